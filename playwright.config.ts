@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Debian's Chromium where it is installed (CI, our machines); Playwright's own browser elsewhere.
+const systemChromium = '/usr/bin/chromium';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+
+export const HOST_PORT = 8790;
+export const MERCHANT_PORT = 8791;
+export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${HOST_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${HOST_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(HOST_PORT),
+        HOST: '127.0.0.1',
+        RAMP_ALLOWED_ORIGINS: `http://localhost:${MERCHANT_PORT}`,
+        RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
+        RAMP_SANDBOX_CONTROL: '1',
+        RAMP_SANDBOX_TIME_SCALE: '0.3',
+      },
+    },
+    {
+      // The demo merchant page on another origin (localhost vs 127.0.0.1), embedding the script tag.
+      command: `node scripts/merchant-demo.mjs`,
+      url: `http://localhost:${MERCHANT_PORT}/`,
+      reuseExistingServer: false,
+      env: { PORT: String(MERCHANT_PORT), CHECKOUT_ORIGIN: `http://127.0.0.1:${HOST_PORT}` },
+    },
+  ],
+});

@@ -1,0 +1,18 @@
+// Production builds, one config per artifact (DESIGN.md principle 8), run in one process.
+import { build } from 'vite';
+import { execFileSync } from 'node:child_process';
+
+const artifacts = [
+  ['hosted page + console', 'vite.config.ts'],
+  ['library (ESM)', 'vite.lib.config.ts'],
+  ['script-tag embed (IIFE)', 'vite.embed.config.ts'],
+  ['host server', 'vite.server.config.ts'],
+];
+
+for (const [name, configFile] of artifacts) {
+  console.log(`\n▸ building ${name}`);
+  await build({ configFile, logLevel: 'warn' });
+}
+console.log('\n▸ emitting library type declarations');
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });
+console.log('\nbuild complete: dist/hosted dist/lib dist/embed dist/server');

@@ -1,0 +1,312 @@
+// The one typed client of the upstream contract. The browser uses it against our proxy
+// (baseUrl '/api/ramp', no key); the server uses it against the upstream (absolute baseUrl, key).
+import type * as v from 'valibot';
+import {
+  RampError,
+  abortedError,
+  malformedResponse,
+  networkError,
+  timeoutError,
+  toRampError,
+} from './errors';
+import {
+  countriesResponse,
+  currenciesResponse,
+  defaultsResponse,
+  financialAccountTransactionsPage,
+  financialAccountsPage,
+  parseResponse,
+  paymentMethodsResponse,
+  quoteResponse,
+  routesResponse,
+  sessionResponse,
+  transactionResponse,
+  transactionsPage,
+} from './schemas';
+import type {
+  Category,
+  Country,
+  CountryDefault,
+  Currency,
+  CurrencyType,
+  Cursor,
+  FinancialAccount,
+  FinancialAccountTransaction,
+  FinancialAccountTransactionsQuery,
+  FinancialAccountsQuery,
+  Page,
+  PaymentMethod,
+  Quote,
+  QuoteRequest,
+  Route,
+  SessionRequest,
+  SessionResponse,
+  Transaction,
+  TransactionsQuery,
+} from './types';
+
+export interface RampClientOptions {
+  /** '/api/ramp' in the browser, the upstream's absolute address on the server. */
+  baseUrl: string;
+  /** Sent as `Authorization: BASIC <apiKey>`. Server side only. */
+  apiKey?: string;
+  /** Sent in `versionHeader` on every request, e.g. '2026-02-03'. */
+  serviceVersion?: string;
+  /** @default 'Service-Version' */
+  versionHeader?: string;
+  fetch?: typeof fetch;
+  /** Per request, body included; 0 disables. @default 15000 */
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+export interface RequestOptions<T> extends CallOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: v.GenericSchema<unknown, T>;
+  /** Prefix of field paths in MALFORMED_RESPONSE messages (e.g. 'routes' for a bare array). */
+  label?: string;
+}
+
+/** Comma-separated partner ids, or a list of them. */
+export type Partners = string | readonly string[];
+
+export interface CountriesParams {
+  category: Category;
+  partners?: Partners;
+}
+export interface DefaultsParams {
+  country: string;
+  category: Category;
+}
+export interface CurrenciesParams {
+  category: Category;
+  country: string;
+  type: CurrencyType;
+  network?: string;
+  partner?: string;
+  paymentType?: string;
+  providerCurrencyCode?: string;
+  subdivision?: string;
+}
+export interface PaymentMethodsParams {
+  category: Category;
+  country: string;
+  /** The fiat code: pay-with on buy, payout on sell. */
+  currencyCode: string;
+  partners?: Partners;
+  paymentType?: string;
+  subdivision?: string;
+}
+export interface RoutesParams {
+  category: Category;
+  country: string;
+  fiatCurrency: string;
+  cryptoCurrency: string;
+  partners?: Partners;
+  paymentMethod?: string;
+  paymentType?: string;
+  subdivision?: string;
+}
+
+export interface RampClient {
+  countries(p: CountriesParams, o?: CallOptions): Promise<Country[]>;
+  /** null when the country has no default (a null body or a 404 NOT_FOUND). */
+  defaults(p: DefaultsParams, o?: CallOptions): Promise<CountryDefault | null>;
+  currencies(p: CurrenciesParams, o?: CallOptions): Promise<Currency[]>;
+  paymentMethods(p: PaymentMethodsParams, o?: CallOptions): Promise<PaymentMethod[]>;
+  /** May be [] (no partner, or pair reversed for the category); check before rendering rails. */
+  routes(p: RoutesParams, o?: CallOptions): Promise<Route[]>;
+  /** [] when the upstream answers 200 with no quotes; a RampError NO_VALID_QUOTES when it says so. */
+  quote(req: QuoteRequest, o?: CallOptions): Promise<Quote[]>;
+  createSession(req: SessionRequest, o?: CallOptions): Promise<SessionResponse>;
+  transaction(id: string, o?: CallOptions): Promise<Transaction>;
+  transactionBySession(sessionId: string, o?: CallOptions): Promise<Transaction>;
+  transactions(q: TransactionsQuery & Cursor, o?: CallOptions): Promise<Page<Transaction>>;
+  financialAccounts(q: FinancialAccountsQuery & Cursor, o?: CallOptions): Promise<Page<FinancialAccount>>;
+  financialAccountTransactions(
+    q: FinancialAccountTransactionsQuery & Cursor,
+    o?: CallOptions,
+  ): Promise<Page<FinancialAccountTransaction>>;
+  /** The primitive: `path` is appended to baseUrl; the body is validated by `schema`. */
+  request<T>(method: string, path: string, o: RequestOptions<T>): Promise<T>;
+}
+
+const seg = encodeURIComponent;
+/** Marks a body that is not JSON. */
+const NOT_JSON = Symbol();
+
+function queryString(query: Record<string, QueryValue> = {}): string {
+  const sp = new URLSearchParams();
+  for (const [k, val] of Object.entries(query)) {
+    const s = typeof val === 'object' && val !== null ? val.join(',') : val;
+    if (s !== undefined && s !== null && s !== '') sp.append(k, String(s));
+  }
+  const qs = sp.toString();
+  return qs ? `?${qs}` : '';
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+export function createRampClient(o: RampClientOptions): RampClient {
+  const base = o.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = o.timeoutMs ?? 15_000;
+  const versionHeader = o.versionHeader ?? 'Service-Version';
+  // Called as a plain function: a bound-to-window fetch throws "Illegal invocation" when called as a method.
+  const doFetch: typeof fetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send<T>(method: string, path: string, ro: RequestOptions<T>): Promise<T> {
+    const { signal } = ro;
+    if (signal?.aborted) throw abortedError();
+    const headers = new Headers(ro.headers);
+    headers.set('Accept', 'application/json');
+    if (ro.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (o.apiKey) headers.set('Authorization', `BASIC ${o.apiKey}`);
+    if (o.serviceVersion) headers.set(versionHeader, o.serviceVersion);
+
+    const ctl = new AbortController();
+    const onAbort = () => ctl.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer =
+      timeoutMs > 0 && Number.isFinite(timeoutMs)
+        ? setTimeout(
+            () => {
+              timedOut = true;
+              ctl.abort();
+            },
+            Math.min(timeoutMs, 2 ** 31 - 1),
+          )
+        : undefined;
+    try {
+      let res: Response;
+      let text: string;
+      try {
+        res = await doFetch(base + path + queryString(ro.query), {
+          method,
+          headers,
+          body: ro.body === undefined ? undefined : JSON.stringify(ro.body),
+          signal: ctl.signal,
+        });
+        text = await res.text();
+      } catch (e) {
+        if (timedOut) throw timeoutError(timeoutMs);
+        if (signal?.aborted) throw abortedError();
+        throw networkError(e);
+      }
+      const data = parseJson(text);
+      if (!res.ok) throw toRampError(res.status, data === NOT_JSON ? undefined : data);
+      if (data === NOT_JSON) throw malformedResponse('Malformed response: the body is not JSON');
+      return parseResponse(ro.schema, data, ro.label);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function request<T>(method: string, path: string, ro: RequestOptions<T>): Promise<T> {
+    try {
+      return await send(method, path, ro);
+    } catch (e) {
+      // The upstream may echo credentials back; they must never reach a message, a log or the browser.
+      if (o.apiKey && e instanceof RampError) {
+        const scrub = (s: string) => s.split(o.apiKey as string).join('[redacted]');
+        e.message = scrub(e.message);
+        if (e.details) e.details = e.details.map(scrub);
+        if (e.provider?.message) e.provider.message = scrub(e.provider.message);
+      }
+      throw e;
+    }
+  }
+
+  const get = <T>(
+    path: string,
+    schema: v.GenericSchema<unknown, T>,
+    query: Record<string, QueryValue> | undefined,
+    co: CallOptions = {},
+    label?: string,
+  ) => request('GET', path, { ...co, query, schema, label });
+
+  return {
+    request,
+
+    countries: ({ category, partners }, co) =>
+      get('/network-partner/supported/countries', countriesResponse, { category, partners }, co),
+
+    defaults: async ({ country, category }, co) => {
+      try {
+        return await get(
+          `/network-partner/defaults/${seg(country)}/${seg(category)}`,
+          defaultsResponse,
+          undefined,
+          co,
+          'defaults',
+        );
+      } catch (e) {
+        // Documented for countries without defaults, alongside the null body.
+        if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') return null;
+        throw e;
+      }
+    },
+
+    currencies: (p, co) => get('/network-partner/supported/currencies', currenciesResponse, { ...p }, co),
+
+    paymentMethods: (p, co) =>
+      get(
+        '/network-partner/supported/payment-methods',
+        paymentMethodsResponse,
+        { ...p },
+        co,
+        'paymentMethods',
+      ),
+
+    routes: ({ category, country, fiatCurrency, cryptoCurrency, ...query }, co) => {
+      const [source, destination] =
+        category === 'CRYPTO_ONRAMP' ? [fiatCurrency, cryptoCurrency] : [cryptoCurrency, fiatCurrency];
+      return get(
+        `/network-partner/supported/routes/${seg(category)}/${seg(country)}/${seg(source)}/${seg(destination)}`,
+        routesResponse,
+        query,
+        co,
+        'routes',
+      );
+    },
+
+    quote: (body, co) => request('POST', '/payments/crypto/quote', { ...co, body, schema: quoteResponse }),
+
+    createSession: (body, co) =>
+      request('POST', '/crypto/session/widget', { ...co, body, schema: sessionResponse, label: 'session' }),
+
+    transaction: (id, co) =>
+      get(`/payments/transactions/${seg(id)}`, transactionResponse, undefined, co, 'transaction'),
+
+    transactionBySession: (sessionId, co) =>
+      get(
+        `/payments/transactions/sessions/${seg(sessionId)}`,
+        transactionResponse,
+        undefined,
+        co,
+        'transaction',
+      ),
+
+    transactions: (q, co) => get('/payments/transactions', transactionsPage, { ...q }, co),
+
+    financialAccounts: (q, co) => get('/financial-accounts', financialAccountsPage, { ...q }, co),
+
+    financialAccountTransactions: (q, co) =>
+      get('/financial-accounts/transactions', financialAccountTransactionsPage, { ...q }, co),
+  };
+}

@@ -1,0 +1,51 @@
+export * from './types';
+export { RampError, toRampError, isNoValidQuotes, isRetryableStatus } from './errors';
+export type { RampErrorInit } from './errors';
+export { createRampClient } from './client';
+export type {
+  CallOptions,
+  CountriesParams,
+  CurrenciesParams,
+  DefaultsParams,
+  Partners,
+  PaymentMethodsParams,
+  QueryValue,
+  RampClient,
+  RampClientOptions,
+  RequestOptions,
+  RoutesParams,
+} from './client';
+export { paginate } from './pagination';
+export type { PaginateOptions } from './pagination';
+export {
+  countriesResponse,
+  countryDefaultSchema,
+  countrySchema,
+  currenciesResponse,
+  currencySchema,
+  defaultsResponse,
+  errorBodySchema,
+  financialAccountSchema,
+  financialAccountTransactionSchema,
+  financialAccountTransactionsPage,
+  financialAccountsPage,
+  limitsSchema,
+  parseResponse,
+  paymentMethodSchema,
+  paymentMethodsResponse,
+  quoteResponse,
+  quoteSchema,
+  routeSchema,
+  routesResponse,
+  sessionResponse,
+  transactionResponse,
+  transactionSchema,
+  transactionsPage,
+} from './schemas';
+export {
+  fromLegacyCountries,
+  fromLegacyCurrencies,
+  fromLegacyDefaults,
+  fromLegacyLimits,
+  fromLegacyPaymentMethods,
+} from './legacy';

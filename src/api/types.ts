@@ -1,0 +1,279 @@
+// The upstream Crypto Ramp Service's vocabulary, as the rest of the project sees it.
+// Runtime schemas in schemas.ts validate responses into exactly these shapes; every layer
+// (browser, server, sandbox) imports its types from here.
+
+export type Category = 'CRYPTO_ONRAMP' | 'CRYPTO_OFFRAMP';
+export type CurrencyType = 'FIAT' | 'CRYPTO';
+
+/** The shopper's direction, as the widget says it. */
+export type Direction = 'buy' | 'sell';
+
+export interface Country {
+  countryCode: string;
+  name: string;
+  /** Emoji (description) or image URL (public spec). */
+  flag?: string;
+  /** ISO 3166-2 codes, when the upstream sends them (the public spec does, the description does not). */
+  subdivisions?: string[];
+}
+
+export interface CountryDefault {
+  countryCode: string;
+  category: Category;
+  currencyCode: string;
+  /** Canonical method identifiers, in preference order. */
+  paymentMethods: string[];
+}
+
+export interface Currency {
+  currencyCode: string;
+  name: string;
+  decimalPlaces: number;
+  type: CurrencyType;
+  /** URL of an icon image (not a ticker). */
+  symbol?: string;
+  chainCode?: string;
+  contract?: string;
+}
+
+export interface PaymentMethod {
+  countryCode?: string;
+  providerMethod?: string;
+  /** Canonical identifier: the value sent as `paymentMethodType`. */
+  method: string;
+  /** Display label only. Never sent upstream. */
+  name: string;
+  type?: string;
+  headlessSupported?: boolean;
+  logo?: { dark?: string; light?: string };
+}
+
+export interface Limits {
+  currencyCode: string;
+  min: number;
+  max: number;
+}
+
+export interface RoutePaymentMethod {
+  paymentType?: string;
+  /** Canonical method identifier (same vocabulary as PaymentMethod.method). */
+  name: string;
+  partnerMethodName?: string;
+  /** null when the partner published no limits. */
+  limits: Limits | null;
+  headlessSupported?: boolean;
+}
+
+export interface KycLimit {
+  provider?: string;
+  category?: string;
+  countryCode?: string;
+  limitType?: string;
+  currencyCode?: string;
+  level1?: number;
+  level2?: number;
+  level3?: number;
+}
+
+export interface Route {
+  partner: string;
+  source: string;
+  destination: string;
+  paymentMethods: RoutePaymentMethod[];
+  kycLimits: KycLimit[];
+}
+
+export interface QuoteRequest {
+  countryCode: string;
+  subdivision?: string;
+  sourceCurrencyCode: string;
+  sourceAmount: number;
+  destinationCurrencyCode: string;
+  /** Canonical `method`, never a display name. */
+  paymentMethodType?: string;
+  serviceProviders?: string[];
+  walletAddress?: string;
+  customerId?: string;
+  externalCustomerId?: string;
+}
+
+export interface Quote {
+  serviceProvider: string;
+  transactionType?: string;
+  countryCode?: string;
+  sourceCurrencyCode: string;
+  /** What the shopper pays, fees included. */
+  sourceAmount: number;
+  sourceAmountWithoutFees?: number;
+  destinationCurrencyCode: string;
+  /** What the shopper receives. */
+  destinationAmount: number;
+  destinationAmountWithoutFees?: number;
+  exchangeRate?: number;
+  fiatAmountWithoutFees?: number;
+  networkFee?: number;
+  partnerFee?: number;
+  transactionFee?: number;
+  totalFee?: number;
+  paymentMethodType?: string;
+  lowKyc?: boolean;
+  rampScore?: number;
+}
+
+export type SessionType = 'BUY' | 'SELL';
+
+export interface SessionData {
+  serviceProvider: string;
+  countryCode: string;
+  subdivision?: string;
+  sourceCurrencyCode: string;
+  /** A decimal string, as the upstream wants it ("100"). */
+  sourceAmount: string;
+  destinationCurrencyCode: string;
+  paymentMethodType?: string;
+  walletAddress?: string;
+  walletTag?: string;
+  redirectUrl?: string;
+  clientIpAddress?: string;
+  lockFields?: string[];
+}
+
+export interface SessionRequest {
+  sessionType: SessionType;
+  sessionData: SessionData;
+  externalSessionId?: string;
+  externalCustomerId?: string;
+  customerId?: string;
+}
+
+export interface SessionResponse {
+  id: string;
+  widgetUrl: string;
+  token?: string;
+  serviceProviderWidgetUrl?: string;
+  customerId?: string;
+  externalCustomerId?: string;
+  externalSessionId?: string;
+  /** Added by our proxy (not the upstream): binds this browser to the session for status reads. */
+  trackingToken?: string;
+}
+
+/** Statuses named by the public spec. The field itself is an open string. */
+export type TransactionStatus =
+  | 'PENDING_CREATED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'AUTHORIZED'
+  | 'AUTHORIZATION_EXPIRED'
+  | 'SETTLING'
+  | 'ONRAMP_SETTLED'
+  | 'SETTLED'
+  | 'REFUNDED'
+  | 'DECLINED'
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'ERROR'
+  | 'VOIDED'
+  | 'TWO_FA_REQUIRED'
+  | 'TWO_FA_PROVIDED';
+
+export interface TransactionCryptoDetails {
+  blockchainTransactionId?: string;
+  chainId?: string;
+  destinationWalletAddress?: string;
+  sourceWalletAddress?: string;
+  networkFee?: number;
+  partnerFee?: number;
+  transactionFee?: number;
+  totalFee?: number;
+}
+
+export interface Transaction {
+  id: string;
+  sessionId?: string;
+  /** Open string: unknown statuses must still display. */
+  status: string;
+  transactionType?: string;
+  serviceProvider?: string;
+  countryCode?: string;
+  sourceAmount?: number;
+  sourceCurrencyCode?: string;
+  destinationAmount?: number;
+  destinationCurrencyCode?: string;
+  paymentMethodType?: string;
+  externalSessionId?: string;
+  externalCustomerId?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  cryptoDetails?: TransactionCryptoDetails;
+  /** Pagination key, present on records of paginated listings. */
+  key?: string;
+}
+
+export interface FinancialAccount {
+  id: string;
+  key: string;
+  customerId?: string;
+  type?: string;
+  subtype?: string;
+  status?: string;
+  name?: string;
+  institutionName?: string;
+  truncatedAccountNumber?: string;
+  balances?: { availableAmount?: number; currentAmount?: number; currency?: string; updatedAt?: string };
+}
+
+export interface FinancialAccountTransaction {
+  id: string;
+  key: string;
+  financialAccountId?: string;
+  customerId?: string;
+  amount?: number;
+  currency?: string;
+  description?: string;
+  category?: string;
+  status?: string;
+  transactionDate?: string;
+  postedDate?: string;
+}
+
+/** One page of a cursor-paginated listing. */
+export interface Page<T> {
+  items: T[];
+  /** Records in this page. */
+  count: number;
+  /** Records beyond this page in the direction of travel, when the upstream says. */
+  remaining?: number;
+  totalCount?: number;
+}
+
+/** A cursor: one of `before` or `after`, never both. */
+export type Cursor =
+  { after: string; before?: never } | { before: string; after?: never } | Record<never, never>;
+
+export interface TransactionsQuery {
+  /** YYYY-MM-DD */
+  from?: string;
+  status?: string;
+  limit?: number;
+}
+
+export interface FinancialAccountsQuery {
+  customerId?: string;
+  limit?: number;
+}
+
+export interface FinancialAccountTransactionsQuery {
+  customerId?: string;
+  /** YYYY-MM-DDThh:mm:ssZ (UTC) */
+  startDate?: string;
+  /** YYYY-MM-DDThh:mm:ssZ (UTC) */
+  endDate?: string;
+  limit?: number;
+}
+
+/** Direction → category, the one mapping. */
+export const categoryOf = (direction: Direction): Category =>
+  direction === 'buy' ? 'CRYPTO_ONRAMP' : 'CRYPTO_OFFRAMP';
+
+export const directionOf = (category: Category): Direction => (category === 'CRYPTO_ONRAMP' ? 'buy' : 'sell');

@@ -1,0 +1,16 @@
+// The npm library: ESM with react and react-dom external, everything else bundled so a host app's own
+// react-query, zustand or styles never clash with ours.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/lib',
+    emptyOutDir: true,
+    target: 'es2022',
+    lib: { entry: resolve(import.meta.dirname, 'src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+    rollupOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] },
+  },
+});
