@@ -1,0 +1,252 @@
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useTranslator } from '../i18n/context';
+import { CurrencyIcon } from './CurrencyIcon';
+import { cx } from './cx';
+import { filterOptions, indexOptions, type IndexedOption } from './filterOptions';
+
+export interface ComboboxOption {
+  value: string;
+  /** The option's accessible name and visible text, e.g. "USDC · USD Coin · SOLANA". */
+  label: string;
+  description?: string;
+  /** Image URL; options without one show coloured initials when any option has an icon. */
+  icon?: string;
+}
+
+export interface ComboboxProps {
+  /** The visible label and the combobox's accessible name. */
+  label: string;
+  options: readonly ComboboxOption[];
+  value?: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  placeholder?: string;
+  help?: ReactNode;
+  error?: string;
+  id?: string;
+  className?: string;
+}
+
+/**
+ * An editable combobox with a listbox popup and list autocomplete (WAI-ARIA 1.2): typing filters,
+ * arrow keys move aria-activedescendant (the first match is active while typing), Enter selects,
+ * Escape closes and restores the selection's label. Focus never leaves the input.
+ */
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  disabled = false,
+  readOnly = false,
+  placeholder,
+  help,
+  error,
+  id,
+  className,
+}: ComboboxProps) {
+  const t = useTranslator();
+  const auto = useId();
+  const inputId = id ?? `${auto}-input`;
+  const listId = `${auto}-list`;
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState<string | null>(null); // null: not filtering, the input shows the selection
+  const [active, setActive] = useState(-1); // position in `shown`
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const index = useMemo(() => indexOptions(options), [options]);
+  const withIcons = useMemo(() => options.some((o) => o.icon), [options]);
+  const shown = useMemo(() => (query === null ? index : filterOptions(index, query)), [index, query]);
+  const selected = options.find((o) => o.value === value);
+  const activeEntry = open ? shown[active] : undefined;
+  const optionId = (entry: IndexedOption<ComboboxOption>) => `${listId}-${entry.index}`;
+
+  useEffect(() => {
+    if (open && active >= 0) listRef.current?.children[active]?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, active]);
+
+  const close = () => {
+    setOpen(false);
+    setQuery(null);
+    setActive(-1);
+  };
+  const openAll = () => {
+    setOpen(true);
+    setQuery(null);
+    setActive(
+      Math.max(
+        0,
+        index.findIndex((e) => e.option.value === value),
+      ),
+    );
+  };
+  const interactive = !disabled && !readOnly;
+  // `pick` stays the same function across renders (callers often pass inline onChange), so
+  // memoised rows re-render only when their own props change: arrow keys touch two rows, not 300.
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  const pick = useCallback((option: ComboboxOption) => {
+    setOpen(false);
+    setQuery(null);
+    setActive(-1);
+    if (option.value !== latest.current.value) latest.current.onChange(option.value);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!interactive) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return openAll();
+      if (!shown.length) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) =>
+        a < 0 ? (step > 0 ? 0 : shown.length - 1) : (a + step + shown.length) % shown.length,
+      );
+    } else if (e.key === 'Enter' && activeEntry) {
+      e.preventDefault(); // the choice, not a form submit
+      pick(activeEntry.option);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation(); // closing the popup must not also close a dialog around the widget
+      close();
+    }
+  };
+
+  return (
+    <div className={cx('rc-field', className)}>
+      <label className="rc-label" htmlFor={inputId} id={`${auto}-label`}>
+        {label}
+      </label>
+      <div className={cx('rc-control', error && 'rc-control--invalid', disabled && 'rc-control--disabled')}>
+        {withIcons && selected && query === null && (
+          <CurrencyIcon src={selected.icon} label={selected.label} size="sm" />
+        )}
+        <input
+          id={inputId}
+          className="rc-input"
+          type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeEntry ? optionId(activeEntry) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={cx(help ? `${auto}-help` : null, error && `${auto}-error`) || undefined}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={placeholder ?? t('field.placeholder')}
+          disabled={disabled}
+          readOnly={readOnly}
+          value={query ?? selected?.label ?? ''}
+          onChange={(e) => {
+            setOpen(true);
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          // Selecting the shown label on focus lets typing replace it instead of appending to it.
+          onFocus={(e) => e.currentTarget.select()}
+          onClick={(e) => {
+            if (query === null) e.currentTarget.select(); // a click's mouseup can undo the focus selection
+            if (interactive && !open) openAll();
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+        <span className="rc-chevron" aria-hidden="true" />
+      </div>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-labelledby={`${auto}-label`}
+        className="rc-listbox"
+        hidden={!open || !shown.length}
+        // Keep focus in the input when clicking an option or the scrollbar.
+        onMouseDown={(e) => e.preventDefault()}
+      >
+        {open &&
+          shown.map((entry, pos) => (
+            <OptionRow
+              key={entry.option.value}
+              option={entry.option}
+              id={optionId(entry)}
+              active={pos === active}
+              current={entry.option.value === value}
+              withIcon={withIcons}
+              onPick={pick}
+            />
+          ))}
+      </ul>
+      {open && !shown.length && (
+        <div className="rc-empty" role="status">
+          {t('field.noMatches')}
+        </div>
+      )}
+      {help && (
+        <p className="rc-help" id={`${auto}-help`}>
+          {help}
+        </p>
+      )}
+      {error && (
+        <p className="rc-error" id={`${auto}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface OptionRowProps {
+  option: ComboboxOption;
+  id: string;
+  active: boolean;
+  current: boolean;
+  withIcon: boolean;
+  onPick: (option: ComboboxOption) => void;
+}
+
+const OptionRow = memo(function OptionRow({
+  option: o,
+  id,
+  active,
+  current,
+  withIcon,
+  onPick,
+}: OptionRowProps) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      // With a description the visible text holds more than the name; the description stays reachable.
+      aria-label={o.description ? o.label : undefined}
+      aria-describedby={o.description ? `${id}-d` : undefined}
+      className={cx('rc-option', current && 'rc-option--current')}
+      onClick={() => onPick(o)}
+    >
+      {withIcon && <CurrencyIcon src={o.icon} label={o.label} size="sm" />}
+      <span className="rc-option__text">
+        <span>{o.label}</span>
+        {o.description && (
+          <span className="rc-option__desc" id={`${id}-d`}>
+            {o.description}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+});

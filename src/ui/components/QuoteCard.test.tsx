@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Quote } from '../../api/types';
+import { I18nProvider } from '../i18n/context';
+import { QuoteCard } from './QuoteCard';
+
+import fixture from '../../api/__fixtures__/crypto-quote.json';
+
+type Example = { status: number; body: { quotes?: (Quote & { rampIntelligence?: { lowKyc?: boolean } })[] } };
+const examples = fixture.response_examples as unknown as Example[];
+const raw = examples.find((e) => e.status === 200)!.body.quotes![0]!;
+// The card takes the parsed shape (rampIntelligence.lowKyc surfaces as quote.lowKyc).
+const quote: Quote = { ...raw, lowKyc: raw.rampIntelligence?.lowKyc };
+
+describe('QuoteCard', () => {
+  it('shows partner, what you get and pay, the rate, the fee breakdown and badges', () => {
+    render(<QuoteCard quote={quote} direction="buy" partnerName="Banxa" bestRate cryptoDecimals={8} />);
+    expect(screen.getByText('Banxa')).toBeInTheDocument();
+    expect(screen.getByText('Best rate')).toBeInTheDocument();
+    expect(screen.getByText('Low KYC')).toBeInTheDocument();
+    expect(screen.getByText('0.001 BTC')).toBeInTheDocument();
+    const row = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(row('You pay')).toBe('$100.00');
+    expect(row('Rate')).toBe('1 BTC = $96,000.00');
+    expect(row('Network fee')).toBe('$1.50');
+    expect(row('Partner fee')).toBe('$0.50');
+    expect(row('Transaction fee')).toBe('$2.00');
+    expect(row('Total fees')).toBe('$4.00');
+  });
+
+  it('puts fees in the fiat currency when selling, and omits fees the partner did not send', () => {
+    const sell: Quote = {
+      serviceProvider: 'TRANSAK',
+      sourceCurrencyCode: 'ETH',
+      sourceAmount: 0.5,
+      destinationCurrencyCode: 'EUR',
+      destinationAmount: 1234.5,
+      networkFee: 3,
+    };
+    render(
+      <I18nProvider locale="de-DE">
+        <QuoteCard quote={sell} direction="sell" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('TRANSAK')).toBeInTheDocument();
+    expect(screen.getByText('1.234,50 €')).toBeInTheDocument();
+    expect(screen.getByText('Netzwerkgebühr').nextElementSibling).toHaveTextContent('3,00 €');
+    expect(screen.getByText('Sie zahlen').nextElementSibling).toHaveTextContent('0,5 ETH');
+    expect(screen.queryByText('Partnergebühr')).toBeNull();
+    expect(screen.queryByText('Wenig KYC')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cx } from './cx';
+
+export interface TextFieldProps extends Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'children' | 'size'
+> {
+  /** The visible label, which is also the textbox's accessible name. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Guidance under the field, linked with aria-describedby. */
+  help?: ReactNode;
+  /** The validation message: sets aria-invalid, is linked with aria-describedby and announced (role alert). */
+  error?: string;
+  /** Text after the input, e.g. a currency code; also part of the description. */
+  suffix?: ReactNode;
+  /** Monospaced input, for addresses. */
+  mono?: boolean;
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  help,
+  error,
+  suffix,
+  mono = false,
+  id,
+  className,
+  disabled,
+  type = 'text',
+  'aria-describedby': describedBy,
+  ...input
+}: TextFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const ids = {
+    suffix: `${inputId}-suffix`,
+    help: `${inputId}-help`,
+    error: `${inputId}-error`,
+  };
+  const describers = [describedBy, suffix && ids.suffix, help && ids.help, error && ids.error].filter(
+    Boolean,
+  );
+  return (
+    <div className={cx('rc-field', className)}>
+      <label className="rc-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={cx('rc-control', error && 'rc-control--invalid', disabled && 'rc-control--disabled')}>
+        <input
+          {...input}
+          id={inputId}
+          type={type}
+          className={cx('rc-input', mono && 'rc-input--mono')}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describers.length ? describers.join(' ') : undefined}
+        />
+        {suffix && (
+          <span className="rc-suffix" id={ids.suffix}>
+            {suffix}
+          </span>
+        )}
+      </div>
+      {help && (
+        <p className="rc-help" id={ids.help}>
+          {help}
+        </p>
+      )}
+      {error && (
+        <p className="rc-error" id={ids.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

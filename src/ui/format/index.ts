@@ -1,0 +1,2 @@
+export { formatAmount, formatPercent, type AmountFormat } from './amount';
+export { formatDateTime, type DateTimeFormat } from './dateTime';

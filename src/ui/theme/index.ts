@@ -1,0 +1,2 @@
+export { themeVars, contrastOn, type ThemeMode, type ThemeOption, type ThemeTokens } from './tokens';
+export { widgetCss, adoptWidgetStyles } from './stylesheet';

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { OptionsError, optionsFromQuery, validateOptions } from './config';
+
+const issuesOf = (input: unknown): string[] => {
+  try {
+    validateOptions(input);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(OptionsError);
+    return (error as OptionsError).issues;
+  }
+};
+
+describe('validateOptions', () => {
+  it('applies defaults to empty options', () => {
+    const o = validateOptions(undefined);
+    expect(o).toMatchObject({
+      apiBaseUrl: '/api/ramp',
+      directions: ['buy', 'sell'],
+      direction: 'buy',
+      lock: [],
+    });
+    expect(o.launch).toBe('popup');
+  });
+
+  it('normalises codes and amounts', () => {
+    const o = validateOptions({
+      direction: 'sell',
+      country: 'us',
+      subdivision: 'us-ny',
+      fiatCurrency: 'usd',
+      cryptoCurrency: 'usdc',
+      network: 'solana',
+      paymentMethod: 'credit_debit_card',
+      amount: 250,
+      partners: ['banxa'],
+    });
+    expect(o).toMatchObject({
+      direction: 'sell',
+      country: 'US',
+      subdivision: 'US-NY',
+      fiatCurrency: 'USD',
+      cryptoCurrency: 'USDC',
+      network: 'SOLANA',
+      paymentMethod: 'CREDIT_DEBIT_CARD',
+      amount: '250',
+      partners: ['BANXA'],
+    });
+  });
+
+  it('uses the entry point default for apiBaseUrl', () => {
+    expect(validateOptions({}, { apiBaseUrl: 'https://pay.example/api/ramp' }).apiBaseUrl).toBe(
+      'https://pay.example/api/ramp',
+    );
+  });
+
+  it.each([
+    [{ direction: 'swap' }, 'direction must be one of "buy", "sell"'],
+    [{ directions: ['buy'], direction: 'sell' }, 'direction "sell" is not among directions'],
+    [{ country: 'USA' }, 'country "USA" is not a valid code'],
+    [{ country: 'US', subdivision: 'CA-ON' }, 'subdivision "CA-ON" is not in country "US"'],
+    [{ amount: '-5' }, 'amount must be a positive decimal'],
+    [{ amount: '1e5' }, 'amount must be a positive decimal'],
+    [{ amount: 0 }, 'amount must be a positive number'],
+    [{ paymentMethod: 'Credit or debit card' }, 'paymentMethod "CREDIT OR DEBIT CARD" is not a valid code'],
+    [{ lock: ['walletAddress'] }, 'lock: "walletAddress" is locked but has no value'],
+    [{ lock: ['theme'] }, 'lock: "theme" cannot be locked'],
+    [{ launch: 'iframe' }, 'launch must be one of "popup", "tab", "redirect"'],
+    [{ redirectUrl: 'javascript:alert(1)' }, 'redirectUrl must be an absolute http(s) URL'],
+    [{ apiBaseUrl: '//evil.example' }, 'apiBaseUrl must be an http(s) URL'],
+    [{ theme: 42 }, 'theme must be "light", "dark", "auto" or a token object'],
+    [{ onEvent: 'alert' }, 'onEvent must be a function'],
+    [{ colour: 'red' }, 'unknown option "colour"'],
+  ])('refuses %j with a message that says what to fix', (input, message) => {
+    expect(issuesOf(input).join('\n')).toContain(message);
+  });
+
+  it('lists every problem at once', () => {
+    expect(issuesOf({ direction: 'x', country: '1', amount: 'lots' })).toHaveLength(3);
+  });
+
+  it('accepts a lock of direction when only one direction is allowed', () => {
+    expect(validateOptions({ directions: ['sell'], lock: ['direction'] }).lock).toEqual(['direction']);
+  });
+
+  it('never throws anything but an OptionsError, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        issuesOf(input);
+      }),
+    );
+  });
+});
+
+describe('optionsFromQuery', () => {
+  it('reads lists, theme tokens and plain options; leaves out passthrough parameters', () => {
+    const raw = optionsFromQuery(
+      '?direction=sell&cryptoCurrency=ETH&network=ETHEREUM&lock=cryptoCurrency,network&theme=dark&theme.brandColor=%23ff0066&parentOrigin=https%3A%2F%2Fshop.example',
+      ['parentOrigin'],
+    );
+    expect(raw).toEqual({
+      direction: 'sell',
+      cryptoCurrency: 'ETH',
+      network: 'ETHEREUM',
+      lock: ['cryptoCurrency', 'network'],
+      theme: { mode: 'dark', brandColor: '#ff0066' },
+    });
+    expect(validateOptions(raw).lock).toEqual(['cryptoCurrency', 'network']);
+  });
+
+  it('cannot set a callback from a URL', () => {
+    expect(issuesOf(optionsFromQuery('onEvent=alert(1)'))).toContain('onEvent must be a function');
+  });
+
+  it('turns any query string into options or a clear OptionsError', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string()), { maxLength: 8 }), (pairs) => {
+        issuesOf(optionsFromQuery(new URLSearchParams(pairs)));
+      }),
+    );
+  });
+});
