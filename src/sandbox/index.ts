@@ -1,0 +1,4 @@
+// The embedded upstream: createSandbox and the types around it.
+export { createSandbox, SANDBOX_ORIGIN, type Sandbox, type SandboxOptions } from './sandbox';
+export { type FaultInjector, type FaultKind, type FaultRule } from './faults';
+export { seededRandom } from './random';

@@ -1,0 +1,148 @@
+// Payment transaction records in the upstream's wire shape, built from a priced quote, and the
+// status timeline of a transaction the shopper started on the provider page (computed from
+// timestamps on read: no timers).
+
+import { fakeAddress, fakeTxHash, shortHash } from './addresses';
+import type { PricedQuote } from './quote';
+
+export interface CustomerRef {
+  id: string;
+  externalId?: string;
+}
+
+export interface TransactionRecord {
+  id: string;
+  accountId: string;
+  sessionId: string;
+  externalSessionId?: string;
+  customerId?: string;
+  externalCustomerId?: string;
+  status: string;
+  transactionType: string;
+  serviceProvider: string;
+  countryCode: string;
+  sourceAmount: number;
+  sourceCurrencyCode: string;
+  destinationAmount: number;
+  destinationCurrencyCode: string;
+  fiatAmountInUsd: number;
+  paymentMethodType: string;
+  createdAt: string;
+  updatedAt: string;
+  serviceProviderCreatedAt: string;
+  serviceTransactionId: string;
+  serviceProviderTransactionUrl: string;
+  cryptoDetails: Record<string, string | number>;
+  isImported: boolean;
+  isPassthrough: boolean;
+  multiFactorAuthorizationStatus: never[];
+  serviceProviderDetails: Record<string, never>;
+  sessionClientTags: Record<string, string>;
+}
+
+export const SANDBOX_ACCOUNT_ID = 'acc_sandbox_WQ5fR2';
+
+/** Seconds-precision UTC, as the documented examples (`2026-02-03T10:15:30Z`). */
+export const isoSeconds = (ms: number): string =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+export interface TransactionFacts {
+  id: string;
+  sessionId: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+  /** The shopper's wallet: receives on buy, sends on sell. */
+  walletAddress: string;
+  customer?: CustomerRef;
+  externalSessionId?: string;
+}
+
+export function buildTransaction(priced: PricedQuote, facts: TransactionFacts): TransactionRecord {
+  const { quote, offer } = priced;
+  const buy = quote.transactionType === 'CRYPTO_PURCHASE';
+  const chain = offer.chain.chainCode;
+  const partnerWallet = fakeAddress(chain, `${offer.partner.id}:hot-wallet`);
+  const fees = {
+    networkFee: quote.networkFee,
+    partnerFee: quote.partnerFee,
+    transactionFee: quote.transactionFee,
+  };
+  const cryptoDetails: Record<string, string | number> = {
+    chainId: offer.chain.chainId,
+    destinationWalletAddress: buy ? facts.walletAddress : partnerWallet,
+    sourceWalletAddress: buy ? partnerWallet : facts.walletAddress,
+    sessionWalletAddress: facts.walletAddress,
+    totalFee: quote.totalFee,
+    totalFeeInUsd: roundUsd(quote.totalFee * offer.fiat.usdRate),
+  };
+  for (const [name, value] of Object.entries(fees)) {
+    cryptoDetails[name] = value;
+    cryptoDetails[`${name}InUsd`] = roundUsd(value * offer.fiat.usdRate);
+  }
+  if (facts.status === 'SETTLED' || facts.status === 'REFUNDED') {
+    cryptoDetails.blockchainTransactionId = fakeTxHash(chain, facts.id);
+  }
+  const serviceTransactionId = `${offer.partner.id.toLowerCase()}-${shortHash(facts.id, 12)}`;
+  const record: TransactionRecord = {
+    id: facts.id,
+    accountId: SANDBOX_ACCOUNT_ID,
+    sessionId: facts.sessionId,
+    status: facts.status,
+    transactionType: quote.transactionType,
+    serviceProvider: quote.serviceProvider,
+    countryCode: quote.countryCode,
+    sourceAmount: quote.sourceAmount,
+    sourceCurrencyCode: quote.sourceCurrencyCode,
+    destinationAmount: quote.destinationAmount,
+    destinationCurrencyCode: quote.destinationCurrencyCode,
+    fiatAmountInUsd: priced.fiatAmountInUsd,
+    paymentMethodType: quote.paymentMethodType,
+    createdAt: isoSeconds(facts.createdAt),
+    updatedAt: isoSeconds(facts.updatedAt),
+    serviceProviderCreatedAt: isoSeconds(facts.createdAt - 2000),
+    serviceTransactionId,
+    serviceProviderTransactionUrl: `https://sandbox.${offer.partner.id.toLowerCase()}.example/orders/${serviceTransactionId}`,
+    cryptoDetails,
+    isImported: false,
+    isPassthrough: false,
+    multiFactorAuthorizationStatus: [],
+    serviceProviderDetails: {},
+    sessionClientTags: {},
+  };
+  if (facts.externalSessionId) record.externalSessionId = facts.externalSessionId;
+  if (facts.customer) {
+    record.customerId = facts.customer.id;
+    if (facts.customer.externalId) record.externalCustomerId = facts.customer.externalId;
+  }
+  return record;
+}
+
+const roundUsd = (value: number) => Math.round(value * 100) / 100;
+
+export type ShopperChoice = 'pay' | 'decline' | 'cancel';
+
+/** Offsets (ms at timeScale 1) at which a paid transaction enters each status. */
+export const PAID_TIMELINE: readonly (readonly [status: string, atMs: number])[] = [
+  ['PENDING', 0],
+  ['PROCESSING', 1000],
+  ['SETTLING', 3000],
+  ['SETTLED', 6000],
+];
+
+/** Status of a transaction the shopper acted on at `at`, seen at `now`, and since when. */
+export function liveStatus(
+  choice: ShopperChoice,
+  at: number,
+  now: number,
+  timeScale: number,
+): { status: string; since: number } {
+  if (choice === 'decline') return { status: 'FAILED', since: at };
+  if (choice === 'cancel') return { status: 'CANCELLED', since: at };
+  let current = { status: 'PENDING', since: at };
+  for (const [status, offset] of PAID_TIMELINE) {
+    const since = at + offset * timeScale;
+    if (now >= since) current = { status, since };
+  }
+  return current;
+}
