@@ -1,0 +1,83 @@
+// What must hold to leave each step. The machine checks them cumulatively: a step can be left only
+// when it and every step before it hold, so no path reaches launch with a bad amount, quote or wallet.
+import { validateAmount } from './amount';
+import type { AmountRules } from './amount';
+import { validateAddress } from './address';
+import type { CheckoutState, Step } from './state';
+import { STEPS, chainOf, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
+
+/** ok; pending: waiting for a fact the UI will deliver (limits); failed: the shopper must act. */
+export type GuardStatus = 'ok' | 'pending' | 'failed';
+
+export const amountRules = (state: CheckoutState): AmountRules => ({
+  direction: state.selection.direction,
+  limits: state.context.limits,
+  fiatPerCrypto: state.context.fiatPerCrypto,
+  decimals: sourceDecimals(state),
+});
+
+function amountStatus(state: CheckoutState): GuardStatus {
+  const { amount } = state.selection;
+  if (amount === undefined || !validateAmount(amount, amountRules(state)).ok) return 'failed';
+  // An amount can only be judged against known limits (null = none published).
+  return state.context.limits === undefined ? 'pending' : 'ok';
+}
+
+/** The selected quote answers the current choices and, when `at` is given, is still fresh then. */
+function quoteStatus(state: CheckoutState, at: number | undefined): GuardStatus {
+  const { quote } = state.selection;
+  const codes = flowCodes(state.selection);
+  if (!quote || !codes) return 'failed';
+  if (quote.sourceCurrencyCode.toUpperCase() !== codes.source) return 'failed';
+  if (quote.destinationCurrencyCode.toUpperCase() !== codes.destination) return 'failed';
+  if (at !== undefined && at - quote.receivedAt > state.context.quoteTtlMs) return 'failed';
+  return 'ok';
+}
+
+/** The guard of one step; `at` adds the time-dependent check (quote freshness). */
+export function guardStatus(state: CheckoutState, step: Step, at?: number): GuardStatus {
+  const s = state.selection;
+  switch (step) {
+    case 'direction':
+      return state.directions.includes(s.direction) ? 'ok' : 'failed';
+    case 'country':
+      return s.country && (!state.context.requiresSubdivision || subdivisionFits(s.country, s.subdivision))
+        ? 'ok'
+        : 'failed';
+    case 'currencies':
+      return s.fiatCurrency && s.crypto ? 'ok' : 'failed';
+    case 'paymentMethod':
+      return s.paymentMethod ? 'ok' : 'failed';
+    case 'amount':
+      return amountStatus(state);
+    case 'quotes':
+      return quoteStatus(state, at);
+    case 'wallet':
+      return validateAddress(s.walletAddress ?? '', chainOf(s)).ok ? 'ok' : 'failed';
+    case 'launch':
+    case 'status':
+      return 'ok';
+  }
+}
+
+/**
+ * The first step up to and including `through` whose guard does not hold (`pending` counts as not
+ * holding unless `allowPending`), or undefined when all hold.
+ */
+export function firstUnmet(
+  state: CheckoutState,
+  through: Step,
+  at?: number,
+  allowPending = false,
+): Step | undefined {
+  const last = stepIndex(through);
+  return STEPS.find((step, i) => {
+    if (i > last) return false;
+    const status = guardStatus(state, step, at);
+    return status === 'failed' || (status === 'pending' && !allowPending);
+  });
+}
+
+/** Everything a session needs holds at `at`: the launch guard. */
+export const readyToLaunch = (state: CheckoutState, at: number): boolean =>
+  firstUnmet(state, 'wallet', at) === undefined;

@@ -1,0 +1,42 @@
+// The checkout step machine: pure state, events, guards and validators, plus a per-instance store.
+export { next } from './machine';
+export { initialState, startStep } from './initial';
+export type { CheckoutInit, Prefill } from './initial';
+export type { CheckoutEvent, CheckoutEventType } from './events';
+export { DEFAULT_DECIMALS, DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, stepIndex } from './state';
+export type {
+  CheckoutState,
+  Context,
+  CryptoRef,
+  Launch,
+  LaunchSession,
+  LockableField,
+  SelectedQuote,
+  Selection,
+  Step,
+  Tracking,
+} from './state';
+export { firstUnmet, guardStatus } from './guards';
+export type { GuardStatus } from './guards';
+export { DEPENDS_ON, dependentsOf } from './dependencies';
+export type { Piece } from './dependencies';
+export { idempotencyKeyFor } from './idempotency';
+export * from './selectors';
+export type { CheckoutSummary } from './selectors';
+export { MAX_DECIMALS, MAX_INTEGER_DIGITS, parseAmount, validateAmount } from './amount';
+export type {
+  AmountCheck,
+  AmountLimits,
+  AmountProblem,
+  AmountRules,
+  ParsedAmount,
+  ParseProblem,
+} from './amount';
+export { addressFamily, validateAddress } from './address';
+export type { AddressCheck, AddressProblem } from './address';
+export { TIMELINE, TRANSACTION_STATUSES, resolveStatusView, timelineFor } from './status';
+export type { StatusAction, StatusTone, StatusView, TimelineKey, TimelineStep } from './status';
+export { createCheckoutStore } from './store';
+export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
+export { loadCheckout, saveCheckout } from './persistence';
+export type { PersistedCheckout, StorageLike } from './persistence';

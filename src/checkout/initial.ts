@@ -1,0 +1,139 @@
+// The state a checkout starts in: options prefill choices, locks fix them, and a step whose every
+// field is fixed is skipped.
+import type { Direction } from '../api/types';
+import { MAX_DECIMALS, parseAmount } from './amount';
+import { guardStatus } from './guards';
+import type { CheckoutState, LockableField, Selection, Step } from './state';
+import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, subdivisionFits } from './state';
+
+/** Prefilled values, named as the widget options (CONTRACTS §2). */
+export interface Prefill {
+  country?: string;
+  subdivision?: string;
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  /** A chainCode. */
+  network?: string;
+  /** A canonical payment method. */
+  paymentMethod?: string;
+  /** In the source currency of the initial direction. */
+  amount?: string;
+  walletAddress?: string;
+}
+
+export interface CheckoutInit {
+  /** @default the first of `directions` */
+  direction?: Direction;
+  /** @default ['buy', 'sell'] */
+  directions?: readonly Direction[];
+  prefill?: Prefill;
+  /** Fields the shopper may not change; a lock without a value is dropped. */
+  locked?: readonly LockableField[];
+  /** Seed of this run's idempotency keys (a fresh random UUID per widget instance). */
+  idempotencyKey: string;
+  /** @default 60000 */
+  quoteTtlMs?: number;
+  /** Whether the prefilled country needs a subdivision, when known up front (lets a locked country step be skipped). */
+  requiresSubdivision?: boolean;
+}
+
+export const CANONICAL_METHOD = /^[A-Z0-9][A-Z0-9_.-]{0,63}$/;
+export const CURRENCY_CODE = /^[A-Z0-9][A-Z0-9_.-]{0,31}$/;
+export const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+const code = (v: string | undefined, pattern: RegExp): string | undefined => {
+  const c = v?.trim().toUpperCase();
+  return c && pattern.test(c) ? c : undefined;
+};
+
+function prefilledSelection(direction: Direction, p: Prefill): Selection {
+  const country = code(p.country, COUNTRY_CODE);
+  const subdivision = code(p.subdivision, /^[A-Z]{2}-[A-Z0-9]{1,3}$/);
+  const network = code(p.network, CURRENCY_CODE);
+  const cryptoCode = code(p.cryptoCurrency, CURRENCY_CODE);
+  const amount = p.amount === undefined ? undefined : parseAmount(p.amount, undefined, MAX_DECIMALS);
+  const method = p.paymentMethod?.trim();
+  const wallet = p.walletAddress?.trim();
+  return {
+    direction,
+    country,
+    subdivision: subdivisionFits(country, subdivision) ? subdivision : undefined,
+    fiatCurrency: code(p.fiatCurrency, CURRENCY_CODE),
+    crypto: cryptoCode ? { currencyCode: cryptoCode, ...(network ? { chainCode: network } : {}) } : undefined,
+    network,
+    paymentMethod: method && CANONICAL_METHOD.test(method) ? method : undefined,
+    amount: amount?.ok ? amount.value : undefined,
+    walletAddress: wallet || undefined,
+  };
+}
+
+const HAS_VALUE: Record<LockableField, (s: Selection) => boolean> = {
+  direction: () => true,
+  country: (s) => !!s.country,
+  subdivision: (s) => !!s.subdivision,
+  fiatCurrency: (s) => !!s.fiatCurrency,
+  cryptoCurrency: (s) => !!s.crypto,
+  network: (s) => !!s.network,
+  paymentMethod: (s) => !!s.paymentMethod,
+  amount: (s) => !!s.amount,
+  walletAddress: (s) => !!s.walletAddress,
+};
+
+/** The fields of each step; a step is skipped when all of them are locked (locks imply values). */
+const STEP_FIELDS: Partial<Record<Step, readonly LockableField[]>> = {
+  direction: ['direction'],
+  country: ['country', 'subdivision'],
+  currencies: ['fiatCurrency', 'cryptoCurrency', 'network'],
+  paymentMethod: ['paymentMethod'],
+  amount: ['amount'],
+  wallet: ['walletAddress'],
+};
+
+function skippedSteps(
+  locked: readonly LockableField[],
+  directions: readonly Direction[],
+  requiresSubdivision: boolean | undefined,
+): Step[] {
+  const fixed = (f: LockableField) => locked.includes(f);
+  return STEPS.filter((step) => {
+    if (step === 'direction') return directions.length === 1;
+    // A locked country needs no subdivision step when it is known to need none.
+    if (step === 'country')
+      return fixed('country') && (fixed('subdivision') || requiresSubdivision === false);
+    const fields = STEP_FIELDS[step];
+    return !!fields && fields.every(fixed);
+  });
+}
+
+/** Where a run starts: the first step that is shown, or a skipped one the shopper must see fail. */
+export function startStep(state: CheckoutState): Step {
+  return STEPS.find((s) => !state.skipped.includes(s) || guardStatus(state, s) === 'failed') ?? 'launch';
+}
+
+export function initialState(init: CheckoutInit): CheckoutState {
+  const allowed = (init.directions ?? []).filter(
+    (d, i, all) => (d === 'buy' || d === 'sell') && all.indexOf(d) === i,
+  );
+  const offered: Direction[] = allowed.length ? allowed : ['buy', 'sell'];
+  const direction =
+    init.direction && offered.includes(init.direction) ? init.direction : (offered[0] ?? 'buy');
+  const selection = prefilledSelection(direction, init.prefill ?? {});
+  const locked = LOCKABLE_FIELDS.filter((f) => init.locked?.includes(f) && HAS_VALUE[f](selection));
+  const directions = locked.includes('direction') ? [direction] : offered;
+  const ttl = init.quoteTtlMs;
+  const state: CheckoutState = {
+    step: 'direction',
+    selection,
+    context: {
+      requiresSubdivision: init.requiresSubdivision ?? false,
+      limits: undefined,
+      quoteTtlMs: ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_QUOTE_TTL_MS,
+    },
+    directions,
+    locked,
+    skipped: skippedSteps(locked, directions, init.requiresSubdivision),
+    prefill: selection,
+    launch: { keySeed: init.idempotencyKey, phase: 'idle' },
+  };
+  return { ...state, step: startStep(state) };
+}

@@ -1,0 +1,113 @@
+// Keeps a launched checkout's tracking across a reload (the provider may redirect back), in a
+// Storage the caller picks (sessionStorage in the browser) under the caller's key.
+import type { Direction } from '../api/types';
+import type { CheckoutState, LaunchSession, Selection, Tracking } from './state';
+
+/** The part of the Web Storage API used here. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface PersistedCheckout {
+  tracking: Tracking;
+  /** What the status screen summarises; absent when the stored copy was unusable. */
+  selection?: Selection;
+  /** The provider session, so its window can be reopened (e.g. to finish verification). */
+  session?: LaunchSession;
+}
+
+const VERSION = 1;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
+
+function asTracking(v: unknown): Tracking | null {
+  if (!isObject(v)) return null;
+  const { sessionId, trackingToken, transactionId, status, history, terminal } = v;
+  if (typeof sessionId !== 'string' || !sessionId || typeof trackingToken !== 'string') return null;
+  if (!optional(transactionId, 'string') || !optional(status, 'string') || typeof terminal !== 'boolean')
+    return null;
+  if (!Array.isArray(history)) return null;
+  const entries = history.filter(
+    (h): h is { status: string; at: number } =>
+      isObject(h) && typeof h.status === 'string' && typeof h.at === 'number',
+  );
+  if (entries.length !== history.length) return null;
+  return {
+    sessionId,
+    trackingToken,
+    ...(transactionId !== undefined ? { transactionId: transactionId as string } : {}),
+    ...(status !== undefined ? { status: status as string } : {}),
+    history: entries.map(({ status: s, at }) => ({ status: s, at })),
+    terminal,
+  };
+}
+
+const TEXT_FIELDS = [
+  'country',
+  'subdivision',
+  'fiatCurrency',
+  'network',
+  'paymentMethod',
+  'amount',
+  'walletAddress',
+];
+
+function asSelection(v: unknown): Selection | undefined {
+  if (!isObject(v) || (v.direction !== 'buy' && v.direction !== 'sell')) return undefined;
+  if (!TEXT_FIELDS.every((f) => optional(v[f], 'string'))) return undefined;
+  const { crypto, quote } = v;
+  if (crypto !== undefined && !(isObject(crypto) && typeof crypto.currencyCode === 'string'))
+    return undefined;
+  const quoteOk =
+    quote === undefined ||
+    (isObject(quote) &&
+      typeof quote.serviceProvider === 'string' &&
+      typeof quote.sourceCurrencyCode === 'string' &&
+      typeof quote.destinationCurrencyCode === 'string' &&
+      typeof quote.sourceAmount === 'number' &&
+      typeof quote.destinationAmount === 'number' &&
+      typeof quote.receivedAt === 'number');
+  return quoteOk ? ({ ...v, direction: v.direction as Direction } as Selection) : undefined;
+}
+
+function asSession(v: unknown): LaunchSession | undefined {
+  if (!isObject(v)) return undefined;
+  const { id, widgetUrl, trackingToken } = v;
+  return typeof id === 'string' && typeof widgetUrl === 'string' && typeof trackingToken === 'string'
+    ? { id, widgetUrl, trackingToken }
+    : undefined;
+}
+
+/** The stored checkout under `key`, or null when there is none or it is unusable. */
+export function loadCheckout(storage: StorageLike, key: string): PersistedCheckout | null {
+  try {
+    const raw = storage.getItem(key);
+    if (raw === null) return null;
+    const data: unknown = JSON.parse(raw);
+    if (!isObject(data) || data.v !== VERSION) return null;
+    const tracking = asTracking(data.tracking);
+    if (!tracking) return null;
+    const selection = asSelection(data.selection);
+    const session = asSession(data.session);
+    return { tracking, ...(selection ? { selection } : {}), ...(session ? { session } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the state's tracking and selection, or removes the entry when there is no tracking. */
+export function saveCheckout(storage: StorageLike, key: string, state: CheckoutState): void {
+  try {
+    if (!state.tracking) storage.removeItem(key);
+    else
+      storage.setItem(
+        key,
+        JSON.stringify({ v: VERSION, tracking: state.tracking, selection: state.selection }),
+      );
+  } catch {
+    // Storage can be full or denied (private mode, sandboxed frames): tracking then lasts for the page only.
+  }
+}

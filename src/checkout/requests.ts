@@ -1,0 +1,53 @@
+// The upstream requests a checkout leads to, built only from a state whose guards hold.
+import type { QuoteRequest, SessionRequest } from '../api/types';
+import { firstUnmet } from './guards';
+import type { CheckoutState } from './state';
+import { flowCodes, subdivisionFits } from './state';
+
+export interface QuoteRequestOptions {
+  /** Restrict quotes to these partners (the widget's `partners` option). */
+  partners?: readonly string[];
+}
+
+/**
+ * The quote request for the current choices, or null until every input is valid (country and
+ * subdivision, currencies, canonical method, amount within known limits).
+ */
+export function quoteRequest(state: CheckoutState, options: QuoteRequestOptions = {}): QuoteRequest | null {
+  const s = state.selection;
+  const codes = flowCodes(s);
+  if (firstUnmet(state, 'amount') !== undefined || !codes || !s.country || !s.amount || !s.paymentMethod)
+    return null;
+  return {
+    countryCode: s.country,
+    ...(subdivisionFits(s.country, s.subdivision) ? { subdivision: s.subdivision } : {}),
+    sourceCurrencyCode: codes.source,
+    sourceAmount: Number(s.amount),
+    destinationCurrencyCode: codes.destination,
+    paymentMethodType: s.paymentMethod,
+    ...(options.partners?.length ? { serviceProviders: [...options.partners] } : {}),
+  };
+}
+
+/**
+ * The session request (without the server-owned fields) once every step up to the wallet holds,
+ * else null. Quote freshness is time-dependent and checked by the machine on SESSION_REQUESTED.
+ */
+export function sessionRequest(state: CheckoutState): SessionRequest | null {
+  const s = state.selection;
+  const codes = flowCodes(s);
+  if (firstUnmet(state, 'wallet') !== undefined || !codes || !s.country || !s.amount || !s.quote) return null;
+  return {
+    sessionType: s.direction === 'buy' ? 'BUY' : 'SELL',
+    sessionData: {
+      serviceProvider: s.quote.serviceProvider,
+      countryCode: s.country,
+      ...(subdivisionFits(s.country, s.subdivision) ? { subdivision: s.subdivision } : {}),
+      sourceCurrencyCode: codes.source,
+      sourceAmount: s.amount,
+      destinationCurrencyCode: codes.destination,
+      ...(s.paymentMethod ? { paymentMethodType: s.paymentMethod } : {}),
+      ...(s.walletAddress ? { walletAddress: s.walletAddress } : {}),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Small pure reads of the state that the UI needs, so screens hold no rules of their own.
+import type { Direction } from '../api/types';
+import { firstUnmet, readyToLaunch } from './guards';
+import { sessionRequest } from './requests';
+import type { CheckoutState, CryptoRef, Step } from './state';
+import { STEPS, chainOf, flowCodes, stepIndex } from './state';
+
+export { amountRules } from './guards';
+export { quoteRequest, sessionRequest } from './requests';
+export type { QuoteRequestOptions } from './requests';
+export { chainOf, isLocked, sourceDecimals } from './state';
+
+/** CONTINUE would move forward now (launch uses canLaunch instead). */
+export function canContinue(state: CheckoutState, now: number): boolean {
+  if (stepIndex(state.step) >= stepIndex('launch')) return false;
+  return firstUnmet(state, state.step, now) === undefined;
+}
+
+/** The step that keeps the shopper from going on at `now`, if any (may be an earlier one). */
+export const blockingStep = (state: CheckoutState, now: number): Step | undefined =>
+  state.step === 'launch' || state.step === 'status' ? undefined : firstUnmet(state, state.step, now);
+
+/** SESSION_REQUESTED would start creating a session now. */
+export function canLaunch(state: CheckoutState, now: number): boolean {
+  const { phase } = state.launch;
+  return (
+    state.step === 'launch' &&
+    (phase === 'idle' || phase === 'failed') &&
+    sessionRequest(state) !== null &&
+    readyToLaunch(state, now)
+  );
+}
+
+export function canGoBack(state: CheckoutState): boolean {
+  if (state.step === 'status') return false;
+  return STEPS.slice(0, stepIndex(state.step)).some((s) => !state.skipped.includes(s));
+}
+
+/** The steps the shopper sees, in order (a skipped step shows while it is the current one). */
+export const visibleSteps = (state: CheckoutState): Step[] =>
+  STEPS.filter((s) => s !== 'status' && (!state.skipped.includes(s) || s === state.step));
+
+/** "Step 3 of 6"; null on the status screen. */
+export function progress(state: CheckoutState): { index: number; total: number } | null {
+  if (state.step === 'status') return null;
+  const steps = visibleSteps(state);
+  return { index: steps.indexOf(state.step) + 1, total: steps.length };
+}
+
+/** Milliseconds until the selected quote expires at `now` (negative once expired), or null. */
+export function quoteExpiresIn(state: CheckoutState, now: number): number | null {
+  const { quote } = state.selection;
+  return quote ? quote.receivedAt + state.context.quoteTtlMs - now : null;
+}
+
+export interface CheckoutSummary {
+  direction: Direction;
+  countryCode?: string;
+  subdivision?: string;
+  fiatCurrency?: string;
+  crypto?: CryptoRef;
+  /** Canonical method; the UI shows its display name. */
+  paymentMethod?: string;
+  sourceCurrencyCode?: string;
+  /** What the shopper entered, in the source currency. */
+  sourceAmount?: string;
+  destinationCurrencyCode?: string;
+  /** From the selected quote. */
+  destinationAmount?: number;
+  serviceProvider?: string;
+  totalFee?: number;
+  walletAddress?: string;
+  /** The chain the wallet address is on. */
+  network?: string;
+}
+
+/** What the review/launch and status screens show. */
+export function summary(state: CheckoutState): CheckoutSummary {
+  const s = state.selection;
+  const codes = flowCodes(s);
+  return {
+    direction: s.direction,
+    countryCode: s.country,
+    subdivision: s.subdivision,
+    fiatCurrency: s.fiatCurrency,
+    crypto: s.crypto,
+    paymentMethod: s.paymentMethod,
+    sourceCurrencyCode: codes?.source,
+    sourceAmount: s.amount,
+    destinationCurrencyCode: codes?.destination,
+    destinationAmount: s.quote?.destinationAmount,
+    serviceProvider: s.quote?.serviceProvider,
+    totalFee: s.quote?.totalFee,
+    walletAddress: s.walletAddress,
+    network: chainOf(s),
+  };
+}

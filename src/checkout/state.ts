@@ -1,0 +1,170 @@
+// The checkout's state: one plain, serialisable value that `next()` maps to its successor.
+import type { Direction, Quote } from '../api/types';
+import type { AmountLimits } from './amount';
+
+export type Step =
+  | 'direction'
+  | 'country'
+  | 'currencies'
+  | 'paymentMethod'
+  | 'amount'
+  | 'quotes'
+  | 'wallet'
+  | 'launch'
+  | 'status';
+
+/** The steps in flow order. */
+export const STEPS: readonly Step[] = [
+  'direction',
+  'country',
+  'currencies',
+  'paymentMethod',
+  'amount',
+  'quotes',
+  'wallet',
+  'launch',
+  'status',
+];
+
+export const stepIndex = (step: Step): number => STEPS.indexOf(step);
+
+/** A crypto currency as the shopper picked it: the same code can live on several chains. */
+export interface CryptoRef {
+  currencyCode: string;
+  chainCode?: string;
+  contract?: string;
+}
+
+export type SelectedQuote = Quote & { /** When the quote arrived (ms since epoch). */ receivedAt: number };
+
+/** The shopper's choices. */
+export interface Selection {
+  direction: Direction;
+  country?: string;
+  /** ISO 3166-2 ("US-NY"), within `country`. */
+  subdivision?: string;
+  fiatCurrency?: string;
+  crypto?: CryptoRef;
+  /**
+   * The chain of the crypto. Equal to `crypto.chainCode` once a crypto is chosen; before that it
+   * holds a `network` option that narrows the crypto list.
+   */
+  network?: string;
+  /** Canonical payment method (`PaymentMethod.method`), never a display name. */
+  paymentMethod?: string;
+  /** Canonical decimal string in the SOURCE currency: fiat on buy, crypto on sell. */
+  amount?: string;
+  quote?: SelectedQuote;
+  walletAddress?: string;
+}
+
+/** Facts the UI learns from data and tells the machine. */
+export interface Context {
+  /** The chosen country needs a subdivision (US state) for routes and quotes. */
+  requiresSubdivision: boolean;
+  /** For the chosen method across partners. undefined: not known yet; null: none published. */
+  limits: AmountLimits | null | undefined;
+  /** From quotes; lets a sell amount (crypto) be checked against the fiat limits. */
+  fiatPerCrypto?: number;
+  fiatDecimals?: number;
+  cryptoDecimals?: number;
+  /** A selected quote older than this cannot be continued with or launched. */
+  quoteTtlMs: number;
+}
+
+/** Option names (CONTRACTS §2) that map to selection fields and may be locked. */
+export type LockableField =
+  | 'direction'
+  | 'country'
+  | 'subdivision'
+  | 'fiatCurrency'
+  | 'cryptoCurrency'
+  | 'network'
+  | 'paymentMethod'
+  | 'amount'
+  | 'walletAddress';
+
+export const LOCKABLE_FIELDS: readonly LockableField[] = [
+  'direction',
+  'country',
+  'subdivision',
+  'fiatCurrency',
+  'cryptoCurrency',
+  'network',
+  'paymentMethod',
+  'amount',
+  'walletAddress',
+];
+
+export interface LaunchSession {
+  id: string;
+  widgetUrl: string;
+  trackingToken: string;
+}
+
+export interface Launch {
+  /** Per checkout run; idempotency keys are derived from it and the session request. */
+  keySeed: string;
+  /** The key to send as `Idempotency-Key`; set by SESSION_REQUESTED, the same for a retried request. */
+  idempotencyKey?: string;
+  phase: 'idle' | 'creating' | 'created' | 'launched' | 'failed';
+  session?: LaunchSession;
+  error?: { code: string; message: string };
+}
+
+export interface Tracking {
+  sessionId: string;
+  trackingToken: string;
+  transactionId?: string;
+  status?: string;
+  history: { status: string; at: number }[];
+  /** No further change expected: polling stops. */
+  terminal: boolean;
+}
+
+export interface CheckoutState {
+  step: Step;
+  selection: Selection;
+  context: Context;
+  /** Directions the shopper may choose between. */
+  directions: readonly Direction[];
+  /** Fields the merchant fixed (only those with a value). */
+  locked: readonly LockableField[];
+  /** Steps not shown because everything on them is fixed. */
+  skipped: readonly Step[];
+  /** The prefilled selection, restored by RESET. */
+  prefill: Selection;
+  launch: Launch;
+  tracking?: Tracking;
+}
+
+export const DEFAULT_QUOTE_TTL_MS = 60_000;
+/** Used when the currency's decimals are not known yet. */
+export const DEFAULT_DECIMALS = { fiat: 2, crypto: 8 } as const;
+
+/** The chain a wallet address must belong to. */
+export const chainOf = (s: Selection): string | undefined =>
+  s.crypto ? (s.crypto.chainCode ?? s.crypto.currencyCode) : s.network;
+
+export const sourceDecimals = (state: CheckoutState): number =>
+  state.selection.direction === 'buy'
+    ? (state.context.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
+    : (state.context.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
+
+export const isLocked = (state: CheckoutState, field: LockableField): boolean => state.locked.includes(field);
+
+/** Source and destination currency codes, in the direction's order (buy: fiat → crypto). */
+export function flowCodes(s: Selection): { source: string; destination: string } | null {
+  if (!s.fiatCurrency || !s.crypto) return null;
+  const crypto = s.crypto.currencyCode;
+  return s.direction === 'buy'
+    ? { source: s.fiatCurrency, destination: crypto }
+    : { source: crypto, destination: s.fiatCurrency };
+}
+
+/** An ISO 3166-2 code of `country` ("US-NY" for "US"). */
+export const subdivisionFits = (country: string | undefined, subdivision: string | undefined): boolean =>
+  !!country &&
+  !!subdivision &&
+  /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(subdivision) &&
+  subdivision.startsWith(`${country}-`);

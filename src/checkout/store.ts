@@ -1,0 +1,56 @@
+// One zustand store per widget instance around the pure machine.
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { CheckoutEvent } from './events';
+import type { CheckoutInit } from './initial';
+import { initialState } from './initial';
+import { next } from './machine';
+import type { StorageLike } from './persistence';
+import { loadCheckout, saveCheckout } from './persistence';
+import type { CheckoutState } from './state';
+
+export interface CheckoutStore {
+  state: CheckoutState;
+  send: (event: CheckoutEvent) => void;
+}
+
+/** Called after every event that changed the state (for the widget's public events). */
+export type TransitionListener = (prev: CheckoutState, next: CheckoutState, event: CheckoutEvent) => void;
+
+export interface CheckoutStoreOptions {
+  onTransition?: TransitionListener;
+  /** Where a launched checkout's tracking survives reloads; restored on creation. */
+  persistence?: { storage: StorageLike; key: string };
+}
+
+export type CheckoutStoreApi = StoreApi<CheckoutStore>;
+
+export function createCheckoutStore(
+  init: CheckoutInit,
+  options: CheckoutStoreOptions = {},
+): CheckoutStoreApi {
+  const { onTransition, persistence } = options;
+  const restored = persistence ? loadCheckout(persistence.storage, persistence.key) : null;
+  const start = initialState(init);
+  const state = restored ? next(start, { type: 'TRACKING_RESTORED', ...restored }) : start;
+
+  return createStore<CheckoutStore>()((set, get) => ({
+    state,
+    send: (event) => {
+      const prev = get().state;
+      const after = next(prev, event);
+      if (after === prev) return;
+      set({ state: after });
+      if (persistence && after.tracking !== prev.tracking)
+        saveCheckout(persistence.storage, persistence.key, after);
+      if (onTransition) {
+        try {
+          onTransition(prev, after, event);
+        } catch (error) {
+          // A failing listener (a merchant's onEvent) must not break the checkout.
+          console.error(error);
+        }
+      }
+    },
+  }));
+}
