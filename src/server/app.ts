@@ -1,0 +1,157 @@
+// The host server: the /api/ramp proxy (policy.ts decides what passes), /healthz, the embedded
+// sandbox under /sandbox when no upstream is configured, and the static build. Every response
+// carries X-Request-Id and the security headers; every error is `{ code, message, requestId }`.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { RampError } from '../api';
+import type { Sandbox } from '../sandbox';
+import { TtlCache } from './cache';
+import type { CacheOptions } from './cache';
+import type { ServerConfig } from './config';
+import { NO_STORE } from './context';
+import type { AppEnv } from './context';
+import { createDiscovery } from './discovery';
+import { cors, securityHeaders } from './headers';
+import { HttpError } from './http-error';
+import { createLogger } from './log';
+import type { Logger } from './log';
+import { API_PREFIX } from './policy';
+import { createProxy } from './proxy';
+import { sandboxControl } from './sandbox-control';
+import { mountStatic } from './static';
+import type { StaticFiles } from './static';
+import { createUpstream, isTransient, toHttpError } from './upstream';
+import type { RetryPolicy } from './upstream';
+
+/** The parts of the sandbox (src/sandbox) the server uses. */
+export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'>;
+
+export interface AppDeps {
+  /** The upstream fetch (tests: a recording fake). Default: the sandbox's in-process fetch, else global fetch. */
+  fetch?: typeof fetch;
+  /** Sandbox mode: served under /sandbox and used as the upstream. */
+  sandbox?: ServerSandbox;
+  /** The sandbox's public base URL (as given to createSandbox), whose icons the pages may show. */
+  sandboxPublicUrl?: string;
+  /** Moves the sandbox clock (only used by the sandbox control endpoint). */
+  advanceSandboxClock?: (ms: number) => void;
+  log?: Logger;
+  /** The hosted build folder; the embed is then `<staticRoot>/../embed/ramp-checkout.js`. */
+  staticRoot?: string;
+  /** Explicit static paths (win over staticRoot). */
+  static?: StaticFiles;
+  now?: () => number;
+  cache?: Partial<CacheOptions>;
+  retry?: { policy?: RetryPolicy; sleep?: (ms: number) => Promise<void>; random?: () => number };
+}
+
+export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
+  const now = deps.now ?? Date.now;
+  const log =
+    deps.log ?? createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
+  const upstreamFetch = deps.fetch ?? deps.sandbox?.fetch;
+  if (!upstreamFetch && config.mode === 'sandbox') {
+    throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/main.ts) or deps.fetch');
+  }
+  const upstream = createUpstream(config, {
+    fetch: upstreamFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    retry: deps.retry?.policy,
+    sleep: deps.retry?.sleep,
+    random: deps.retry?.random,
+    onRetry: (attempt, delayMs, e) =>
+      log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
+  });
+  const cache = new TtlCache({
+    now,
+    serveStaleOn: isTransient,
+    onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
+    ...deps.cache,
+  });
+  const discovery = createDiscovery(upstream, cache);
+
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    const started = now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    log.info('request', {
+      requestId,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname.slice(0, 200),
+      status: c.res.status,
+      ms: now() - started,
+      cache: c.res.headers.get('X-Cache') ?? undefined,
+    });
+  });
+  app.use('*', securityHeaders(config));
+
+  app.onError((err, c) => {
+    const requestId = c.get('requestId');
+    let e: HttpError;
+    try {
+      e = toHttpError(err);
+    } catch {
+      log.error('unhandled error', { requestId, error: err });
+      e = new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on the server');
+    }
+    if (err instanceof RampError) {
+      log.warn('upstream error', {
+        requestId,
+        code: err.code,
+        status: err.status,
+        upstreamRequestId: err.requestId,
+      });
+    }
+    return c.json({ ...e.extra, code: e.code, message: e.message, requestId }, e.status, {
+      ...e.headers,
+      ...NO_STORE,
+    });
+  });
+  app.notFound((c) =>
+    c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE),
+  );
+
+  app.get('/healthz', (c) => c.json({ ok: true, upstream: config.mode }, 200, NO_STORE));
+
+  // ---- /api/ramp: the proxy ----
+  app.use(`${API_PREFIX}/*`, cors(config));
+  const api = createProxy({ config, upstream, discovery, log, now });
+  app.all(API_PREFIX, api);
+  app.all(`${API_PREFIX}/*`, api);
+
+  // ---- the embedded sandbox ----
+
+  const sandbox = deps.sandbox;
+  if (config.mode === 'sandbox' && sandbox) {
+    app.mount('/sandbox', (req, env) => sandbox.app.fetch(req, env));
+    if (config.sandboxControl) {
+      app.route(
+        '/__sandbox',
+        sandboxControl({
+          faults: sandbox.faults,
+          advanceClock: deps.advanceSandboxClock,
+          clearCache: () => cache.clear(),
+        }),
+      );
+    }
+  }
+
+  const files =
+    deps.static ??
+    (deps.staticRoot
+      ? { hostedDir: deps.staticRoot, embedFile: join(deps.staticRoot, '..', 'embed', 'ramp-checkout.js') }
+      : undefined);
+  // The sandbox's icons come from its public URL; a page reached as localhost must still show them.
+  const imgOrigins =
+    config.mode === 'sandbox' && deps.sandboxPublicUrl ? [new URL(deps.sandboxPublicUrl).origin] : [];
+  if (files) mountStatic(app, files, config, imgOrigins);
+
+  return app;
+}
+
+const errorSummary = (e: unknown) =>
+  e instanceof RampError ? { code: e.code, status: e.status } : e instanceof Error ? e.message : String(e);

@@ -1,0 +1,47 @@
+// Who is calling, as far as the server can tell: the client's IP address (rate limits, the
+// session's clientIpAddress) and the origin the server is reached at (default redirect origin).
+//
+// The IP is the TCP peer's address. X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=1, which
+// means: exactly one reverse proxy sits in front of this server and appends the address it saw;
+// the last entry of the header is then that address (earlier entries are client-supplied and ignored).
+import { isIP } from 'node:net';
+import type { Context } from 'hono';
+
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean }; url?: string };
+}
+
+export function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const xff = c.req.header('x-forwarded-for');
+    const last = xff?.split(',').pop()?.trim();
+    if (last && isIP(normalizeIp(last))) return normalizeIp(last);
+  }
+  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
+  return peer && isIP(normalizeIp(peer)) ? normalizeIp(peer) : undefined;
+}
+
+/** IPv4 clients of a dual-stack socket show up as ::ffff:a.b.c.d. */
+const normalizeIp = (ip: string): string => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip);
+
+/** The raw request target as received on the socket (before URL normalisation), when on Node. */
+export function rawTarget(c: Context): string | undefined {
+  return (c.env as NodeBindings | undefined)?.incoming?.url;
+}
+
+/** The origin the browser used to reach this server. */
+export function ownOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  if (trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    if ((proto === 'http' || proto === 'https') && (!host || /^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(host))) {
+      return `${proto}://${host ?? url.host}`;
+    }
+  }
+  return url.origin;
+}
+
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  return ownOrigin(c, trustProxy).startsWith('https:');
+}

@@ -1,0 +1,47 @@
+// Discovery reads through the cache: the mirrored /network-partner routes and /bootstrap share
+// these, so a bootstrap warms the cache for the widget's next calls and the other way round.
+import type {
+  CountriesParams,
+  CurrenciesParams,
+  DefaultsParams,
+  PaymentMethodsParams,
+  RampClient,
+  RoutesParams,
+} from '../api';
+import type { Country, CountryDefault, Currency, PaymentMethod, Route } from '../api/types';
+import type { CacheStatus, TtlCache } from './cache';
+import type { Upstream } from './upstream';
+
+export interface Cached<T> {
+  value: T;
+  status: CacheStatus;
+}
+
+export interface Discovery {
+  countries(p: CountriesParams): Promise<Cached<Country[]>>;
+  defaults(p: DefaultsParams): Promise<Cached<CountryDefault | null>>;
+  currencies(p: CurrenciesParams): Promise<Cached<Currency[]>>;
+  paymentMethods(p: PaymentMethodsParams): Promise<Cached<PaymentMethod[]>>;
+  routes(p: RoutesParams): Promise<Cached<Route[]>>;
+}
+
+export function createDiscovery(upstream: Upstream, cache: TtlCache): Discovery {
+  const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
+    return (p: P): Promise<Cached<T>> => cache.get(cacheKey(op, p), () => upstream.read((c) => call(c, p)));
+  };
+  return {
+    countries: cached('countries', (c, p: CountriesParams) => c.countries(p)),
+    defaults: cached('defaults', (c, p: DefaultsParams) => c.defaults(p)),
+    currencies: cached('currencies', (c, p: CurrenciesParams) => c.currencies(p)),
+    paymentMethods: cached('paymentMethods', (c, p: PaymentMethodsParams) => c.paymentMethods(p)),
+    routes: cached('routes', (c, p: RoutesParams) => c.routes(p)),
+  };
+}
+
+/** Same operation and same parameters, whatever their order or undefined members: same key. */
+export function cacheKey(op: string, params: object): string {
+  const entries = Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${op}:${JSON.stringify(entries)}`;
+}

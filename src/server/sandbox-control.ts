@@ -1,0 +1,64 @@
+// Test hooks of the embedded sandbox, on only with RAMP_SANDBOX_CONTROL=1 in sandbox mode: end-to-end
+// tests inject upstream faults, move the sandbox clock and drop the discovery cache over HTTP.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { FaultInjector, FaultRule } from '../sandbox';
+import { badRequest } from './http-error';
+
+const RuleSchema = v.strictObject({
+  method: v.optional(v.picklist(['GET', 'POST'])),
+  /** A path prefix below the sandbox root, e.g. /payments/crypto/quote. */
+  path: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** A regular expression over the path, instead of `path`. */
+  pathPattern: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  kind: v.picklist(['latency', 'status', 'malformed', 'drop', 'hang']),
+  latencyMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120_000))),
+  status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599))),
+  code: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{1,64}$/))),
+  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+const FaultsBody = v.strictObject({ rules: v.pipe(v.array(RuleSchema), v.maxLength(20)) });
+const ClockBody = v.strictObject({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+export interface SandboxControlDeps {
+  faults: Pick<FaultInjector, 'set' | 'clear'>;
+  /** Moves the sandbox clock forward (transactions progress with it). */
+  advanceClock?: (ms: number) => void;
+  clearCache: () => void;
+}
+
+export function sandboxControl(deps: SandboxControlDeps): Hono {
+  const app = new Hono();
+  app.put('/faults', async (c) => {
+    const r = v.safeParse(FaultsBody, await c.req.json().catch(() => undefined));
+    if (!r.success) throw badRequest('INVALID_BODY', `Invalid fault rules: ${v.summarize(r.issues)}`);
+    const rules = r.output.rules.map(({ pathPattern, path, ...rule }): FaultRule => {
+      if (pathPattern === undefined) return path === undefined ? rule : { ...rule, path };
+      try {
+        return { ...rule, path: new RegExp(pathPattern) };
+      } catch {
+        throw badRequest('INVALID_BODY', 'pathPattern is not a valid regular expression');
+      }
+    });
+    deps.faults.set(rules);
+    return c.body(null, 204);
+  });
+  app.delete('/faults', (c) => {
+    deps.faults.clear();
+    return c.body(null, 204);
+  });
+  app.post('/clock', async (c) => {
+    const r = v.safeParse(ClockBody, await c.req.json().catch(() => undefined));
+    if (!r.success) throw badRequest('INVALID_BODY', 'Expected { advanceMs: integer ≥ 0 }');
+    if (!deps.advanceClock)
+      throw badRequest('NOT_SUPPORTED', 'This server was started without a sandbox clock');
+    deps.advanceClock(r.output.advanceMs);
+    return c.body(null, 204);
+  });
+  app.delete('/cache', (c) => {
+    deps.clearCache();
+    return c.body(null, 204);
+  });
+  return app;
+}

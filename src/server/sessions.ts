@@ -1,0 +1,101 @@
+// POST /api/ramp/crypto/session/widget: the browser says what to buy; the server decides the rest.
+// It derives externalSessionId from the Idempotency-Key (so the upstream refuses a second session
+// for a retried request), sets clientIpAddress from the connection, lets redirectUrl through only
+// to an allowed origin, and signs a tracking token for the new session.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { RampError } from '../api';
+import type { SessionResponse } from '../api/types';
+import { parseSessionBody, readJsonBody } from './bodies';
+import { clientIp, ownOrigin } from './client';
+import type { ServerConfig } from './config';
+import type { AppEnv } from './context';
+import { HttpError, badRequest } from './http-error';
+import { IDEMPOTENCY_KEY_RE, IdempotencyStore } from './idempotency';
+import type { Logger } from './log';
+import type { TokenSigner } from './tokens';
+import type { Upstream } from './upstream';
+import { sessionView } from './views';
+
+export interface SessionDeps {
+  config: ServerConfig;
+  upstream: Upstream;
+  signer: TokenSigner;
+  log: Logger;
+  now: () => number;
+}
+
+export function createSessionHandler({ config, upstream, signer, log, now }: SessionDeps) {
+  const sessions = new IdempotencyStore<SessionResponse>({ now });
+
+  const allowedRedirect = (c: Context, raw: string): string => {
+    const allowed = config.redirectOrigins ?? [...config.allowedOrigins, ownOrigin(c, config.trustProxy)];
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.username || url.password || !allowed.includes(url.origin)) {
+      throw badRequest(
+        'REDIRECT_URL_NOT_ALLOWED',
+        'redirectUrl must be an absolute URL on an allowed origin',
+      );
+    }
+    return url.href;
+  };
+
+  return async function createSession(c: Context<AppEnv>): Promise<SessionResponse> {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) {
+      throw badRequest(
+        'IDEMPOTENCY_KEY_REQUIRED',
+        'Send an Idempotency-Key header (a new UUID per checkout)',
+      );
+    }
+    if (!IDEMPOTENCY_KEY_RE.test(key)) {
+      throw badRequest(
+        'INVALID_IDEMPOTENCY_KEY',
+        'Idempotency-Key must be 8 to 64 characters of A-Z a-z 0-9 - _',
+      );
+    }
+    const body = parseSessionBody(await readJsonBody(c.req.raw));
+    const { redirectUrl, ...data } = body.sessionData;
+    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(c, redirectUrl);
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([body.sessionType, data, redirect]))
+      .digest('hex');
+    const externalSessionId = signer.externalSessionId(key);
+    const ip = clientIp(c, config.trustProxy);
+    const { value, replayed } = await sessions.run(key, fingerprint, async () => {
+      try {
+        const created = await upstream.write((cl) =>
+          cl.createSession({
+            sessionType: body.sessionType,
+            sessionData: {
+              ...data,
+              ...(redirect === undefined ? {} : { redirectUrl: redirect }),
+              ...(ip === undefined ? {} : { clientIpAddress: ip }),
+            },
+            externalSessionId,
+          }),
+        );
+        return sessionView(created, signer.sign(created.id));
+      } catch (e) {
+        if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
+          throw new HttpError(
+            409,
+            'SESSION_ALREADY_CREATED',
+            'A session was already created for this Idempotency-Key: start again with a new key',
+          );
+        }
+        throw e;
+      }
+    });
+    log.info(replayed ? 'session replayed' : 'session created', {
+      requestId: c.get('requestId'),
+      sessionId: value.id,
+    });
+    return value;
+  };
+}
