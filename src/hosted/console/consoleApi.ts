@@ -1,0 +1,73 @@
+// The console's view of the host server: the same typed client as the checkout, with the console
+// token as a Bearer header on each call. The token is the merchant's console credential, not the
+// upstream API key (that one never leaves the server).
+import * as v from 'valibot';
+import { createRampClient } from '../../api/client';
+import { RampError } from '../../api/errors';
+import type {
+  Cursor,
+  FinancialAccount,
+  FinancialAccountTransaction,
+  Page,
+  Transaction,
+} from '../../api/types';
+import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
+
+export interface ConsoleApiOptions {
+  /** @default '/api/ramp' */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called when the server refuses the token on a listing or detail call (it was revoked, or changed). */
+  onUnauthorized?: () => void;
+}
+
+export interface ConsoleApi {
+  /** Resolves when the server accepts the token; rejects with a RampError (401 UNAUTHORIZED) when not. */
+  verify(signal?: AbortSignal): Promise<void>;
+  payments(f: PaymentsFilters, cursor: Cursor, signal?: AbortSignal): Promise<Page<Transaction>>;
+  transaction(id: string, signal?: AbortSignal): Promise<Transaction>;
+  accounts(f: AccountsFilters, cursor: Cursor, signal?: AbortSignal): Promise<Page<FinancialAccount>>;
+  accountTransactions(
+    f: AccountTransactionsFilters,
+    cursor: Cursor,
+    signal?: AbortSignal,
+  ): Promise<Page<FinancialAccountTransaction>>;
+}
+
+export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): ConsoleApi {
+  const client = createRampClient({ baseUrl: o.baseUrl ?? '/api/ramp', fetch: o.fetch });
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = (signal?: AbortSignal) => ({ headers, signal });
+  const guard = async <T>(p: Promise<T>): Promise<T> => {
+    try {
+      return await p;
+    } catch (e) {
+      if (e instanceof RampError && e.status === 401) o.onUnauthorized?.();
+      throw e;
+    }
+  };
+  return {
+    verify: async (signal) => {
+      // 204 No Content: there is no body to validate.
+      await client.request('GET', '/admin/session', { ...call(signal), schema: v.unknown() });
+    },
+    payments: (f, cursor, signal) =>
+      guard(client.transactions({ status: f.status, from: f.from, limit: f.limit, ...cursor }, call(signal))),
+    transaction: (id, signal) => guard(client.transaction(id, call(signal))),
+    accounts: (f, cursor, signal) =>
+      guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),
+    accountTransactions: (f, cursor, signal) =>
+      guard(
+        client.financialAccountTransactions(
+          {
+            customerId: f.customerId,
+            startDate: f.startDate,
+            endDate: f.endDate,
+            limit: f.limit,
+            ...cursor,
+          },
+          call(signal),
+        ),
+      ),
+  };
+}

@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TRANSACTION_STATUSES } from '../../checkout/status';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  defaultState,
+  parseConsoleUrl,
+  serializeConsoleUrl,
+  type ConsoleState,
+} from './urlState';
+
+const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const dateArb = fc
+  .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const instantArb = fc
+  .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+  .map((d) => `${d.toISOString().slice(0, 19)}Z`);
+const keyArb = fc.stringMatching(/^[A-Za-z0-9_\-=.:+/~]{1,80}$/);
+const cursorArb = fc.oneof(
+  fc.constant({}),
+  keyArb.map((after) => ({ after })),
+  keyArb.map((before) => ({ before })),
+);
+const limitArb = fc.constantFrom(...PAGE_SIZES);
+const customerArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
+
+/** Drops undefined fields, as the parser does. */
+const clean = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+const stateArb: fc.Arbitrary<ConsoleState> = fc.oneof(
+  fc
+    .record({ status: opt(fc.constantFrom(...TRANSACTION_STATUSES)), from: opt(dateArb), limit: limitArb })
+    .chain((filters) =>
+      cursorArb.map((cursor) => ({ view: 'payments' as const, filters: clean(filters), cursor })),
+    ),
+  fc
+    .record({ customerId: opt(customerArb), limit: limitArb })
+    .chain((filters) =>
+      cursorArb.map((cursor) => ({ view: 'accounts' as const, filters: clean(filters), cursor })),
+    ),
+  fc
+    .record({ customerId: opt(customerArb), a: opt(instantArb), b: opt(instantArb), limit: limitArb })
+    .map(({ a, b, ...rest }) => {
+      // A valid range has start <= end.
+      const [startDate, endDate] = a !== undefined && b !== undefined && a > b ? [b, a] : [a, b];
+      return clean({ ...rest, startDate, endDate });
+    })
+    .chain((filters) =>
+      cursorArb.map((cursor) => ({ view: 'account-transactions' as const, filters, cursor })),
+    ),
+);
+
+describe('console URL state', () => {
+  it('round-trips every valid state through the query string', () => {
+    fc.assert(
+      fc.property(stateArb, (state) => {
+        const search = serializeConsoleUrl(state);
+        expect(parseConsoleUrl(search)).toEqual(state);
+        expect(serializeConsoleUrl(parseConsoleUrl(`?${search}`))).toBe(search);
+      }),
+    );
+  });
+
+  it('reads the documented form of a shared page', () => {
+    expect(parseConsoleUrl('?view=payments&status=SETTLED&from=2026-09-01&limit=20&after=abc_DEF-1')).toEqual(
+      {
+        view: 'payments',
+        filters: { status: 'SETTLED', from: '2026-09-01', limit: 20 },
+        cursor: { after: 'abc_DEF-1' },
+      },
+    );
+  });
+
+  it('writes filters and cursor in a fixed order, leaving defaults out', () => {
+    expect(
+      serializeConsoleUrl({
+        view: 'payments',
+        filters: { from: '2026-09-01', status: 'SETTLED', limit: 50 },
+        cursor: { before: 'k1' },
+      }),
+    ).toBe('view=payments&status=SETTLED&from=2026-09-01&limit=50&before=k1');
+    expect(serializeConsoleUrl(defaultState('accounts'))).toBe('view=accounts');
+  });
+
+  it('starts on the first page of payments when the address says nothing', () => {
+    expect(parseConsoleUrl('')).toEqual({
+      view: 'payments',
+      filters: { limit: DEFAULT_PAGE_SIZE },
+      cursor: {},
+    });
+  });
+
+  it.each([
+    ['an unknown view', '?view=admin', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['an unknown status', '?status=settled', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    [
+      'a date that does not exist',
+      '?from=2026-02-30',
+      { view: 'payments', filters: { limit: 20 }, cursor: {} },
+    ],
+    [
+      'a date with a time',
+      '?from=2026-02-01T00:00:00Z',
+      { view: 'payments', filters: { limit: 20 }, cursor: {} },
+    ],
+    ['a page size not offered', '?limit=7', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    [
+      'a page size that is not a number',
+      '?limit=20abc',
+      { view: 'payments', filters: { limit: 20 }, cursor: {} },
+    ],
+    ['both cursors', '?after=a&before=b', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['a malformed cursor', '?after=%3Cscript%3E', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    [
+      'a customer id with spaces',
+      '?view=accounts&customerId=cus%20x',
+      { view: 'accounts', filters: { limit: 20 }, cursor: {} },
+    ],
+    [
+      'a start date not in UTC seconds form',
+      '?view=account-transactions&startDate=2026-09-01T00:00Z&endDate=2026-09-02T00:00:00Z',
+      { view: 'account-transactions', filters: { endDate: '2026-09-02T00:00:00Z', limit: 20 }, cursor: {} },
+    ],
+    [
+      'an inverted date range',
+      '?view=account-transactions&startDate=2026-09-02T00:00:00Z&endDate=2026-09-01T00:00:00Z',
+      { view: 'account-transactions', filters: { limit: 20 }, cursor: {} },
+    ],
+  ])('drops %s and uses the default', (_, search, expected) => {
+    expect(parseConsoleUrl(search)).toEqual(expected);
+  });
+
+  it("ignores another view's parameters", () => {
+    expect(parseConsoleUrl('?view=accounts&status=SETTLED&customerId=cus_alice')).toEqual({
+      view: 'accounts',
+      filters: { customerId: 'cus_alice', limit: 20 },
+      cursor: {},
+    });
+  });
+
+  it('never throws, whatever the query string', () => {
+    fc.assert(
+      fc.property(fc.string(), (search) => {
+        const state = parseConsoleUrl(search);
+        expect(parseConsoleUrl(serializeConsoleUrl(state))).toEqual(state);
+      }),
+    );
+  });
+});

@@ -1,0 +1,122 @@
+// The console's whole navigation state lives in the query string, so a page can be shared and
+// reloaded: `?view=payments&status=SETTLED&from=2026-09-01&limit=20&after=<key>`. Parsing never
+// throws: a value that is not valid is dropped and its default used instead.
+import type { Cursor } from '../../api/types';
+import { TRANSACTION_STATUSES } from '../../checkout/status';
+import { isIsoDate, isUtcTimestamp } from './dates';
+
+export const VIEWS = ['payments', 'accounts', 'account-transactions'] as const;
+export type View = (typeof VIEWS)[number];
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface PaymentsFilters {
+  /** A transaction status, e.g. SETTLED. */
+  status?: string;
+  /** YYYY-MM-DD */
+  from?: string;
+  limit: number;
+}
+
+export interface AccountsFilters {
+  customerId?: string;
+  limit: number;
+}
+
+export interface AccountTransactionsFilters {
+  customerId?: string;
+  /** YYYY-MM-DDThh:mm:ssZ */
+  startDate?: string;
+  /** YYYY-MM-DDThh:mm:ssZ */
+  endDate?: string;
+  limit: number;
+}
+
+export type ConsoleState =
+  | { view: 'payments'; filters: PaymentsFilters; cursor: Cursor }
+  | { view: 'accounts'; filters: AccountsFilters; cursor: Cursor }
+  | { view: 'account-transactions'; filters: AccountTransactionsFilters; cursor: Cursor };
+
+// The same shapes the host server accepts, so a hand-edited URL fails here and not as a 400.
+const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const CURSOR = /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/;
+
+const STATUSES: ReadonlySet<string> = new Set(TRANSACTION_STATUSES);
+
+export const isStatus = (s: string): boolean => STATUSES.has(s);
+export const isCustomerId = (s: string): boolean => CUSTOMER_ID.test(s);
+export const isPageSize = (n: number): boolean => (PAGE_SIZES as readonly number[]).includes(n);
+
+const isView = (s: string | null): s is View => (VIEWS as readonly (string | null)[]).includes(s);
+
+/** The value of `name` when `valid` accepts it. */
+function read(sp: URLSearchParams, name: string, valid: (s: string) => boolean): string | undefined {
+  const value = sp.get(name);
+  return value !== null && valid(value) ? value : undefined;
+}
+
+function readLimit(sp: URLSearchParams): number {
+  const raw = sp.get('limit');
+  const n = raw !== null && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  return isPageSize(n) ? n : DEFAULT_PAGE_SIZE;
+}
+
+/** One of `after` or `before`; both (the upstream refuses that) or a malformed key: the first page. */
+function readCursor(sp: URLSearchParams): Cursor {
+  const after = read(sp, 'after', (s) => CURSOR.test(s));
+  const before = read(sp, 'before', (s) => CURSOR.test(s));
+  if (sp.has('after') && sp.has('before')) return {};
+  if (after !== undefined) return { after };
+  if (before !== undefined) return { before };
+  return {};
+}
+
+/** Drops undefined fields, so parsed states compare equal to hand-built ones. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function parseConsoleUrl(search: string): ConsoleState {
+  const sp = new URLSearchParams(search);
+  const view = sp.get('view');
+  const limit = readLimit(sp);
+  const cursor = readCursor(sp);
+  const customerId = read(sp, 'customerId', isCustomerId);
+  if (isView(view) && view === 'accounts') {
+    return { view, filters: defined({ customerId, limit }), cursor };
+  }
+  if (isView(view) && view === 'account-transactions') {
+    let startDate = read(sp, 'startDate', isUtcTimestamp);
+    let endDate = read(sp, 'endDate', isUtcTimestamp);
+    // An inverted range selects nothing and the upstream refuses it: neither bound is trusted.
+    if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
+      startDate = undefined;
+      endDate = undefined;
+    }
+    return { view, filters: defined({ customerId, startDate, endDate, limit }), cursor };
+  }
+  const status = read(sp, 'status', isStatus);
+  const from = read(sp, 'from', isIsoDate);
+  return { view: 'payments', filters: defined({ status, from, limit }), cursor };
+}
+
+/** The query string (without '?') for a state; defaults are left out, the order is fixed. */
+export function serializeConsoleUrl(state: ConsoleState): string {
+  const sp = new URLSearchParams({ view: state.view });
+  const f: Partial<PaymentsFilters & AccountsFilters & AccountTransactionsFilters> = state.filters;
+  const names = ['status', 'from', 'customerId', 'startDate', 'endDate'] as const;
+  for (const name of names) {
+    const value = f[name];
+    if (value !== undefined && value !== '') sp.set(name, value);
+  }
+  if (state.filters.limit !== DEFAULT_PAGE_SIZE) sp.set('limit', String(state.filters.limit));
+  if ('after' in state.cursor && state.cursor.after !== undefined) sp.set('after', state.cursor.after);
+  else if ('before' in state.cursor && state.cursor.before !== undefined)
+    sp.set('before', state.cursor.before);
+  return sp.toString();
+}
+
+/** The first page of a view with no filters. */
+export const defaultState = (view: View): ConsoleState =>
+  parseConsoleUrl(new URLSearchParams({ view }).toString());
