@@ -265,6 +265,8 @@ export interface FinancialAccountsQuery {
 
 export interface FinancialAccountTransactionsQuery {
   customerId?: string;
+  /** Narrows to one account (the upstream's bank-linking listing supports it). */
+  financialAccountId?: string;
   /** YYYY-MM-DDThh:mm:ssZ (UTC) */
   startDate?: string;
   /** YYYY-MM-DDThh:mm:ssZ (UTC) */

@@ -49,6 +49,26 @@ describe('merchant console endpoints', () => {
     },
   );
 
+  it('reads any transaction by id with the console token, and refuses a wrong one', async () => {
+    const t = testApp();
+    const ok = await t.request('/api/ramp/payments/transactions/tx-s1', bearer(TEST_ADMIN));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ transaction: { id: 'tx-s1', sessionId: 's1' } });
+    const wrong = await t.request('/api/ramp/payments/transactions/tx-s1', bearer('nope-nope-nope'));
+    expect(wrong.status).toBe(401);
+    expect(t.upstream.calls).toHaveLength(1);
+  });
+
+  it('narrows account transactions to one financial account', async () => {
+    const t = testApp();
+    const res = await t.request(
+      '/api/ramp/financial-accounts/transactions?customerId=cus_alice&financialAccountId=fa_1',
+      bearer(TEST_ADMIN),
+    );
+    expect(res.status).toBe(200);
+    expect(t.upstream.calls[0]!.url.searchParams.get('financialAccountId')).toBe('fa_1');
+  });
+
   it('forwards validated filters and one cursor', async () => {
     const t = testApp();
     const res = await t.request(

@@ -61,7 +61,8 @@ export interface RouteRule {
   path: Segment[];
   query: Record<string, QueryRule>;
   /** public: anyone; tracking: X-Ramp-Tracking of the owning session; admin: the console bearer token. */
-  access: 'public' | 'tracking' | 'admin';
+  /** `tracking-or-admin`: the shopper's tracking token, or the console token. */
+  access: 'public' | 'tracking' | 'admin' | 'tracking-or-admin';
   /** Query parameters of which at most one may be given. */
   exclusive?: [string, string];
 }
@@ -156,7 +157,7 @@ export const RULES: readonly RouteRule[] = [
     method: 'GET',
     path: ['payments', 'transactions', seg('transactionId', RE.id)],
     query: {},
-    access: 'tracking',
+    access: 'tracking-or-admin',
   },
   {
     id: 'transactions',
@@ -186,6 +187,8 @@ export const RULES: readonly RouteRule[] = [
     path: ['financial-accounts', 'transactions'],
     query: {
       customerId,
+      // Not in the description's table, but the upstream's bank-linking listing filters by it.
+      financialAccountId: re(RE.id, 'a financial account id'),
       startDate: { kind: 'datetime' },
       endDate: { kind: 'datetime' },
       limit,

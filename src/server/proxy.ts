@@ -61,6 +61,10 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     });
   };
 
+  // The console reads any transaction with its token; a shopper's browser sends a tracking token.
+  const isConsoleCall = (c: Context) =>
+    !c.req.header('x-ramp-tracking') && /^Bearer /i.test(c.req.header('authorization') ?? '');
+
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
@@ -172,6 +176,11 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {
+        if (isConsoleCall(c)) {
+          requireAdmin(c);
+          const tx = await upstream.read((cl) => cl.transaction(params.transactionId!));
+          return c.json({ transaction: tx }, 200, NO_STORE);
+        }
         const claims = requireTracking(c);
         const tx = await readOwned((cl) => cl.transaction(params.transactionId!));
         if (tx.sessionId !== claims.sid) throw noTransaction();
@@ -193,6 +202,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         const page = await upstream.read((cl) =>
           cl.financialAccountTransactions({
             customerId: q.customerId,
+            financialAccountId: q.financialAccountId,
             startDate: q.startDate,
             endDate: q.endDate,
             limit,
@@ -236,8 +246,9 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       });
     }
     // Who may call comes before what they asked: nothing is validated (or revealed) for strangers.
-    if (m.rule.access === 'admin') requireAdmin(c);
-    if (m.rule.access === 'tracking') requireTracking(c);
+    if (m.rule.access === 'admin' || (m.rule.access === 'tracking-or-admin' && isConsoleCall(c)))
+      requireAdmin(c);
+    else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
     return handle(c, m.rule, m.params, q);
   };

@@ -69,18 +69,10 @@ export class OptionsError extends Error {
   }
 }
 
-const OPTION_NAMES = [
+const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'apiBaseUrl',
-  'direction',
   'directions',
-  'country',
-  'subdivision',
-  'fiatCurrency',
-  'cryptoCurrency',
-  'network',
-  'paymentMethod',
-  'amount',
-  'walletAddress',
+  ...LOCKABLE_FIELDS,
   'lock',
   'partners',
   'theme',
@@ -88,7 +80,7 @@ const OPTION_NAMES = [
   'redirectUrl',
   'launch',
   'onEvent',
-] as const satisfies readonly (keyof RampCheckoutOptions)[];
+];
 
 const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
 const LAUNCH_MODES: readonly LaunchMode[] = ['popup', 'tab', 'redirect'];
