@@ -1,0 +1,122 @@
+// Turns each section's figures into the tables `npm run bench` prints.
+import type { ProxyBench } from './proxy';
+import type { RoundTripBench } from './roundtrips';
+import type { SizeRow } from './sizes';
+import type { Cell } from './table';
+import { formatTable, num, ratio } from './table';
+
+export const ROUND_TRIP_GOAL = 2;
+
+export function sizesTable(rows: SizeRow[]): string {
+  return formatTable(
+    'Bundle sizes (gzip -9, what a first visit downloads)',
+    ['artifact', 'what', 'gzip KB', 'budget KB', 'used'],
+    rows.map((r) => [r.artifact, r.what, num(r.gzipKB, 1), num(r.budgetKB), `${num(r.used * 100)}%`]),
+    [
+      'hosted: the entry module and the chunks index.html preloads, with their static imports (lazy chunks excluded)',
+    ],
+  );
+}
+
+export function roundTripTables(b: RoundTripBench): string {
+  const summary = formatTable(
+    `Round trips to the first quotes (hosted page, ${b.latencyMs} ms injected on every upstream call)`,
+    ['visit', 'round trips', 'goal', 'first quotes ms', 'chain'],
+    b.runs.map((r) => [
+      r.label,
+      r.roundTrips,
+      ROUND_TRIP_GOAL,
+      `${num(r.firstQuotesMs)}${r.clock === 'poll' ? '*' : ''}`,
+      r.chain,
+    ]),
+    [
+      `page: ${b.url}`,
+      'round trips: the longest chain of /api/ramp requests (one starting after another ended) up to the quote shown; requests in flight together count once',
+      'first quotes: navigation start → the first radio in the radiogroup "Quotes", on the page clock' +
+        (b.runs.some((r) => r.clock === 'poll') ? ' (* polled from outside the page)' : ''),
+      ...b.runs
+        .filter((r) => r.offChain.length > 0)
+        .map(
+          (r) =>
+            `${r.label}: also done before the quotes, off the quote's chain: ${r.offChain
+              .map((o) => `${o.name} (round trip ${o.depth})`)
+              .join(', ')}`,
+        ),
+    ],
+  );
+  const detail = b.runs.map((run) =>
+    formatTable(
+      `  /api/ramp requests, ${run.label} (first quotes at ${num(run.firstQuotesMs)} ms)`,
+      ['request', 'status', 'start ms', 'end ms', 'took ms', 'round trip'],
+      run.requests.map((r): Cell[] => [
+        `${r.method} ${r.path.replace('/api/ramp', '')}`.slice(0, 90),
+        r.status,
+        num(r.start),
+        num(r.end),
+        num(r.end - r.start),
+        r.depth,
+      ]),
+    ),
+  );
+  return [summary, ...detail].join('\n\n');
+}
+
+export function proxyTable(b: ProxyBench): string {
+  const rows: Cell[][] = [];
+  for (const c of b.cases) {
+    const fig = (server: string, f: ProxyBench['cases'][number]['bare'], first: boolean): Cell[] => [
+      first ? c.name : '',
+      server,
+      num(f.reqPerSec),
+      num(f.p50Ms, 2),
+      num(f.p99Ms, 2),
+      num(f.requests),
+      f.failures,
+    ];
+    rows.push(fig('bare node:http', c.bare, true));
+    rows.push(fig('proxy', c.proxy, false));
+    rows.push(['', 'proxy ÷ bare', ratio(c.throughputRatio), ratio(c.p50Ratio), ratio(c.p99Ratio), '', '']);
+  }
+  const [discovery, quote] = b.cases;
+  return formatTable(
+    `Proxy vs a bare Node HTTP server with the same payload (${b.connections} connections, ${b.durationSec} s each after a warm-up)`,
+    ['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed'],
+    rows,
+    [
+      `discovery: GET ${discovery?.path ?? ''} (${num(discovery?.payloadBytes)} B), a cache hit on the proxy`,
+      `quote: POST ${quote?.path ?? ''} (${num(quote?.payloadBytes)} B). Not cached: each call includes the in-process sandbox's quote work (about ${num(b.sandboxQuoteMs, 2)} ms of CPU per quote, called alone); the bare server only replays the bytes`,
+      'both servers run in this process; autocannon runs on a worker thread, alternating 1 s rounds between the two servers',
+      'ratios: req/s proxy ÷ bare (higher is better, 1 = no cost); latency proxy ÷ bare (lower is better, 1 = no cost)',
+    ],
+  );
+}
+
+/** The load run's result, whatever its shape: text as is, records as a table. */
+export function genericTable(title: string, result: unknown): string {
+  if (typeof result === 'string') return `${title}\n${result}`;
+  const flat = (value: unknown, prefix = '', out: Record<string, Cell> = {}): Record<string, Cell> => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) flat(v, prefix ? `${prefix}.${k}` : k, out);
+    } else if (typeof value === 'number') {
+      out[prefix] = Number.isInteger(value) ? num(value) : num(value, 2);
+    } else {
+      out[prefix] = Array.isArray(value) ? JSON.stringify(value).slice(0, 80) : String(value);
+    }
+    return out;
+  };
+  if (Array.isArray(result) && result.every((r) => r !== null && typeof r === 'object')) {
+    const records = result.map((r) => flat(r));
+    const headers = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return formatTable(
+      title,
+      headers,
+      records.map((r) => headers.map((h) => r[h] ?? '')),
+    );
+  }
+  const record = flat(result);
+  return formatTable(
+    title,
+    ['figure', 'value'],
+    Object.entries(record).map(([k, v]) => [k, v]),
+  );
+}

@@ -1,0 +1,154 @@
+// `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, proxy overhead
+// against a bare Node server in the same run, and the mixed-traffic load run when bench/load.ts is
+// there. Figures are reported, never judged: the exit code is non-zero only when the harness itself
+// failed (a section could not run), not when a figure is slow.
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runProxyBench } from './proxy';
+import type { ProxyBench } from './proxy';
+import { genericTable, proxyTable, ROUND_TRIP_GOAL, roundTripTables, sizesTable } from './report';
+import { runRoundTripBench } from './roundtrips';
+import type { RoundTripBench } from './roundtrips';
+import { measureBundleSizes } from './sizes';
+import type { SizeRow } from './sizes';
+import { num, ratio } from './table';
+import { withTimeout } from './net';
+
+// Builds, the host server and the size script all resolve paths from the project root.
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const WATCHDOG_MS = 240_000;
+const watchdog = setTimeout(() => {
+  console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
+// Exiting runs host.ts's exit hook, which kills the host server; Playwright closes its browser itself.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+/** bench/load.ts, written beside this file; typed loosely so this runner works with or without it. */
+interface LoadModule {
+  runLoad?: (opts?: Record<string, unknown>) => Promise<unknown>;
+  formatLoadReport?: (report: never) => string;
+}
+
+interface LoadOutcome {
+  report: unknown;
+  text: string;
+}
+
+const failures: string[] = [];
+const summary: string[] = [];
+
+async function section<T>(
+  name: string,
+  limitMs: number,
+  run: () => Promise<T>,
+  print: (result: T) => string,
+): Promise<T | undefined> {
+  const started = performance.now();
+  console.log(`\n▸ ${name}…`);
+  try {
+    const result = await withTimeout(run(), limitMs, name);
+    console.log(`${print(result)}\n  (${num((performance.now() - started) / 1000, 1)} s)`);
+    return result;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    failures.push(`${name}: ${message.split('\n')[0]}`);
+    console.error(`✗ ${name} could not run: ${message}`);
+    return undefined;
+  }
+}
+
+const started = performance.now();
+// Other work on the machine moves every figure; the ratios against the same-run baseline move less.
+const machine = () =>
+  `node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+console.log(`bench: ${machine()}`);
+
+const sizes = await section<SizeRow[]>('bundle sizes', 10_000, measureBundleSizes, sizesTable);
+if (sizes) {
+  const over = sizes.filter((s) => s.used > 1);
+  summary.push(
+    `bundle sizes: ${sizes.map((s) => `${s.artifact} ${num(s.gzipKB, 1)}/${s.budgetKB} KB`).join(', ')}` +
+      (over.length ? ` — OVER BUDGET: ${over.map((s) => s.artifact).join(', ')}` : ' (all within budget)'),
+  );
+}
+
+const trips = await section<RoundTripBench>(
+  'round trips to first quotes',
+  100_000,
+  runRoundTripBench,
+  roundTripTables,
+);
+if (trips) {
+  for (const r of trips.runs) {
+    summary.push(
+      `round trips, ${r.label}: ${r.roundTrips} (goal ${ROUND_TRIP_GOAL}${r.roundTrips <= ROUND_TRIP_GOAL ? ', met' : ', NOT met'}): ${r.chain}; first quotes after ${num(r.firstQuotesMs)} ms`,
+    );
+  }
+}
+
+const proxy = await section<ProxyBench>('proxy overhead', 90_000, () => runProxyBench(), proxyTable);
+if (proxy) {
+  for (const c of proxy.cases) {
+    summary.push(
+      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the bare server's; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
+        (c.proxy.failures + c.bare.failures > 0
+          ? ` (${c.proxy.failures + c.bare.failures} failed requests!)`
+          : ''),
+    );
+  }
+}
+
+const loadFile = new URL('./load.ts', import.meta.url);
+if (existsSync(loadFile)) {
+  const title = 'Mixed-traffic load run (bench/load.ts, 10% upstream faults)';
+  const load = await section<LoadOutcome>(
+    'mixed-traffic load run',
+    90_000,
+    async () => {
+      const mod = (await import(loadFile.href)) as LoadModule;
+      if (typeof mod.runLoad !== 'function') throw new Error('bench/load.ts does not export runLoad()');
+      const report = await mod.runLoad();
+      const text = mod.formatLoadReport
+        ? `${title}\n${mod.formatLoadReport(report as never)}`
+        : genericTable(title, report);
+      return { report, text };
+    },
+    (outcome) => outcome.text,
+  );
+  if (load) summary.push(loadSummary(load.report));
+} else {
+  console.log('\n▸ mixed-traffic load run: skipped, bench/load.ts is not there (yet)');
+  summary.push('load run: skipped (no bench/load.ts)');
+}
+
+console.log(`\nSummary (${num((performance.now() - started) / 1000, 1)} s)`);
+for (const line of summary) console.log(`  · ${line}`);
+console.log(`  · machine at the end: ${machine()}`);
+if (failures.length) {
+  console.error(`\nbench: ${failures.length} section(s) could not run:`);
+  for (const f of failures) console.error(`  ✗ ${f}`);
+  process.exit(1);
+}
+process.exit(0);
+
+/** One line from the load report, reading only what it has. */
+function loadSummary(report: unknown): string {
+  const r = (report ?? {}) as {
+    requestsPerSec?: number;
+    latencyMs?: { p50?: number; p99?: number };
+    ok?: boolean;
+    problems?: string[];
+  };
+  const parts = ['load run (10% upstream faults)'];
+  if (typeof r.requestsPerSec === 'number') parts.push(`${num(r.requestsPerSec)} req/s`);
+  if (r.latencyMs) parts.push(`p50 ${num(r.latencyMs.p50, 1)} ms, p99 ${num(r.latencyMs.p99, 1)} ms`);
+  if (r.ok === true) parts.push('no problems found');
+  if (r.ok === false) parts.push(`PROBLEMS: ${(r.problems ?? []).join('; ')}`);
+  return parts.join(', ');
+}
