@@ -1,8 +1,9 @@
 // Wallet address checks per chain family: EVM (EIP-55), Bitcoin (Base58Check, BIP-173 bech32,
 // BIP-350 bech32m) and Solana (base58, 32 bytes). Catching a typo here saves a lost payment.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base58, bech32, bech32m } from '@scure/base';
+import { base58Decode } from './crypto/base58';
+import { decodeBech32, fromWords } from './crypto/bech32';
+import { keccak256 } from './crypto/keccak256';
+import { sha256 } from './crypto/sha256';
 
 export type AddressProblem = 'empty' | 'format' | 'checksum' | 'chain';
 export type AddressCheck = { ok: true } | { ok: false; reason: AddressProblem };
@@ -68,7 +69,7 @@ function checkEvm(address: string): AddressCheck {
   const lower = body.toLowerCase();
   // Single-case addresses carry no checksum (EIP-55 keeps them valid for compatibility).
   if (body === lower || body === body.toUpperCase()) return ok;
-  const hash = keccak_256(new TextEncoder().encode(lower));
+  const hash = keccak256(new TextEncoder().encode(lower));
   for (let i = 0; i < 40; i++) {
     const c = body[i] ?? '';
     if (!/[a-fA-F]/.test(c)) continue;
@@ -83,13 +84,8 @@ type Network = 'main' | 'test';
 
 /** Base58Check P2PKH / P2SH: version byte + 20-byte hash + 4-byte double-SHA256 checksum. */
 function checkBase58Check(address: string): { check: AddressCheck; network?: Network } {
-  let bytes: Uint8Array;
-  try {
-    bytes = base58.decode(address);
-  } catch {
-    return { check: fail('format') };
-  }
-  if (bytes.length !== 25) return { check: fail('format') };
+  const bytes = base58Decode(address);
+  if (bytes?.length !== 25) return { check: fail('format') };
   const payload = bytes.subarray(0, 21);
   const sum = sha256(sha256(payload));
   if (!bytes.subarray(21).every((b, i) => b === sum[i])) return { check: fail('checksum') };
@@ -107,17 +103,16 @@ function checkSegwit(address: string): { check: AddressCheck; network?: Network 
     return { check: fail('format') };
   const lower = address.toLowerCase();
   if (!BECH32_CHARS.test(lower)) return { check: fail('format') };
-  const asBech32 = bech32.decodeUnsafe(lower, 90);
-  const decoded = asBech32 ?? bech32m.decodeUnsafe(lower, 90);
+  const decoded = decodeBech32(lower);
   if (!decoded) return { check: fail('checksum') };
   const [version, ...data] = decoded.words;
-  const program = bech32.fromWordsUnsafe(data);
+  const program = fromWords(data);
   if (version === undefined || version > 16 || !program) return { check: fail('format') };
   if (program.length < 2 || program.length > 40) return { check: fail('format') };
   if (version === 0 && program.length !== 20 && program.length !== 32) return { check: fail('format') };
   // The checksum constant must match the witness version; the other one means a corrupted address.
-  if ((version === 0) !== Boolean(asBech32)) return { check: fail('checksum') };
-  return { check: ok, network: decoded.prefix === 'bc' ? 'main' : 'test' };
+  if ((version === 0) !== (decoded.encoding === 'bech32')) return { check: fail('checksum') };
+  return { check: ok, network: decoded.hrp === 'bc' ? 'main' : 'test' };
 }
 
 function checkBitcoin(address: string, want: Network): AddressCheck {
@@ -129,11 +124,7 @@ function checkBitcoin(address: string, want: Network): AddressCheck {
 
 function checkSolana(address: string): AddressCheck {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return fail('format');
-  try {
-    return base58.decode(address).length === 32 ? ok : fail('format');
-  } catch {
-    return fail('format');
-  }
+  return base58Decode(address)?.length === 32 ? ok : fail('format');
 }
 
 const CHECKS: Record<Family, (address: string) => AddressCheck> = {
