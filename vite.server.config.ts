@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 
 export default defineConfig({
+  publicDir: false,
   ssr: { noExternal: true, target: 'node' },
   build: {
     outDir: 'dist/server',

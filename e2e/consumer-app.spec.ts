@@ -1,0 +1,141 @@
+// The React component as a merchant gets it: a fresh Vite + React app (e2e/fixtures/consumer-app)
+// installs the PACKED package (npm pack → node_modules/ramp-checkout), builds, and is served from its
+// own origin. With its own QueryClient, global CSS and StrictMode, it completes a buy against the host
+// server across origins, while a second widget on the page keeps its own state.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { CONSUMER_PORT } from '../playwright.config';
+
+const appDir = join(import.meta.dirname, 'fixtures', 'consumer-app');
+const distDir = join(appDir, 'dist');
+const APP_URL = `http://localhost:${CONSUMER_PORT}/`;
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** The app's build folder over HTTP, the way any static host would serve it. */
+function serve(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const rel = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, rel);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, 'localhost', () => resolve(server));
+  });
+}
+
+let server: Server | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // Pack, install and build now, so the test always runs the package as it would ship today.
+  execFileSync(process.execPath, [join(appDir, 'prepare.mjs')], { stdio: 'inherit' });
+  server = await serve(distDir, CONSUMER_PORT);
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+});
+
+async function next(widget: Locator) {
+  await widget.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+async function choose(widget: Locator, combobox: string, typed: string, option: RegExp) {
+  await widget.getByRole('combobox', { name: combobox }).fill(typed);
+  await widget.getByRole('option', { name: option }).first().click();
+}
+
+/** A whole buy in one widget, by the accessible names of CONTRACTS.md §3. */
+async function buy(page: Page, widget: Locator) {
+  await widget.getByRole('radio', { name: 'Buy' }).check();
+  await next(widget);
+
+  await choose(widget, 'Country', 'United States', /\(US\)/);
+  await choose(widget, 'State', 'New York', /US-NY/);
+  await next(widget);
+
+  await choose(widget, 'Fiat currency', 'USD', /^USD/);
+  await choose(widget, 'Crypto currency', 'ETH', /^ETH · .* · ETHEREUM$/);
+  await next(widget);
+
+  await widget.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await next(widget);
+
+  await widget.getByRole('textbox', { name: 'Amount' }).fill('100');
+  await next(widget);
+
+  const quotes = widget.getByRole('radiogroup', { name: 'Quotes' });
+  await quotes.getByRole('radio').first().check();
+  await next(widget);
+
+  await widget.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET);
+  await next(widget);
+
+  const popupOpened = page.waitForEvent('popup');
+  await widget.getByRole('button', { name: /^Continue to / }).click();
+  const provider = await popupOpened;
+  await provider.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(widget.getByRole('status', { name: 'Transaction status' })).toContainText('Completed', {
+    timeout: 30_000,
+  });
+}
+
+test('a fresh Vite + React app renders <RampCheckout /> from the packed package and completes a buy', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(APP_URL);
+
+  const buyPanel = page.getByRole('region', { name: 'Buy panel' });
+  const sellPanel = page.getByRole('region', { name: 'Sell panel' });
+  const buyWidget = buyPanel.getByRole('region', { name: 'Crypto checkout' });
+  const sellWidget = sellPanel.getByRole('region', { name: 'Crypto checkout' });
+  await expect(buyWidget).toBeVisible();
+  await expect(sellWidget.getByRole('radio', { name: 'Sell' })).toBeChecked();
+
+  // The host's own QueryClient keeps working beside the widgets' own.
+  await expect(page.getByTestId('host-query')).toHaveText('host query ok');
+
+  // No clash of styles either way: the host's buttons keep the host's look, and the widget's
+  // buttons and text keep the widget's, under the host's global rules.
+  const hostButton = page.getByRole('button', { name: 'Host button' });
+  await expect(hostButton).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await expect(hostButton).toHaveCSS('color', 'rgb(255, 255, 0)');
+  const widgetButton = buyWidget.getByRole('button', { name: 'Continue', exact: true });
+  await expect(widgetButton).not.toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await expect(buyWidget).toHaveCSS('text-transform', 'none');
+
+  await buy(page, buyWidget);
+
+  // Each widget reported to its own onEvent, and the sell widget never left its first step.
+  const buyEvents = page.getByRole('list', { name: 'Buy events' });
+  const sellEvents = page.getByRole('list', { name: 'Sell events' });
+  for (const type of ['ready', 'sessionCreated', 'providerLaunched', 'completed']) {
+    await expect(buyEvents.locator(`li[data-event-type="${type}"]`)).not.toHaveCount(0);
+  }
+  await expect(sellEvents.locator('li[data-event-type="ready"]')).not.toHaveCount(0);
+  await expect(sellEvents.locator('li[data-event-type="stepChanged"]')).toHaveCount(0);
+  await expect(sellWidget.getByRole('radio', { name: 'Sell' })).toBeChecked();
+  await expect(sellWidget.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+
+  await expect(page.getByTestId('host-query')).toHaveText('host query ok');
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,56 @@
+// The hosted page's two screens: the checkout, full page, or — when the URL is misconfigured — a page
+// that lists what to fix and renders no widget.
+import { useMemo, useSyncExternalStore } from 'react';
+import { RampCheckout } from '../widget/RampCheckout';
+import type { RampCheckoutEvent } from '../widget/events';
+import type { OptionsStore } from './optionsStore';
+import { pageTranslator } from './pageLocale';
+
+export function HostedCheckout({
+  store,
+  onEvent,
+}: {
+  store: OptionsStore;
+  onEvent?: (event: RampCheckoutEvent) => void;
+}) {
+  const options = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const title = useMemo(() => pageTranslator(options.locale)('name.widget'), [options.locale]);
+  return (
+    <main className="hp-main">
+      <h1 className="hp-sr-only">{title}</h1>
+      <div className="hp-slot">
+        {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one. */}
+        <RampCheckout key={JSON.stringify(options)} {...options} onEvent={onEvent} />
+      </div>
+    </main>
+  );
+}
+
+const EXAMPLE = '?direction=buy&cryptoCurrency=ETH&network=ETHEREUM&amount=100';
+
+export function ConfigErrorPage({ issues }: { issues: string[] }) {
+  return (
+    <main className="hp-main">
+      <section className="hp-card" aria-labelledby="hp-error-title">
+        <h1 id="hp-error-title" className="hp-title">
+          This checkout link needs fixing
+        </h1>
+        <div role="alert">
+          <p>
+            The checkout did not start: its address has{' '}
+            {issues.length === 1 ? 'a setting' : `${issues.length} settings`} it cannot use.
+          </p>
+          <ul className="hp-issues">
+            {issues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+        </div>
+        <p className="hp-hint">
+          Whoever shared this link can correct the query string; a working one looks like{' '}
+          <code>{EXAMPLE}</code>.
+        </p>
+      </section>
+    </main>
+  );
+}

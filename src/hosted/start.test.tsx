@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RampCheckoutOptions } from '../widget/config';
+import { HOST_SOURCE, PAGE_SOURCE } from './bridge';
+import { startHostedPage } from './start';
+
+// The widget is tested in src/widget; here it records the props the page gives it.
+const seen = vi.hoisted(() => ({ props: [] as RampCheckoutOptions[], mounts: 0 }));
+vi.mock('../widget/RampCheckout', async () => {
+  const { useEffect } = await import('react');
+  return {
+    RampCheckout(props: RampCheckoutOptions) {
+      seen.props.push(props);
+      useEffect(() => void seen.mounts++, []);
+      return <section aria-label="Crypto checkout" data-rc="" className="rc-root" />;
+    },
+  };
+});
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+let stop: (() => void) | undefined;
+let restore: (() => void) | undefined;
+
+afterEach(() => {
+  act(() => stop?.());
+  stop = undefined;
+  restore?.();
+  restore = undefined;
+  seen.props = [];
+  seen.mounts = 0;
+  document.body.replaceChildren();
+  document.documentElement.className = '';
+  error.mockClear();
+  warn.mockClear();
+});
+
+function start(search: string, win: Window = window) {
+  const container = win.document.createElement('div');
+  win.document.body.append(container);
+  act(() => void (stop = startHostedPage(win, container, search)));
+  return container;
+}
+
+const lastProps = () => seen.props.at(-1)!;
+
+describe('startHostedPage', () => {
+  it('shows what to fix, and no widget, when the query string is invalid', () => {
+    const page = start('?direction=up&amount=-5&lock=walletAddress');
+    expect(page.querySelector('h1')!.textContent).toBe('This checkout link needs fixing');
+    const alert = page.querySelector('[role="alert"]')!;
+    const items = [...alert.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^direction must be one of "buy", "sell"/),
+      expect.stringMatching(/^amount must be a positive decimal/),
+      expect.stringMatching(/^lock: "walletAddress" is locked but has no value/),
+    ]);
+    expect(alert.textContent).toMatch(/has 3 settings it cannot use/);
+    expect(page.querySelector('main')).not.toBeNull();
+    expect(seen.props).toEqual([]);
+    expect(document.title).toBe('Checkout link error');
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/query string is invalid/));
+  });
+
+  it('renders the configured widget full page, and the page follows its theme', () => {
+    const page = start(
+      '?direction=sell&cryptoCurrency=USDC&network=SOLANA&lock=cryptoCurrency,network&theme=dark',
+    );
+    expect(page.querySelector('main.hp-main > .hp-slot > [data-rc]')).not.toBeNull();
+    expect(lastProps()).toEqual({
+      direction: 'sell',
+      cryptoCurrency: 'USDC',
+      network: 'SOLANA',
+      lock: ['cryptoCurrency', 'network'],
+      theme: 'dark',
+      onEvent: undefined,
+    });
+    expect(document.documentElement.classList.contains('hp-dark')).toBe(true);
+    expect(document.documentElement.classList.contains('hp-auto')).toBe(false);
+    expect(page.querySelector('h1')!.textContent).toBe('Crypto checkout');
+    expect(document.title).toBe('Crypto checkout');
+  });
+
+  it('speaks the widget’s language around it', () => {
+    const page = start('?locale=es-MX');
+    expect(document.documentElement.lang).toBe('es');
+    expect(page.querySelector('h1')!.textContent).toBe(document.title);
+    expect(document.title).not.toBe('Crypto checkout');
+  });
+
+  it('posts nothing when it is not framed, even with a parentOrigin', () => {
+    start('?parentOrigin=https://shop.example');
+    expect(lastProps().onEvent).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  describe('framed', () => {
+    function framed(search: string) {
+      const iframe = document.createElement('iframe');
+      document.body.append(iframe);
+      const frame = iframe.contentWindow!;
+      const postMessage = vi.spyOn(frame.parent, 'postMessage').mockImplementation(() => {});
+      restore = () => postMessage.mockRestore();
+      start(search, frame);
+      const fromParent = (data: unknown, origin = 'https://shop.example') =>
+        act(
+          () => void frame.dispatchEvent(new MessageEvent('message', { data, origin, source: frame.parent })),
+        );
+      return { frame, postMessage, fromParent };
+    }
+
+    it('posts widget events to the pinned parent origin and takes its valid updates', () => {
+      const { frame, postMessage, fromParent } = framed('?direction=buy&parentOrigin=https://shop.example');
+      act(() => lastProps().onEvent!({ type: 'ready', direction: 'buy' }));
+      expect(postMessage).toHaveBeenCalledExactlyOnceWith(
+        { source: PAGE_SOURCE, event: { type: 'ready', direction: 'buy' } },
+        'https://shop.example',
+      );
+
+      fromParent({ source: HOST_SOURCE, type: 'update', options: { amount: '75' } }, 'https://evil.example');
+      expect(lastProps().amount).toBeUndefined();
+      expect(seen.mounts).toBe(1);
+      fromParent({ source: HOST_SOURCE, type: 'update', options: { amount: '75', theme: 'dark' } });
+      expect(lastProps()).toMatchObject({ direction: 'buy', amount: '75', theme: 'dark' });
+      // The widget reads options when it mounts, so the update gives a fresh one.
+      expect(seen.mounts).toBe(2);
+      expect(frame.document.documentElement.classList.contains('hp-dark')).toBe(true);
+    });
+
+    it('answers an invalid update with an error event and keeps its options', () => {
+      const { postMessage, fromParent } = framed('?direction=buy&parentOrigin=https://shop.example');
+      const before = lastProps();
+      fromParent({ source: HOST_SOURCE, type: 'update', options: { direction: 'hold' } });
+      expect(lastProps()).toBe(before);
+      expect(postMessage).toHaveBeenCalledExactlyOnceWith(
+        {
+          source: PAGE_SOURCE,
+          event: {
+            type: 'error',
+            code: 'INVALID_OPTIONS',
+            message: expect.stringMatching(/^Invalid options update: direction must be one of/),
+          },
+        },
+        'https://shop.example',
+      );
+    });
+
+    it('warns that events stay in the frame without a parentOrigin', () => {
+      framed('?direction=buy');
+      expect(lastProps().onEvent).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/without \?parentOrigin/));
+    });
+  });
+});

@@ -1,0 +1,64 @@
+// Wires the hosted page: URL → options (or the error page), the framing parent's bridge, the page
+// theme, and the React root. Returns a function that undoes it (tests; a page never calls it).
+import { createRoot } from 'react-dom/client';
+import type { RampCheckoutEvent } from '../widget/events';
+import { createParentBridge, isFramed } from './bridge';
+import type { ParentBridge } from './bridge';
+import { applyUpdate, readHostedConfig } from './hostedConfig';
+import { ConfigErrorPage, HostedCheckout } from './HostedPage';
+import { createOptionsStore } from './optionsStore';
+import { applyPageLocale } from './pageLocale';
+import { applyPageTheme } from './pageTheme';
+
+export function startHostedPage(
+  win: Window,
+  container: Element,
+  search: string = win.location.search,
+): () => void {
+  const config = readHostedConfig(search);
+  const doc = win.document;
+  const root = createRoot(container);
+
+  if (!config.ok) {
+    doc.title = 'Checkout link error';
+    applyPageTheme(doc, undefined);
+    console.error(`ramp-checkout: the page's query string is invalid:\n- ${config.issues.join('\n- ')}`);
+    root.render(<ConfigErrorPage issues={config.issues} />);
+    return () => root.unmount();
+  }
+
+  const store = createOptionsStore(config.options);
+  const applyPage = () => {
+    applyPageTheme(doc, store.get().theme);
+    applyPageLocale(doc, store.get().locale);
+  };
+  applyPage();
+  const unsubscribe = store.subscribe(applyPage);
+
+  const framed = isFramed(win);
+  const bridge: ParentBridge | null =
+    config.parentOrigin && framed
+      ? createParentBridge({
+          win,
+          parentOrigin: config.parentOrigin,
+          onUpdate(update) {
+            const result = applyUpdate(store.get(), update);
+            if (result.ok) return store.set(result.options);
+            const message = `Invalid options update: ${result.issues.join('; ')}`;
+            console.error(`ramp-checkout: ${message}`);
+            bridge?.post({ type: 'error', code: 'INVALID_OPTIONS', message });
+          },
+        })
+      : null;
+  if (framed && !bridge) {
+    console.warn('ramp-checkout: framed without ?parentOrigin=…, so no events are posted to the parent page');
+  }
+
+  const onEvent = bridge ? (event: RampCheckoutEvent) => bridge.post(event) : undefined;
+  root.render(<HostedCheckout store={store} onEvent={onEvent} />);
+  return () => {
+    bridge?.dispose();
+    unsubscribe();
+    root.unmount();
+  };
+}
