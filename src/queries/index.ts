@@ -1,0 +1,34 @@
+// Data access of the widget: react-query hooks over src/api that return view models.
+export { rampKeys } from './keys';
+export type { RoutesKeyInput } from './keys';
+export { RampClientProvider, useRampClient } from './client';
+export { bootstrapQueryOptions, seedFromBootstrap } from './bootstrap';
+export type { Bootstrap } from './bootstrap';
+export {
+  DISCOVERY_STALE_MS,
+  countriesQueryOptions,
+  currenciesQueryOptions,
+  defaultsQueryOptions,
+  paymentMethodsQueryOptions,
+  routesQueryOptions,
+} from './discovery';
+export { useDiscovery } from './useDiscovery';
+export type { DiscoveryInput, DiscoveryView } from './useDiscovery';
+export { QUOTE_DEBOUNCE_MS, quoteQueryOptions, useQuotes } from './quotes';
+export type { QuotesOptions, QuotesView } from './quotes';
+export { useCreateSession } from './session';
+export type { CreateSession } from './session';
+export { NOT_YET_CREATED, readTransaction, transactionQueryOptions, useTransaction } from './transactions';
+export type { PollTiming, TrackingInput, TransactionView } from './transactions';
+export {
+  cryptoKey,
+  findCrypto,
+  methodLimits,
+  offeredMethods,
+  preferredFiat,
+  preferredMethod,
+  routedMethods,
+} from './offers';
+export { pollDelay, retryDelay, retryTransient } from './retry';
+export { asRampError } from './view';
+export type { ListView } from './view';

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestServer } from './testkit';
+import { hookEnv } from './test-wrapper';
+import type { TrackingInput } from './transactions';
+import { useTransaction } from './transactions';
+
+async function createSession(env: ReturnType<typeof hookEnv>) {
+  const s = await env.client.createSession(
+    {
+      sessionType: 'BUY',
+      sessionData: {
+        serviceProvider: 'BANXA',
+        countryCode: 'GB',
+        sourceCurrencyCode: 'GBP',
+        sourceAmount: '100',
+        destinationCurrencyCode: 'BTC',
+        paymentMethodType: 'CREDIT_DEBIT_CARD',
+        walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
+      },
+    },
+    { headers: { 'Idempotency-Key': 'c0ffee00-0000-4000-8000-00000000000a' } },
+  );
+  return { sessionId: s.id, trackingToken: s.trackingToken ?? '' };
+}
+
+describe('useTransaction', () => {
+  it('reads by session with the tracking token; null until the partner created the transaction', async () => {
+    const env = hookEnv(createTestServer({ timeScale: 0 }));
+    const tracking = await createSession(env);
+    const { result, rerender } = renderHook(
+      (t: TrackingInput) => useTransaction(t, { terminal: false, baseMs: 10, maxMs: 20 }),
+      { wrapper: env.wrapper, initialProps: tracking as TrackingInput },
+    );
+    await waitFor(() => expect(result.current.transaction).toBeNull());
+    expect(env.server.sent('/payments/transactions/sessions/')[0]?.headers['x-ramp-tracking']).toBe(
+      tracking.trackingToken,
+    );
+    await env.server.act(tracking.sessionId, 'pay');
+    await waitFor(() => expect(result.current.transaction?.status).toBe('SETTLED'));
+    const id = result.current.transaction?.id ?? '';
+    rerender({ ...tracking, transactionId: id });
+    await waitFor(() => expect(env.server.sent(`/payments/transactions/${id}`).length).toBeGreaterThan(0));
+  });
+
+  it('without the tracking token there is nothing to see', async () => {
+    const env = hookEnv();
+    const tracking = await createSession(env);
+    const { result } = renderHook(
+      () =>
+        useTransaction({ ...tracking, trackingToken: 'forged' }, { terminal: false, baseMs: 10, maxMs: 20 }),
+      { wrapper: env.wrapper },
+    );
+    await waitFor(() => expect(result.current.error?.status).toBe(404));
+  });
+
+  it('does not poll a terminal transaction', async () => {
+    const env = hookEnv();
+    renderHook(() => useTransaction({ sessionId: 's', trackingToken: 't' }, { terminal: true }), {
+      wrapper: env.wrapper,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(env.server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutInit } from '../../checkout';
+import { createTestServer } from '../../queries/testkit';
+import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+
+const AT_LAUNCH: Partial<CheckoutInit> = {
+  ...US_BUY,
+  prefill: { ...US_BUY.prefill, amount: '100', walletAddress: ETH_WALLET },
+};
+
+let popup: ReturnType<typeof fakeWindow>;
+beforeEach(() => {
+  popup = fakeWindow();
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('launch step', () => {
+  it('summarises the order and names the button after the partner', async () => {
+    const h = renderCheckout({ init: AT_LAUNCH });
+    await advanceTo(h, 'launch');
+    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    const details = screen.getAllByRole('definition').map((d) => d.textContent);
+    const row = (term: string) => details[terms.indexOf(term)];
+    expect(row('You pay')).toBe('$100.00');
+    expect(row('Partner')).toBe(partner);
+    expect(row('Payment method')).toBe('Credit or debit card');
+    expect(row('Wallet address')).toBe(ETH_WALLET);
+    expect(row('Country')).toBe('United States, New York (US-NY)');
+    expect(screen.getByRole('button', { name: `Continue to ${partner}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('opens the popup in the click, and retries a failed session with the same Idempotency-Key', async () => {
+    const server = createTestServer();
+    server.sandbox.faults.add({
+      method: 'POST',
+      path: '/crypto/session/widget',
+      kind: 'status',
+      status: 400,
+      code: 'TRANSACTION_INVALID_PARAMETER',
+      times: 1,
+    });
+    const h = renderCheckout({ init: AT_LAUNCH, server });
+    await advanceTo(h, 'launch');
+    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong. Try again.');
+    expect(window.open).toHaveBeenCalledWith('about:blank', '_blank', expect.stringContaining('popup'));
+    expect(popup.closed).toBe(true);
+
+    popup = fakeWindow();
+    await h.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(h.state().step).toBe('status'));
+    const sessions = server.sent('/crypto/session/widget', 'POST');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]?.headers['idempotency-key']).toBe(sessions[0]?.headers['idempotency-key']);
+    expect(popup.url).toMatch(/\/sandbox\/provider\/checkout\//);
+    expect(h.signals).toContainEqual({ type: 'providerLaunched', partner, mode: 'popup' });
+  });
+});

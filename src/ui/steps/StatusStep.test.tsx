@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutInit } from '../../checkout';
+import { createTestServer } from '../../queries/testkit';
+import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+
+const AT_LAUNCH: Partial<CheckoutInit> = {
+  ...US_BUY,
+  prefill: { ...US_BUY.prefill, amount: '100', walletAddress: ETH_WALLET },
+};
+
+beforeEach(() => {
+  vi.spyOn(window, 'open').mockImplementation(() => fakeWindow() as unknown as Window);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const status = () => screen.getByRole('status', { name: 'Transaction status' });
+
+describe('status step', () => {
+  it('polls until the transaction exists, says failures in words while polling on, and ends at Completed', async () => {
+    const server = createTestServer({ timeScale: 0.02 });
+    const h = renderCheckout({ init: AT_LAUNCH, server });
+    await advanceTo(h, 'launch');
+    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
+    await waitFor(() => expect(status()).toHaveTextContent(`Waiting for ${partner}`));
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+
+    // The service goes away for a while: the failure is said, polling goes on.
+    server.sandbox.faults.add({ path: /^\/payments\/transactions\//, kind: 'status', status: 503, times: 3 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong on our side. Try again in a moment.');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    const sessionId = h.state().tracking?.sessionId ?? '';
+    await server.act(sessionId, 'pay');
+    await waitFor(() => expect(status()).toHaveTextContent('Completed'), { timeout: 5000 });
+    expect(status()).toHaveTextContent('All done. Your transaction is complete.');
+    const timeline = within(screen.getByRole('list'));
+    expect(timeline.getByText('Crypto delivered')).toHaveTextContent('Crypto delivered, done');
+    expect(
+      h
+        .state()
+        .tracking?.history.map((x) => x.status)
+        .at(-1),
+    ).toBe('SETTLED');
+    // Read by session until the transaction existed, then by its id.
+    const reads = server.sent('/payments/transactions').map((r) => r.path);
+    expect(reads[0]).toBe(`/payments/transactions/sessions/${sessionId}`);
+    expect(reads.at(-1)).toBe(`/payments/transactions/${h.state().tracking?.transactionId}`);
+    const count = reads.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.sent('/payments/transactions')).toHaveLength(count);
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+// What the steps get from the widget around them: the instance's checkout store and the host
+// settings (launch mode, partners, timings) plus a way to report what happened. Per tree, so two
+// widgets on a page never share either.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { Quote } from '../../api/types';
+import type { CheckoutEvent, CheckoutState, CheckoutStoreApi } from '../../checkout';
+
+export type LaunchMode = 'popup' | 'tab' | 'redirect';
+/** How the partner's page was opened: `link` when the shopper had to click it (windows blocked). */
+export type LaunchedMode = LaunchMode | 'link';
+
+/** What the screens report upward; the widget turns these into its public events. */
+export type UiSignal =
+  | { type: 'ready' }
+  | { type: 'quotesUpdated'; quotes: readonly Quote[] }
+  | { type: 'providerLaunched'; partner: string; mode: LaunchedMode }
+  | { type: 'error'; code: string; message: string };
+
+export interface CheckoutHost {
+  /** @default 'popup' */
+  launch: LaunchMode;
+  redirectUrl?: string;
+  /** Only these partners (routes and quotes). */
+  partners?: readonly string[];
+  /** The country to start from when the merchant gave none: the browser's region. */
+  countryHint?: string;
+  onSignal: (signal: UiSignal) => void;
+  /** A fresh idempotency seed for "Start over". */
+  newRunKey: () => string;
+  now: () => number;
+  /** Status polling: first pause and longest pause. */
+  pollMs: { base: number; max: number };
+}
+
+const StoreContext = createContext<CheckoutStoreApi | null>(null);
+const HostContext = createContext<CheckoutHost | null>(null);
+
+export function CheckoutProvider({
+  store,
+  host,
+  children,
+}: {
+  store: CheckoutStoreApi;
+  host: CheckoutHost;
+  children: ReactNode;
+}) {
+  return (
+    <StoreContext value={store}>
+      <HostContext value={host}>{children}</HostContext>
+    </StoreContext>
+  );
+}
+
+function need<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`ramp-checkout: ${what} is missing (render inside CheckoutProvider)`);
+  return value;
+}
+
+export const useCheckoutStore = (): CheckoutStoreApi => need(useContext(StoreContext), 'the checkout store');
+export const useHost = (): CheckoutHost => need(useContext(HostContext), 'the checkout host');
+
+export function useCheckoutState(): CheckoutState {
+  return useStore(useCheckoutStore(), (s) => s.state);
+}
+
+export function useSend(): (event: CheckoutEvent) => void {
+  return useStore(useCheckoutStore(), (s) => s.send);
+}

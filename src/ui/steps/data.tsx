@@ -1,0 +1,88 @@
+// The data of the current choices, computed once per widget and shared by the screens: discovery
+// lists (prefetched as soon as their inputs are known) and quotes (asked as soon as the request is
+// complete, in parallel with the routes that bound the amount).
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Country, Currency, QuoteRequest } from '../../api/types';
+import type { CheckoutState } from '../../checkout';
+import { isLocked, quoteRequest } from '../../checkout';
+import type { DiscoveryView, QuotesView } from '../../queries';
+import { findCrypto, useDiscovery, useQuotes } from '../../queries';
+import type { CheckoutHost } from './context';
+import { subdivisionsOf } from './subdivisions';
+
+export interface CheckoutData {
+  discovery: DiscoveryView;
+  quotes: QuotesView;
+  /** The chosen country's entry, when the list has it. */
+  country?: Country;
+  /** ISO 3166-2 codes to pick from ([] when the country needs none). */
+  subdivisions: string[];
+  /** The crypto list as offered (narrowed to a locked network). */
+  cryptoOptions: Currency[];
+  /** The chosen crypto's entry. */
+  crypto?: Currency;
+  fiat?: Currency;
+}
+
+/** Quotes refresh this long before the selected one would expire. */
+export const quoteRefreshMs = (state: CheckoutState): number =>
+  Math.min(30_000, state.context.quoteTtlMs / 2);
+
+/**
+ * The quote request once every input is valid. Limits that are still loading do not hold it back
+ * (routes and quote travel in parallel); when they arrive, an amount out of bounds withdraws it.
+ */
+export function earlyQuoteRequest(state: CheckoutState, partners?: readonly string[]): QuoteRequest | null {
+  const s =
+    state.context.limits === undefined ? { ...state, context: { ...state.context, limits: null } } : state;
+  return quoteRequest(s, { partners });
+}
+
+export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost): CheckoutData {
+  const s = state.selection;
+  const discovery = useDiscovery({
+    direction: s.direction,
+    country: s.country,
+    subdivision: s.subdivision,
+    requiresSubdivision: state.context.requiresSubdivision,
+    fiatCurrency: s.fiatCurrency,
+    cryptoCurrency: s.crypto?.currencyCode,
+    paymentMethod: s.paymentMethod,
+    countryHint: host.countryHint,
+    partners: host.partners,
+  });
+  const idle = state.launch.phase === 'idle' || state.launch.phase === 'failed';
+  const quotes = useQuotes(earlyQuoteRequest(state, host.partners), {
+    // A session in the making is for the chosen quote: a refresh now would change the terms under it.
+    enabled: state.step !== 'status' && idle,
+    refreshMs: quoteRefreshMs(state),
+  });
+  const country = discovery.countries.items.find((c) => c.countryCode === s.country);
+  const network = isLocked(state, 'network') ? s.network : undefined;
+  const allCrypto = discovery.crypto.items;
+  const cryptoOptions = useMemo(
+    () => (network ? allCrypto.filter((c) => c.chainCode === network) : allCrypto),
+    [allCrypto, network],
+  );
+  return {
+    discovery,
+    quotes,
+    country,
+    subdivisions: subdivisionsOf(country),
+    cryptoOptions,
+    crypto: findCrypto(cryptoOptions, s.crypto),
+    fiat: discovery.fiat.items.find((c) => c.currencyCode === s.fiatCurrency),
+  };
+}
+
+const DataContext = createContext<CheckoutData | null>(null);
+
+export function CheckoutDataProvider({ value, children }: { value: CheckoutData; children: ReactNode }) {
+  return <DataContext value={value}>{children}</DataContext>;
+}
+
+export function useCheckoutData(): CheckoutData {
+  const data = useContext(DataContext);
+  if (!data) throw new Error('ramp-checkout: the step screens need a CheckoutDataProvider');
+  return data;
+}

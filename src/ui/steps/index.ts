@@ -1,0 +1,23 @@
+// The step screens and what they need from the widget around them.
+export { CheckoutProvider, useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
+export type { CheckoutHost, LaunchMode, LaunchedMode, UiSignal } from './context';
+export {
+  CheckoutDataProvider,
+  earlyQuoteRequest,
+  quoteRefreshMs,
+  useCheckoutData,
+  useCheckoutDataSource,
+} from './data';
+export type { CheckoutData } from './data';
+export { useCheckoutSync } from './useCheckoutSync';
+export { NavigatedContext } from './StepFrame';
+export { useText } from './useText';
+export { DirectionStep } from './DirectionStep';
+export { CountryStep } from './CountryStep';
+export { CurrenciesStep } from './CurrenciesStep';
+export { PaymentMethodStep } from './PaymentMethodStep';
+export { AmountStep } from './AmountStep';
+export { QuotesStep } from './QuotesStep';
+export { WalletStep } from './WalletStep';
+export { LaunchStep } from './LaunchStep';
+export { StatusStep } from './StatusStep';

@@ -1,0 +1,23 @@
+// Option names (CONTRACTS §3): each contains the code the shopper and the tests look for.
+import type { Country, Currency } from '../../api/types';
+import { formatAmount } from '../format';
+
+/** "United States (US)". */
+export const countryLabel = (c: Country): string => `${c.name} (${c.countryCode})`;
+
+/** "USD · US Dollar". */
+export const fiatLabel = (c: Currency): string => `${c.currencyCode} · ${c.name}`;
+
+/** "USDC · USD Coin · SOLANA": the chain tells apart the same code on several networks. */
+export const cryptoLabel = (c: Currency): string =>
+  [c.currencyCode, c.name, c.chainCode].filter(Boolean).join(' · ');
+
+/** An image URL for an option icon; emoji flags and tickers are not images. */
+export const iconOf = (symbol: string | undefined): string | undefined =>
+  symbol && /^(https?:|data:image\/|\/)/.test(symbol) ? symbol : undefined;
+
+export const fiatText = (amount: number | string, currency: string, locale: string): string =>
+  formatAmount(amount, { currency, kind: 'fiat', locale });
+
+export const cryptoText = (amount: number | string, currency: string, locale: string, decimals?: number) =>
+  formatAmount(amount, { currency, kind: 'crypto', decimals, locale });

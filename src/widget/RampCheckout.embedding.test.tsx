@@ -1,0 +1,287 @@
+// @vitest-environment jsdom
+// The widget as a guest on someone else's page: its own QueryClient, state per instance, client-only
+// rendering, invalid options said in words, a reload that resumes tracking, one session per launch.
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestServer, TEST_API_BASE } from '../queries/testkit';
+import { ETH_WALLET, fakeWindow } from '../ui/steps/harness';
+import type { RampCheckoutOptions } from './config';
+import type { RampCheckoutEvent } from './events';
+import { CheckoutRoot, RampCheckout } from './RampCheckout';
+import { expectStatus, next } from './test-flow';
+import { memoryStorage, mountWidget, sessionOf } from './test-mount';
+
+let popup: ReturnType<typeof fakeWindow>;
+beforeEach(() => {
+  popup = fakeWindow();
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Everything up to the amount fixed by the merchant: the shopper starts on the quotes. */
+const PREFILLED: RampCheckoutOptions = {
+  direction: 'buy',
+  country: 'US',
+  subdivision: 'US-NY',
+  fiatCurrency: 'USD',
+  cryptoCurrency: 'ETH',
+  network: 'ETHEREUM',
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  amount: '100',
+  walletAddress: ETH_WALLET,
+  lock: [
+    'direction',
+    'country',
+    'subdivision',
+    'fiatCurrency',
+    'cryptoCurrency',
+    'network',
+    'paymentMethod',
+    'amount',
+    'walletAddress',
+  ],
+};
+
+describe('prefilled and locked options', () => {
+  it('start on the quotes, asked in parallel with the first screen data', async () => {
+    const w = mountWidget(PREFILLED);
+    // Bootstrap, routes and quote all leave before any answer is in: one round trip to quotes.
+    expect(w.server.requests.map((r) => r.path.split('?')[0])).toEqual([
+      '/bootstrap',
+      '/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/ETH',
+      '/payments/crypto/quote',
+    ]);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    expect(screen.queryByRole('radiogroup', { name: 'Direction' })).toBeNull();
+  });
+
+  it('a double click on launch creates one session (in StrictMode too)', async () => {
+    const w = mountWidget(PREFILLED, {}, undefined, true);
+    await screen.findByRole('radio', { name: /^BANXA/ });
+    await w.user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await next(w.user, 'Review and continue');
+    await w.user.dblClick(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    await expectStatus(/Waiting for BANXA/);
+    expect(w.server.sent('/crypto/session/widget', 'POST')).toHaveLength(1);
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(w.events.filter((e) => e.type === 'ready')).toHaveLength(1);
+    expect(w.events.filter((e) => e.type === 'sessionCreated')).toHaveLength(1);
+  });
+
+  it('a reload resumes the status screen from sessionStorage and tracks to the end', async () => {
+    const server = createTestServer();
+    const w = mountWidget(PREFILLED, {}, server);
+    await w.user.click(await screen.findByRole('radio', { name: /^TRANSAK/ }));
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to TRANSAK' }));
+    await expectStatus(/Waiting for TRANSAK/);
+    const { sessionId } = sessionOf(w.events);
+    w.view.unmount();
+
+    // The same page again (same options, same storage), as after the partner redirected back.
+    const events: RampCheckoutEvent[] = [];
+    render(
+      <CheckoutRoot
+        options={{ ...w.opts, onEvent: (e) => events.push(e) }}
+        env={{ ...w.env, storage: w.storage }}
+      />,
+    );
+    await expectStatus(/Waiting for TRANSAK/);
+    await server.act(sessionId, 'pay');
+    await expectStatus('Completed');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'completed', sessionId }));
+    await w.user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(w.storage.data.size).toBe(0);
+  });
+
+  it('a declined payment ends as Failed, with a way to start over', async () => {
+    const w = mountWidget(PREFILLED);
+    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    const { sessionId } = await waitFor(() => sessionOf(w.events));
+    await w.server.act(sessionId, 'decline');
+    await expectStatus('Failed');
+    expect(w.events.at(-1)).toMatchObject({ type: 'failed', status: 'FAILED' });
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+  });
+});
+
+describe('popup blockers', () => {
+  it('fall back to a tab, then to a link the shopper clicks', async () => {
+    vi.mocked(window.open).mockReturnValue(null);
+    const w = mountWidget(PREFILLED);
+    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    const link = await screen.findByRole('link', { name: 'Open BANXA checkout' });
+    expect(link).toHaveAttribute('href', expect.stringContaining('/sandbox/provider/checkout/'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser blocked the BANXA window.');
+    // The popup, then the tab.
+    expect(window.open).toHaveBeenCalledTimes(2);
+    link.addEventListener('click', (e) => e.preventDefault());
+    await w.user.click(link);
+    await expectStatus(/Waiting for BANXA/);
+    expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'link' });
+  });
+
+  it('a blocked popup opens a tab when the browser allows it', async () => {
+    const tab = fakeWindow();
+    vi.mocked(window.open).mockImplementation((url) =>
+      url === 'about:blank' ? null : (tab as unknown as Window),
+    );
+    const w = mountWidget({ ...PREFILLED, launch: 'tab' });
+    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    await expectStatus(/Waiting for BANXA/);
+    expect(tab.opener).toBeNull();
+    expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'tab' });
+  });
+});
+
+describe('on a host page', () => {
+  it('keeps two instances apart', async () => {
+    const server = createTestServer();
+    const env = { fetch: server.fetch, storage: memoryStorage() };
+    render(
+      <>
+        <CheckoutRoot options={{ apiBaseUrl: TEST_API_BASE, direction: 'buy' }} env={env} />
+        <CheckoutRoot options={{ apiBaseUrl: TEST_API_BASE, direction: 'sell' }} env={env} />
+      </>,
+    );
+    const [a, b] = screen.getAllByRole('region', { name: 'Crypto checkout' }) as [HTMLElement, HTMLElement];
+    expect(within(a).getByRole('radio', { name: 'Buy' })).toBeChecked();
+    expect(within(b).getByRole('radio', { name: 'Sell' })).toBeChecked();
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    await user.click(within(a).getByRole('radio', { name: 'Sell' }));
+    await user.click(within(b).getByRole('button', { name: 'Continue' }));
+    await within(b).findByRole('heading', { name: 'Where do you live?' });
+    expect(within(a).getByRole('heading', { name: 'What would you like to do?' })).toBeInTheDocument();
+    expect(within(a).getByRole('radio', { name: 'Sell' })).toBeChecked();
+  });
+
+  it('leaves the host QueryClient alone', async () => {
+    const host = new QueryClient();
+    function HostData() {
+      const q = useQuery({ queryKey: ['host'], queryFn: () => 'the host data' });
+      return <p>{q.data}</p>;
+    }
+    const server = createTestServer();
+    render(
+      <QueryClientProvider client={host}>
+        <HostData />
+        <CheckoutRoot options={{ apiBaseUrl: TEST_API_BASE, country: 'GB' }} env={{ fetch: server.fetch }} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('the host data');
+    await waitFor(() => expect(server.sent('/bootstrap')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    expect(
+      host
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([['host']]);
+  });
+
+  it('renders nothing on the server, then on the client after hydration', async () => {
+    const html = renderToString(<RampCheckout apiBaseUrl="/api/ramp" />);
+    expect(html).toBe('');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const root = await act(async () =>
+        hydrateRoot(container, <RampCheckout apiBaseUrl="/api/ramp" theme="dark" />),
+      );
+      expect(within(container).getByRole('region', { name: 'Crypto checkout' })).toHaveClass('rc-dark');
+      expect(errors).not.toHaveBeenCalled();
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+
+  it('says what is wrong with invalid options, and emits an error', () => {
+    const onEvent = vi.fn();
+    render(
+      <RampCheckout apiBaseUrl="/api/ramp" direction={'up' as 'buy'} lock={['amount']} onEvent={onEvent} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('direction must be one of "buy", "sell" (got "up")');
+    expect(alert).toHaveTextContent('lock: "amount" is locked but has no value');
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'INVALID_OPTIONS' }));
+  });
+
+  it('adopts its stylesheet into the document it renders in', () => {
+    render(<RampCheckout apiBaseUrl="/api/ramp" />);
+    const elements = document.querySelectorAll('style[data-rc-styles]').length;
+    const adopted = document.adoptedStyleSheets?.length ?? 0;
+    expect(elements + adopted).toBe(1);
+  });
+});
+
+describe('theme and language', () => {
+  it('turns the theme into CSS variables on the root', () => {
+    render(
+      <RampCheckout apiBaseUrl="/api/ramp" theme={{ mode: 'dark', brandColor: '#ff0066', radius: '4px' }} />,
+    );
+    const root = screen.getByRole('region', { name: 'Crypto checkout' });
+    expect(root).toHaveClass('rc-dark');
+    expect(root.style.getPropertyValue('--rc-brand')).toBe('#ff0066');
+    expect(root.style.getPropertyValue('--rc-radius')).toBe('4px');
+  });
+
+  it('speaks the chosen language, the steps’ own messages included', () => {
+    render(<RampCheckout apiBaseUrl="/api/ramp" locale="fr-CA" direction={'up' as 'buy'} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Ce paiement n’est pas correctement configuré');
+    render(<RampCheckout apiBaseUrl="/api/ramp" locale="es" />);
+    expect(screen.getByRole('radiogroup', { name: 'Operación' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+  });
+});
+
+describe('inside a shadow root', () => {
+  it('adopts its stylesheet there, not into the host document', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    const before =
+      document.querySelectorAll('style[data-rc-styles]').length + (document.adoptedStyleSheets?.length ?? 0);
+    render(<RampCheckout apiBaseUrl="/api/ramp" />, { container });
+    const inShadow =
+      shadow.querySelectorAll('style[data-rc-styles]').length + (shadow.adoptedStyleSheets?.length ?? 0);
+    expect(inShadow).toBe(1);
+    expect(
+      document.querySelectorAll('style[data-rc-styles]').length + (document.adoptedStyleSheets?.length ?? 0),
+    ).toBe(before);
+    host.remove();
+  });
+});
+
+describe('a country without a default', () => {
+  it('falls back to the first currency and the first payment method', async () => {
+    const w = mountWidget({ direction: 'buy', country: 'BR' });
+    await next(w.user, 'Where do you live?');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)'));
+    await next(w.user, 'Choose your currencies');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('BRL · Brazilian Real'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Crypto currency' })).not.toHaveValue(''),
+    );
+    await next(w.user, 'How would you like to pay?');
+    const group = await screen.findByRole('radiogroup', { name: 'Payment method' });
+    const radios = within(group).getAllByRole('radio');
+    await waitFor(() => expect(radios[0]).toBeChecked());
+  });
+});

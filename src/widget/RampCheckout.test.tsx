@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+// The widget end to end in jsdom: the real server and sandbox behind a fake fetch, a shopper who
+// uses only the accessible names of CONTRACTS §3, and the partner's page played by the sandbox.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/harness';
+import { expectStatus, next, pick, quoteNames } from './test-flow';
+import { mountWidget, sessionOf } from './test-mount';
+
+const mount = mountWidget;
+
+let popup: ReturnType<typeof fakeWindow>;
+beforeEach(() => {
+  popup = fakeWindow();
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a buy in the US, in a state where one partner is unavailable', () => {
+  it('goes from the first screen to Completed', async () => {
+    const w = mount();
+    const { user } = w;
+    expect(screen.getByRole('region', { name: 'Crypto checkout' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Buy' }));
+    await next(user, 'Where do you live?');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States (US)'),
+    );
+    await pick(user, 'State', 'New York (US-NY)', 'New');
+    await next(user, 'Choose your currencies');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('USD · US Dollar'),
+    );
+    await pick(user, 'Crypto currency', 'ETH · Ethereum · ETHEREUM');
+    await next(user, 'How would you like to pay?');
+    await user.click(await screen.findByRole('radio', { name: 'Credit or debit card' }));
+    await next(user, 'How much?');
+    await screen.findByText(/Between \$15\.00 and \$10,000\.00/);
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '100');
+    await next(user, 'Choose an offer');
+
+    const names = await waitFor(async () => {
+      const n = await quoteNames();
+      expect(n.length).toBeGreaterThan(1);
+      return n;
+    });
+    expect(names.every((n) => /^[A-Z]+: you get [\d.]+\s?ETH for \$100\.00$/.test(n))).toBe(true);
+    // Paybis does not serve New York: its quote is absent.
+    expect(names.some((n) => n.startsWith('PAYBIS'))).toBe(false);
+    expect(names.some((n) => n.startsWith('BANXA'))).toBe(true);
+    const quote = w.server.sent('/payments/crypto/quote', 'POST').at(-1);
+    expect(quote?.body).toMatchObject({
+      countryCode: 'US',
+      subdivision: 'US-NY',
+      sourceCurrencyCode: 'USD',
+      sourceAmount: 100,
+      destinationCurrencyCode: 'ETH',
+      paymentMethodType: 'CREDIT_DEBIT_CARD',
+    });
+
+    await user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await next(user, 'Your wallet');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), ETH_WALLET);
+    await next(user, 'Review and continue');
+    await user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+
+    await expectStatus(/Waiting for BANXA/);
+    const [session] = w.server.sent('/crypto/session/widget', 'POST');
+    expect(session?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(session?.body).toEqual({
+      sessionType: 'BUY',
+      sessionData: {
+        serviceProvider: 'BANXA',
+        countryCode: 'US',
+        subdivision: 'US-NY',
+        sourceCurrencyCode: 'USD',
+        sourceAmount: '100',
+        destinationCurrencyCode: 'ETH',
+        paymentMethodType: 'CREDIT_DEBIT_CARD',
+        walletAddress: ETH_WALLET,
+      },
+    });
+    const { sessionId } = sessionOf(w.events);
+    expect(popup.url).toBe(`http://localhost/sandbox/provider/checkout/${sessionId}`);
+    expect(popup.opener).toBeNull();
+
+    expect(await w.server.act(sessionId, 'pay')).toBe(303);
+    await expectStatus('Completed');
+    const reads = w.server.sent('/payments/transactions');
+    expect(reads.every((r) => typeof r.headers['x-ramp-tracking'] === 'string')).toBe(true);
+    expect(reads[0]?.path).toBe(`/payments/transactions/sessions/${sessionId}`);
+
+    const types = w.events.map((e) => e.type);
+    for (const t of ['ready', 'stepChanged', 'quotesUpdated', 'quoteSelected', 'sessionCreated'] as const)
+      expect(types).toContain(t);
+    expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'popup' });
+    expect(w.events.at(-1)).toMatchObject({ type: 'completed', sessionId, status: 'SETTLED' });
+    expect(JSON.stringify(w.events)).not.toMatch(/trackingToken|tracking/i);
+  });
+});
+
+describe('a sell', () => {
+  it('goes from the first screen to Completed, the amount in crypto checked against fiat limits', async () => {
+    const w = mount({ direction: 'sell', country: 'GB' });
+    const { user } = w;
+    await next(user, 'Where do you live?');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom (GB)'),
+    );
+    await next(user, 'Choose your currencies');
+    await pick(user, 'Fiat currency', 'GBP · British Pound');
+    await pick(user, 'Crypto currency', 'BTC · Bitcoin · BITCOIN');
+    await next(user, 'How would you like to be paid?');
+    await user.click(await screen.findByRole('radio', { name: 'Faster Payments' }));
+    await next(user, 'How much?');
+    await screen.findByText(/You receive between £/);
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '0.01');
+    // 0.01 BTC ≈ £750: once quoted, the rate is known and the limit check uses it.
+    await screen.findByText(/You get about £/, undefined, { timeout: 3000 });
+    await user.clear(amount);
+    await user.type(amount, '5');
+    expect(await screen.findByRole('alert', undefined, { timeout: 3000 })).toHaveTextContent(
+      /The maximum is £[\d,]+\.00/,
+    );
+    await user.clear(amount);
+    await user.type(amount, '0.01');
+    await next(user, 'Choose an offer');
+    expect((await quoteNames())[0]).toMatch(/^[A-Z]+: you get £[\d,.]+ for 0\.01\sBTC$/);
+    await next(user, 'Your wallet');
+    await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), BTC_WALLET);
+    await next(user, 'Review and continue');
+    await user.click(screen.getByRole('button', { name: /^Continue to / }));
+    const { sessionId } = await waitFor(() => sessionOf(w.events));
+    const [session] = w.server.sent('/crypto/session/widget', 'POST');
+    expect(session?.body).toMatchObject({
+      sessionType: 'SELL',
+      sessionData: {
+        countryCode: 'GB',
+        sourceCurrencyCode: 'BTC',
+        sourceAmount: '0.01',
+        destinationCurrencyCode: 'GBP',
+        paymentMethodType: 'FASTER_PAYMENTS',
+        walletAddress: BTC_WALLET,
+      },
+    });
+    await w.server.act(sessionId, 'pay');
+    await expectStatus('Completed');
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutEvent, CheckoutState } from '../checkout';
+import { createCheckoutStore } from '../checkout';
+import type { RampCheckoutEvent } from './events';
+import { signalEvent, transitionEvents } from './transitionEvents';
+
+const T = Date.parse('2026-03-01T12:00:00Z');
+const QUOTE = {
+  serviceProvider: 'BANXA',
+  sourceCurrencyCode: 'USD',
+  sourceAmount: 100,
+  destinationCurrencyCode: 'ETH',
+  destinationAmount: 0.03,
+  totalFee: 4,
+  paymentMethodType: 'CREDIT_DEBIT_CARD',
+};
+
+/** A store that records the public events of its transitions. */
+function recorder() {
+  const events: RampCheckoutEvent[] = [];
+  const store = createCheckoutStore(
+    {
+      idempotencyKey: 'c0ffee00-0000-4000-8000-000000000001',
+      requiresSubdivision: false,
+      prefill: {
+        country: 'GB',
+        fiatCurrency: 'USD',
+        cryptoCurrency: 'ETH',
+        network: 'ETHEREUM',
+        paymentMethod: 'CREDIT_DEBIT_CARD',
+        amount: '100',
+        walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      },
+    },
+    { onTransition: (p, n, e) => events.push(...transitionEvents(p, n, e)) },
+  );
+  const send = (...es: CheckoutEvent[]) => es.forEach((e) => store.getState().send(e));
+  return { events, send, state: (): CheckoutState => store.getState().state };
+}
+
+describe('transition events', () => {
+  it('follow a checkout from the first step to completion, never with the tracking token', () => {
+    const r = recorder();
+    r.send({ type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 10, max: 1000 } });
+    for (let i = 0; i < 5; i++) r.send({ type: 'CONTINUE', at: T });
+    expect(r.state().step).toBe('quotes');
+    r.send({ type: 'SELECT_QUOTE', quote: QUOTE, at: T });
+    r.send({ type: 'QUOTES_CHANGED', quotes: [QUOTE], at: T + 1 });
+    r.send({ type: 'CONTINUE', at: T }, { type: 'CONTINUE', at: T });
+    r.send({ type: 'SESSION_REQUESTED', at: T });
+    r.send({
+      type: 'SESSION_CREATED',
+      session: { id: 'ses_1', widgetUrl: 'https://p.example/1', trackingToken: 'SECRET' },
+    });
+    r.send({ type: 'LAUNCHED' });
+    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T });
+    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T + 1 });
+    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'SETTLED', at: T + 2 });
+
+    const types = r.events.map((e) => e.type);
+    expect(types.filter((t) => t === 'quoteSelected')).toHaveLength(1);
+    expect(r.events).toContainEqual({
+      type: 'quoteSelected',
+      quote: {
+        partner: 'BANXA',
+        sourceAmount: 100,
+        sourceCurrency: 'USD',
+        destinationAmount: 0.03,
+        destinationCurrency: 'ETH',
+        totalFee: 4,
+        paymentMethod: 'CREDIT_DEBIT_CARD',
+      },
+    });
+    expect(r.events).toContainEqual({ type: 'sessionCreated', sessionId: 'ses_1', partner: 'BANXA' });
+    expect(r.events).toContainEqual({ type: 'stepChanged', step: 'status', previous: 'launch' });
+    expect(r.events.filter((e) => e.type === 'transactionUpdated')).toHaveLength(2);
+    expect(r.events.at(-1)).toEqual({
+      type: 'completed',
+      sessionId: 'ses_1',
+      transactionId: 'txn_1',
+      status: 'SETTLED',
+    });
+    expect(JSON.stringify(r.events)).not.toContain('SECRET');
+  });
+
+  it('report a terminal failure as failed', () => {
+    const r = recorder();
+    const restored = {
+      type: 'TRACKING_RESTORED' as const,
+      tracking: { sessionId: 'ses_2', trackingToken: 't', history: [], terminal: false },
+    };
+    r.send(restored, { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T });
+    expect(r.events.at(-1)).toEqual({
+      type: 'failed',
+      sessionId: 'ses_2',
+      transactionId: undefined,
+      status: 'DECLINED',
+    });
+  });
+
+  it('map the screens’ signals to public events', () => {
+    const r = recorder();
+    expect(signalEvent({ type: 'ready' }, r.state())).toEqual({
+      type: 'ready',
+      direction: 'buy',
+      country: 'GB',
+    });
+    expect(signalEvent({ type: 'quotesUpdated', quotes: [QUOTE] }, r.state())).toMatchObject({
+      type: 'quotesUpdated',
+      quotes: [{ partner: 'BANXA', destinationAmount: 0.03 }],
+    });
+  });
+});

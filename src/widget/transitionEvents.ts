@@ -1,0 +1,53 @@
+// The public events, derived in one place: from the checkout's transitions (steps, quote choice,
+// session, status) and from what the screens report (ready, quotes, launch, errors). Payloads never
+// carry the tracking token.
+import type { Quote } from '../api/types';
+import type { CheckoutEvent, CheckoutState } from '../checkout';
+import { resolveStatusView } from '../checkout';
+import type { UiSignal } from '../ui/steps';
+import type { QuoteSummary, RampCheckoutEvent } from './events';
+
+export const quoteSummary = (q: Quote): QuoteSummary => ({
+  partner: q.serviceProvider,
+  sourceAmount: q.sourceAmount,
+  sourceCurrency: q.sourceCurrencyCode,
+  destinationAmount: q.destinationAmount,
+  destinationCurrency: q.destinationCurrencyCode,
+  ...(q.totalFee !== undefined ? { totalFee: q.totalFee } : {}),
+  ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
+});
+
+export function transitionEvents(
+  prev: CheckoutState,
+  next: CheckoutState,
+  event: CheckoutEvent,
+): RampCheckoutEvent[] {
+  const out: RampCheckoutEvent[] = [];
+  if (prev.step !== next.step) out.push({ type: 'stepChanged', step: next.step, previous: prev.step });
+  const quote = next.selection.quote;
+  if (event.type === 'SELECT_QUOTE' && quote && quote !== prev.selection.quote)
+    out.push({ type: 'quoteSelected', quote: quoteSummary(quote) });
+  const session = next.launch.session;
+  if (event.type === 'SESSION_CREATED' && session && next.launch.phase === 'created')
+    out.push({ type: 'sessionCreated', sessionId: session.id, partner: quote?.serviceProvider ?? '' });
+  const t = next.tracking;
+  if (t?.status && (t.status !== prev.tracking?.status || t.transactionId !== prev.tracking?.transactionId)) {
+    const ids = { sessionId: t.sessionId, transactionId: t.transactionId, status: t.status };
+    out.push({ type: 'transactionUpdated', ...ids });
+    if (t.terminal && !prev.tracking?.terminal)
+      out.push({ type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed', ...ids });
+  }
+  return out;
+}
+
+export function signalEvent(signal: UiSignal, state: CheckoutState): RampCheckoutEvent {
+  switch (signal.type) {
+    case 'ready':
+      return { type: 'ready', direction: state.selection.direction, country: state.selection.country };
+    case 'quotesUpdated':
+      return { type: 'quotesUpdated', quotes: signal.quotes.map(quoteSummary) };
+    case 'providerLaunched':
+    case 'error':
+      return signal;
+  }
+}
