@@ -16,6 +16,8 @@ beforeAll(() => {
   writeFileSync(join(hosted, 'index.html'), '<!doctype html><title>Checkout</title>');
   writeFileSync(join(hosted, 'console.html'), '<!doctype html><title>Console</title>');
   writeFileSync(join(hosted, 'embed-demo.html'), '<!doctype html><title>Demo shop</title>');
+  mkdirSync(join(hosted, 'demo'));
+  writeFileSync(join(hosted, 'demo', 'merchant.html'), '<!doctype html><title>Merchant</title>');
   writeFileSync(join(hosted, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(root, 'embed', 'ramp-checkout.js'), 'window.RampCheckout={}');
   writeFileSync(join(root, 'secret.txt'), 'outside the hosted folder');
@@ -86,6 +88,12 @@ describe('static files', () => {
     const res = await app().request('/embed-demo.html');
     expect(await res.text()).toContain('Demo shop');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+  });
+
+  it('serves the demo merchant page under /demo/, and nothing outside it', async () => {
+    const res = await app().request('/demo/merchant.html');
+    expect(await res.text()).toContain('Merchant');
+    expect((await app().request('/demo/..%2fsecret.txt')).status).toBe(404);
   });
 
   it.each([

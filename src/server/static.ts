@@ -83,6 +83,17 @@ export function mountStatic(
     return res;
   });
 
+  // The script-tag demo merchant page (public/demo), same-origin variant of `scripts/merchant-demo.mjs`.
+  app.get('/demo/:name', async (c, next) => {
+    const name = c.req.param('name');
+    if (!Object.hasOwn(TYPES, extname(name))) return next();
+    const res = await sendFile(c, resolveIn(files.hostedDir, ['demo', name]), {
+      'Cache-Control': 'no-cache',
+      ...(extname(name) === '.html' ? pageHeaders('demo', config, imgOrigins) : {}),
+    });
+    return res ?? next();
+  });
+
   // Other files of the hosted build by name (demo pages, icons), one level only.
   app.get('/:name', async (c, next) => {
     const name = c.req.param('name');
