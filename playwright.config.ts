@@ -7,6 +7,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) 
 
 export const HOST_PORT = 8790;
 export const MERCHANT_PORT = 8791;
+export const CONSUMER_PORT = 8792;
 export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
 
 export default defineConfig({
@@ -41,10 +42,13 @@ export default defineConfig({
       env: {
         PORT: String(HOST_PORT),
         HOST: '127.0.0.1',
-        RAMP_ALLOWED_ORIGINS: `http://localhost:${MERCHANT_PORT}`,
+        RAMP_ALLOWED_ORIGINS: `http://localhost:${MERCHANT_PORT},http://localhost:${CONSUMER_PORT}`,
         RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
         RAMP_SANDBOX_CONTROL: '1',
         RAMP_SANDBOX_TIME_SCALE: '0.3',
+        // Tests run many quotes from one address; the default per-client limit is for shoppers.
+        RAMP_RATE_LIMIT_QUOTE: '6000/600',
+        RAMP_RATE_LIMIT_SESSION: '600/100',
       },
     },
     {

@@ -1,16 +1,23 @@
 // Gzip sizes of the three shipped artifacts, shared by the size-budget check and the benchmark.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
-/** Every JS file the library entry loads (the entry and any chunks it imports). */
-function libraryFiles(dir = 'dist/lib') {
-  return readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => join(dir, f));
+/** The JS a module loads before it runs: itself and its static imports, transitively (lazy chunks excluded). */
+function staticClosure(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      visit(join(dirname(file), m[1]));
+    }
+  };
+  visit(entry);
+  return [...seen];
 }
 
 /** The hosted page's initial JS: the entry module and the chunks index.html preloads. */
@@ -19,7 +26,7 @@ function hostedInitialFiles(dir = 'dist/hosted') {
   const srcs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
     (m) => m[1],
   );
-  return srcs.map((src) => join(dir, src.replace(/^\//, '')));
+  return [...new Set(srcs.flatMap((src) => staticClosure(join(dir, src.replace(/^\//, '')))))];
 }
 
 export const budgetsKB = { embed: 100, library: 35, hosted: 110 };
@@ -30,7 +37,7 @@ export function measureSizes() {
   if (!existsSync(embedFile)) throw new Error('No build found: run `npm run build` first.');
   return {
     embed: sum([embedFile]),
-    library: sum(libraryFiles()),
+    library: sum(staticClosure('dist/lib/index.js')),
     hosted: sum(hostedInitialFiles()),
   };
 }
