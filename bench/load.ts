@@ -95,6 +95,8 @@ const UPSTREAM_CODES = new Set([
   'UNEXPECTED_ERROR',
 ]);
 
+/** Longer than the slowest request (three timed-out attempts plus the backoff between them). */
+const SETTLE_MS = 3_000;
 const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
 
@@ -363,8 +365,18 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
     host.setFaults(true);
     if (warmupSec > 0) await cannon({ url: host.origin, connections, duration: warmupSec, requests });
 
+    // Both memory points are taken the same way: nothing in flight, no idle sockets, after a full GC.
+    const quiesce = async () => {
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      if ('closeIdleConnections' in host.server) host.server.closeIdleConnections();
+      // Finalizers (undici's request cleanup among them) run after a GC and free more on the next one.
+      for (let i = 0; i < 4; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await quiesce();
     host.reset();
-    gc();
     const t0 = Date.now();
     const sample = (): MemorySample => {
       const m = process.memoryUsage();
@@ -380,7 +392,7 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
     const result = await cannon({ url: host.origin, connections, duration: durationSec, requests });
     clearInterval(timer);
     host.setFaults(false);
-    gc();
+    await quiesce();
     const last = sample();
     samples.push(last);
 

@@ -89,16 +89,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         ? new Request(SANDBOX_ORIGIN + input, init)
         : new Request(input, init);
     const url = new URL(request.url);
-    const routed = new Request(`${SANDBOX_ORIGIN}${relativePath(url.pathname)}${url.search}`, request);
-    const signal = request.signal;
-    if (signal.aborted) throw signal.reason;
+    // Follow the caller's own signal. A Request's signal follows its parent's only while that
+    // Request object is alive (undici holds the link weakly): `request` may be collected during a
+    // long `hang`, and the abort would then never arrive.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const routed = new Request(
+      new Request(`${SANDBOX_ORIGIN}${relativePath(url.pathname)}${url.search}`, request),
+      signal ? { signal } : {},
+    );
+    if (signal?.aborted) throw signal.reason;
     const response = await new Promise<Response>((resolve, reject) => {
       // Like fetch, reject as soon as the caller aborts, whatever the handler is doing.
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
+      const onAbort = () => reject(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
       Promise.resolve(app.fetch(routed))
         .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
+        .finally(() => signal?.removeEventListener('abort', onAbort));
     });
     if (response.headers.get(DROP_HEADER) === 'drop') {
       await response.body?.cancel().catch(() => undefined);

@@ -42,8 +42,10 @@ export function createTokenSigner(
       const dot = token.indexOf('.');
       if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
       const payload = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(payload);
+      // Compared in its canonical text form: a decoder that skips stray characters or padding
+      // would otherwise accept many spellings of one signature.
+      const given = Buffer.from(token.slice(dot + 1));
+      const expected = Buffer.from(mac(payload).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       let claims: unknown;
       try {

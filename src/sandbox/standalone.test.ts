@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStandaloneSandbox, parseFaultRule } from './standalone';
+
+const KEY = 'sk_standalone_test_key_01';
+const auth = { headers: { Authorization: `BASIC ${KEY}` } };
+const COUNTRIES = '/network-partner/supported/countries?category=CRYPTO_ONRAMP';
+
+describe('parseFaultRule', () => {
+  it('accepts the rule shape of the host server’s control endpoint', () => {
+    expect(parseFaultRule({ kind: 'status', status: 503, path: '/payments', times: 2, rate: 0.5 })).toEqual({
+      kind: 'status',
+      status: 503,
+      path: '/payments',
+      times: 2,
+      rate: 0.5,
+    });
+    expect(parseFaultRule({ kind: 'drop', pathPattern: '^/payments/crypto/quote$' })).toMatchObject({
+      path: /^\/payments\/crypto\/quote$/,
+    });
+  });
+
+  it.each([
+    [null, 'object'],
+    [{ kind: 'boom' }, 'kind'],
+    [{ kind: 'status', status: 200 }, 'status'],
+    [{ kind: 'latency', latencyMs: -1 }, 'latencyMs'],
+    [{ kind: 'drop', rate: 2 }, 'rate'],
+    [{ kind: 'drop', path: 'payments' }, 'path'],
+    [{ kind: 'drop', pathPattern: '(' }, 'pathPattern'],
+    [{ kind: 'drop', path: '/a', pathPattern: 'b' }, 'not both'],
+    [{ kind: 'drop', times: 0 }, 'times'],
+    [{ kind: 'drop', extra: 1 }, 'unknown field'],
+  ])('refuses %j, saying what is wrong', (rule, what) => {
+    expect(parseFaultRule(rule)).toEqual(expect.stringContaining(what));
+  });
+});
+
+describe('createStandaloneSandbox', () => {
+  const make = (control: boolean) => {
+    let t = Date.parse('2026-03-01T12:00:00Z');
+    const s = createStandaloneSandbox({
+      apiKey: KEY,
+      publicBaseUrl: 'http://127.0.0.1:8795',
+      control,
+      now: () => t,
+    });
+    const call = async (path: string, init: RequestInit = {}) =>
+      s.fetch(new Request(`http://127.0.0.1:8795${path}`, init));
+    return { s, call, tick: (ms: number) => void (t += ms) };
+  };
+
+  it('serves the sandbox API at the root, with the key', async () => {
+    const { call } = make(false);
+    expect((await call(COUNTRIES, auth)).status).toBe(200);
+    expect((await call(COUNTRIES)).status).toBe(401);
+  });
+
+  it('sets and clears faults over HTTP when control is on', async () => {
+    const { call } = make(true);
+    const put = await call('/__faults', {
+      method: 'PUT',
+      body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'status', status: 503 }] }),
+    });
+    expect(put.status).toBe(204);
+    expect((await call(COUNTRIES, auth)).status).toBe(503);
+    expect((await call('/__faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await call(COUNTRIES, auth)).status).toBe(200);
+    const bad = await call('/__faults', { method: 'PUT', body: '{"rules":[{"kind":"boom"}]}' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: expect.stringContaining('rules[0]: kind') });
+  });
+
+  it('moves its clock forward over HTTP when control is on', async () => {
+    const { call, s } = make(true);
+    expect((await call('/__clock', { method: 'POST', body: '{"advanceMs":5000}' })).status).toBe(204);
+    expect((await call('/__clock', { method: 'POST', body: '{"advanceMs":-1}' })).status).toBe(400);
+    expect(s.sandbox).toBeDefined();
+  });
+
+  it('has no control routes when control is off (they are sandbox 404s, behind the key)', async () => {
+    const { call } = make(false);
+    expect((await call('/__faults', { method: 'DELETE' })).status).toBe(401);
+    expect((await call('/__faults', { method: 'DELETE', ...auth })).status).toBe(404);
+  });
+});
+
+describe('serve.ts (the process)', () => {
+  const entry = resolve(import.meta.dirname, 'serve.ts');
+  let child: ChildProcess;
+  let origin = '';
+
+  const start = (env: Record<string, string>) =>
+    spawn(process.execPath, ['--import', 'tsx', entry], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
+  beforeAll(async () => {
+    child = start({ SANDBOX_KEY: KEY, SANDBOX_PORT: '0', SANDBOX_CONTROL: '1', SANDBOX_TIME_SCALE: '0.1' });
+    origin = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /"url":"([^"]+)"/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+    });
+  }, 20_000);
+  afterAll(() => void child?.kill('SIGTERM'));
+
+  it('listens, answers with the key, and puts its own origin in widget URLs', async () => {
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${origin}${COUNTRIES}`, auth)).status).toBe(200);
+    const session = await fetch(`${origin}/crypto/session/widget`, {
+      method: 'POST',
+      headers: { ...auth.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        sessionType: 'BUY',
+        sessionData: {
+          serviceProvider: 'BANXA',
+          countryCode: 'US',
+          subdivision: 'US-NY',
+          sourceCurrencyCode: 'USD',
+          sourceAmount: '100',
+          destinationCurrencyCode: 'BTC',
+          walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
+        },
+      }),
+    });
+    const { widgetUrl } = (await session.json()) as { widgetUrl: string };
+    expect(widgetUrl.startsWith(`${origin}/provider/checkout/`)).toBe(true);
+    expect((await fetch(widgetUrl)).status).toBe(200);
+  });
+
+  it('drops the connection itself for a drop fault', async () => {
+    await fetch(`${origin}/__faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'drop', times: 1 }] }),
+    });
+    await expect(fetch(`${origin}${COUNTRIES}`, auth)).rejects.toThrow();
+    expect((await fetch(`${origin}${COUNTRIES}`, auth)).status).toBe(200);
+  });
+
+  it('refuses to start without a key, saying which variable to set', async () => {
+    const bare = start({ SANDBOX_PORT: '0' });
+    let err = '';
+    bare.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => bare.on('exit', r));
+    expect(code).toBe(1);
+    expect(err).toContain('SANDBOX_KEY is required');
+  }, 20_000);
+});

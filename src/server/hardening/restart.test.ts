@@ -1,0 +1,112 @@
+// Process level: the host server (src/server/main.ts) in remote mode against the standalone sandbox
+// (src/sandbox/serve.ts) over real HTTP. The host is killed (SIGKILL, no goodbye) while a shopper
+// tracks a transaction and started again on the same port with the same environment: the
+// shopper's tracking token still reads the transaction, which reaches SETTLED. Nothing the shopper
+// needs lived only in the killed process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_BODY } from './harness';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const KEY = 'sk_restart_test_key_0123456789';
+const SECRET = 'restart-test-session-secret-0123456789abcdef';
+
+const children = new Set<ChildProcess>();
+
+/** Starts a TypeScript entry and resolves with the URL it logs once listening. */
+function start(entry: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  return new Promise((ok, fail) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) ok({ child, url: m[1]! });
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => fail(new Error(`${entry} exited with ${code}: ${err}`)));
+  });
+}
+
+const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<void>((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) return ok();
+    child.once('exit', () => ok());
+    child.kill(signal);
+  });
+
+let upstream = '';
+beforeAll(async () => {
+  ({ url: upstream } = await start('src/sandbox/serve.ts', {
+    SANDBOX_KEY: KEY,
+    SANDBOX_PORT: '0',
+    SANDBOX_CONTROL: '1',
+    SANDBOX_TIME_SCALE: '0.1',
+  }));
+}, 30_000);
+afterAll(async () => {
+  await Promise.all([...children].map((c) => stop(c, 'SIGTERM')));
+});
+
+const hostEnv = (port: string) => ({
+  PORT: port,
+  HOST: '127.0.0.1',
+  RAMP_API_BASE_URL: upstream,
+  RAMP_API_KEY: KEY,
+  RAMP_SESSION_SECRET: SECRET,
+  RAMP_UPSTREAM_TIMEOUT_MS: '2000',
+});
+
+describe('a killed and restarted host server', () => {
+  it('keeps tracking the shopper’s transaction to SETTLED', async () => {
+    const first = await start('src/server/main.ts', hostEnv('0'));
+    const port = new URL(first.url).port;
+    const created = await fetch(`${first.url}/api/ramp/crypto/session/widget`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'restart-test-key-0001' },
+      body: JSON.stringify(SESSION_BODY),
+    });
+    expect(created.status).toBe(200);
+    const session = (await created.json()) as { id: string; widgetUrl: string; trackingToken: string };
+    // The provider page is the upstream's own (the sandbox's origin), as with a real partner.
+    expect(session.widgetUrl.startsWith(`${upstream}/provider/checkout/`)).toBe(true);
+    const paid = await fetch(session.widgetUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const track = (origin: string) =>
+      fetch(`${origin}/api/ramp/payments/transactions/sessions/${session.id}`, {
+        headers: { 'X-Ramp-Tracking': session.trackingToken },
+      });
+    expect((await track(first.url)).status).toBe(200);
+
+    await stop(first.child, 'SIGKILL');
+    await expect(track(first.url)).rejects.toThrow();
+
+    const second = await start('src/server/main.ts', hostEnv(port));
+    expect(second.url).toBe(first.url);
+    // Move the upstream past the provider's processing time.
+    await fetch(`${upstream}/__clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 60_000 }) });
+    const res = await track(second.url);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ transaction: { sessionId: session.id, status: 'SETTLED' } });
+    // The replay of the same checkout after the restart does not create a second session.
+    const replay = await fetch(`${second.url}/api/ramp/crypto/session/widget`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'restart-test-key-0001' },
+      body: JSON.stringify(SESSION_BODY),
+    });
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toMatchObject({ code: 'SESSION_ALREADY_CREATED' });
+  }, 30_000);
+});
