@@ -1,0 +1,182 @@
+// Accessibility of a buy on the hosted page: axe finds nothing serious or critical on any screen
+// (the status screen included), and the whole buy can be done with the keyboard alone.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Checkout } from './pages/checkout';
+import { BTC_WALLET, US_NY } from './support/data';
+
+/** Serious and critical axe violations of the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('no serious or critical axe violations on any screen of a buy', async ({ page }) => {
+  const checkout = new Checkout(page);
+  const scanned: string[] = [];
+  const scan = async (screen: string) => {
+    scanned.push(screen);
+    expect(await seriousViolations(page), screen).toEqual([]);
+  };
+
+  await page.goto('/');
+  await expect(checkout.direction).toBeVisible();
+  await scan('direction');
+  await checkout.chooseDirection('Buy');
+
+  await expect(checkout.country).toBeVisible();
+  await scan('country');
+  await checkout.chooseCountry('United States', 'US');
+  // With the state list open.
+  await checkout.state.fill('New');
+  await expect(checkout.widget.getByRole('option').first()).toBeVisible();
+  await scan('state picker open');
+  await checkout.widget.getByRole('option', { name: /\(US-NY\)$/ }).click();
+  await checkout.next();
+
+  await expect(checkout.crypto).toBeVisible();
+  await checkout.chooseCurrencies('USD', 'BTC', 'BITCOIN');
+  await scan('currencies');
+  await checkout.next();
+
+  await checkout.chooseMethod('Credit or debit card');
+  await scan('payment method');
+  await checkout.next();
+
+  await checkout.enterAmount('5');
+  await checkout.pressContinue();
+  await expect(checkout.alerts).toBeVisible();
+  await scan('amount with a limits error');
+  await checkout.enterAmount('100');
+  await checkout.next();
+
+  await checkout.chooseQuote();
+  await scan('quotes');
+  await checkout.next();
+
+  await checkout.enterWallet('garbage');
+  await checkout.pressContinue();
+  await expect(checkout.alerts).toBeVisible();
+  await scan('wallet with an address error');
+  await checkout.enterWallet(BTC_WALLET);
+  await checkout.next();
+
+  await expect(checkout.launchButton).toBeVisible();
+  await scan('review and launch');
+  const popup = await checkout.launch();
+  await expect(checkout.status).toBeVisible();
+  await scan('status while waiting');
+  await Checkout.finishAtPartner(popup, 'Pay');
+  await checkout.expectStatus('Completed');
+  await scan('status completed');
+  expect(scanned).toHaveLength(11);
+});
+
+test.describe('keyboard only', () => {
+  /** The element focused in the page, through open shadow roots. */
+  const isFocused = (locator: Locator) =>
+    locator.evaluate((el) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active === el;
+    });
+
+  /** Presses Tab (or Shift+Tab) until `target` has focus. */
+  async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+    await expect(target).toBeVisible();
+    for (let i = 0; i < 40; i++) {
+      if (await isFocused(target)) return;
+      await page.keyboard.press(key);
+    }
+    throw new Error(`${key} never reached ${target.toString()}`);
+  }
+
+  /** Arrow keys across a radio group until `target` is checked (native radios check as they move). */
+  async function arrowTo(page: Page, target: Locator): Promise<void> {
+    for (let i = 0; i < 20; i++) {
+      if (await target.isChecked()) return;
+      await page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`ArrowDown never checked ${target.toString()}`);
+  }
+
+  test('a whole buy with Tab, Shift+Tab, arrow keys, Enter and Space', async ({ page }) => {
+    const checkout = new Checkout(page);
+    const { keyboard } = page;
+    const next = async () => {
+      await tabTo(page, checkout.continueButton);
+      await keyboard.press('Enter');
+    };
+    /** Types into a picker: the first match is active while typing, Enter picks it. */
+    const pick = async (combobox: Locator, typed: string, expected: RegExp) => {
+      await tabTo(page, combobox);
+      await keyboard.type(typed);
+      await expect(checkout.widget.getByRole('option').first()).toHaveAccessibleName(expected);
+      await keyboard.press('Enter');
+      await expect(combobox).toHaveValue(expected);
+    };
+
+    await page.goto('/');
+    const sell = checkout.direction.getByRole('radio', { name: 'Sell' });
+    const buy = checkout.direction.getByRole('radio', { name: 'Buy' });
+    await tabTo(page, (await buy.isChecked()) ? buy : sell);
+    await arrowTo(page, sell);
+    await arrowTo(page, buy);
+    await keyboard.press('Space');
+    await expect(buy).toBeChecked();
+    await next();
+
+    // Focus follows navigation to the new screen's title.
+    await expect(checkout.title).toHaveText('Where do you live?');
+    await expect.poll(() => isFocused(checkout.title)).toBe(true);
+    await pick(checkout.country, 'United States', /\(US\)$/);
+    await pick(checkout.state, US_NY.name, /\(US-NY\)$/);
+    await next();
+
+    await expect(checkout.title).toHaveText('Choose your currencies');
+    await pick(checkout.fiat, 'USD', /^USD · /);
+    await pick(checkout.crypto, 'BTC', /^BTC · .* · BITCOIN$/);
+    await next();
+
+    const card = checkout.methods.getByRole('radio', { name: 'Credit or debit card' });
+    await expect(checkout.methods.getByRole('radio').first()).toBeVisible();
+    await tabTo(page, checkout.methods.getByRole('radio', { checked: true }));
+    await arrowTo(page, card);
+    await next();
+
+    // Shift+Tab from the title reaches "Back"; Enter goes back, and on again.
+    await expect(checkout.title).toHaveText('How much?');
+    await expect.poll(() => isFocused(checkout.title)).toBe(true);
+    await tabTo(page, checkout.backButton, 'Shift+Tab');
+    await keyboard.press('Enter');
+    await expect(card).toBeChecked();
+    await next();
+    await tabTo(page, checkout.amount);
+    await keyboard.type('100');
+    await next();
+
+    await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+    await tabTo(page, checkout.quotes.getByRole('radio', { checked: true }));
+    // Another offer by arrow key, then back to the first.
+    await keyboard.press('ArrowDown');
+    await expect(checkout.quoteRadios.nth(1)).toBeChecked();
+    await keyboard.press('ArrowUp');
+    await expect(checkout.quoteRadios.first()).toBeChecked();
+    const partner = ((await checkout.quoteRadios.first().getAttribute('aria-label')) ?? '').split(':')[0]!;
+    await next();
+
+    await tabTo(page, checkout.wallet);
+    await keyboard.type(BTC_WALLET);
+    await next();
+
+    await tabTo(page, checkout.launchButton);
+    await expect(checkout.launchButton).toHaveAccessibleName(`Continue to ${partner}`);
+    const popup = page.waitForEvent('popup');
+    await keyboard.press('Enter');
+    // The partner's own page is not ours to test: it may be driven normally.
+    await Checkout.finishAtPartner(await popup, 'Pay');
+    await checkout.expectStatus('Completed');
+  });
+});

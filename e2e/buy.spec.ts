@@ -1,0 +1,141 @@
+// Buying on the hosted page, end to end against the host server and its sandbox: every step by the
+// accessible names of CONTRACTS.md §3, what goes on the wire, and the partner's window.
+import { expect, test } from '@playwright/test';
+import { Checkout } from './pages/checkout';
+import { BTC_WALLET, ETH_WALLET, US_CA, US_NY } from './support/data';
+import { recordWire } from './support/wire';
+
+/** The radios' names, once quotes are listed. */
+async function quoteNames(checkout: Checkout): Promise<string[]> {
+  await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+  return checkout.quoteRadios.evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-label') ?? ''));
+}
+
+test('a buy in New York, USD → BTC by card, reaches "Completed"; PAYBIS quotes in California, not in New York', async ({
+  page,
+  context,
+}) => {
+  const wire = recordWire(context);
+  const checkout = new Checkout(page);
+  await page.goto('/');
+
+  await checkout.chooseDirection('Buy');
+  await checkout.chooseCountry('United States', 'US', US_CA);
+  await checkout.next();
+  await checkout.chooseCurrencies('USD', 'BTC', 'BITCOIN');
+  await checkout.next();
+  await checkout.chooseMethod('Credit or debit card');
+  await checkout.next();
+  await checkout.enterAmount('100');
+  await checkout.next();
+
+  const inCalifornia = await quoteNames(checkout);
+  expect(inCalifornia.filter((n) => n.startsWith('PAYBIS'))).toHaveLength(1);
+  for (const name of inCalifornia) expect(name).toMatch(/^[A-Z]+: you get [\d.,]+\sBTC for \$100\.00$/);
+
+  // Back to the country (quotes → amount → method → currencies → country): the choices stay.
+  await checkout.back(4);
+  await checkout.chooseState(US_NY.name, US_NY.code);
+  await checkout.next();
+  await expect(checkout.crypto).toHaveValue(/^BTC · .* · BITCOIN$/);
+  await checkout.next();
+  await expect(checkout.methods.getByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
+  await checkout.next();
+  await expect(checkout.amount).toHaveValue('100');
+  await checkout.next();
+
+  await expect(checkout.quote('PAYBIS')).toHaveCount(0);
+  const inNewYork = await quoteNames(checkout);
+  expect(inNewYork.length).toBeGreaterThan(1);
+  expect(inNewYork.filter((n) => n.startsWith('PAYBIS'))).toEqual([]);
+
+  const partner = await checkout.chooseQuote('BANXA');
+  await checkout.next();
+  await checkout.enterWallet(BTC_WALLET);
+  await checkout.next();
+
+  await expect(checkout.launchButton).toHaveAccessibleName(`Continue to ${partner}`);
+  const popup = await checkout.launch();
+  // Until the shopper acts in the partner's window there is no transaction yet.
+  await checkout.expectStatus(`Waiting for ${partner}…`);
+  await Checkout.finishAtPartner(popup, 'Pay');
+  await checkout.expectStatus('Completed');
+
+  // Canonical codes on the wire, never display names; the state the shopper is in at the time.
+  const quoteBodies = wire.bodiesTo('/payments/crypto/quote') as Record<string, unknown>[];
+  expect(quoteBodies.length).toBeGreaterThan(1);
+  for (const body of quoteBodies) {
+    expect(body).toMatchObject({
+      countryCode: 'US',
+      sourceCurrencyCode: 'USD',
+      destinationCurrencyCode: 'BTC',
+      paymentMethodType: 'CREDIT_DEBIT_CARD',
+    });
+  }
+  expect(quoteBodies).toContainEqual(expect.objectContaining({ subdivision: 'US-CA', sourceAmount: 100 }));
+  expect(quoteBodies.at(-1)).toMatchObject({ subdivision: 'US-NY', sourceAmount: 100 });
+  expect(JSON.stringify(quoteBodies)).not.toContain('Credit or debit card');
+
+  const sessions = wire.bodiesTo('/crypto/session/widget');
+  expect(sessions).toEqual([
+    {
+      sessionType: 'BUY',
+      sessionData: expect.objectContaining({
+        serviceProvider: 'BANXA',
+        countryCode: 'US',
+        subdivision: 'US-NY',
+        sourceCurrencyCode: 'USD',
+        sourceAmount: '100',
+        destinationCurrencyCode: 'BTC',
+        paymentMethodType: 'CREDIT_DEBIT_CARD',
+        walletAddress: BTC_WALLET,
+      }),
+    },
+  ]);
+});
+
+test('nothing the browser sends or receives carries the API key', async ({ page, context }) => {
+  const wire = recordWire(context);
+  const checkout = new Checkout(page);
+  await page.goto(
+    `/?${new URLSearchParams({
+      direction: 'buy',
+      country: 'US',
+      subdivision: 'US-CA',
+      fiatCurrency: 'USD',
+      cryptoCurrency: 'ETH',
+      network: 'ETHEREUM',
+      paymentMethod: 'CREDIT_DEBIT_CARD',
+      amount: '100',
+      walletAddress: ETH_WALLET,
+      lock: 'direction,country,subdivision,fiatCurrency,cryptoCurrency,network,paymentMethod,amount,walletAddress',
+    })}`,
+  );
+  await checkout.chooseQuote();
+  await checkout.next();
+  await Checkout.finishAtPartner(await checkout.launch(), 'Pay');
+  await checkout.expectStatus('Completed');
+
+  // The sandbox-mode key is random per process: what can be checked is that no credential travels.
+  const requests = await wire.settledRequests();
+  expect(requests.filter((r) => new URL(r.url).pathname.startsWith('/api/ramp/')).length).toBeGreaterThan(3);
+  for (const r of requests)
+    expect(Object.keys(r.headers), `${r.method} ${r.url}`).not.toContain('authorization');
+
+  const responses = await wire.responses();
+  expect(responses.some((r) => r.url.includes('/provider/checkout/'))).toBe(true);
+  for (const r of responses) {
+    const headers = JSON.stringify(r.headers);
+    expect(headers, `headers of ${r.url}`).not.toMatch(/BASIC |apiKey/i);
+    if (r.body === null) continue;
+    if (/javascript|css/.test(r.contentType)) {
+      // The shared api client's code holds the words (`BASIC ${apiKey}`); never a value after them.
+      expect(r.body, r.url).not.toMatch(/BASIC (?!\$\{)/);
+    } else {
+      expect(r.body, r.url).not.toContain('BASIC ');
+      expect(r.body, r.url).not.toContain('apiKey');
+    }
+  }
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  expect(stored).not.toMatch(/BASIC |apiKey/i);
+});

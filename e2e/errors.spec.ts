@@ -1,0 +1,226 @@
+// What goes wrong, said in words with a way out: no partner quotes, no route for a pair, amounts
+// outside the limits, bad wallet addresses, a blocked popup, a declined or cancelled payment, and the upstream
+// failing and coming back.
+import { expect, test } from '@playwright/test';
+import { Checkout } from './pages/checkout';
+import { BTC_WALLET, ETH_WALLET, ETH_WALLET_BAD_CHECKSUM } from './support/data';
+import { startOwnServer, type OwnServer } from './support/server';
+
+const hosted = (params: Record<string, string>, origin = '') => `${origin}/?${new URLSearchParams(params)}`;
+
+/** A sell in Germany with the pair fixed; method and amount prefilled but changeable. */
+const GERMAN_SELL = {
+  direction: 'sell',
+  country: 'DE',
+  fiatCurrency: 'EUR',
+  cryptoCurrency: 'ETH',
+  network: 'ETHEREUM',
+  lock: 'direction,country,fiatCurrency,cryptoCurrency,network',
+};
+
+/** A card buy in California with everything up to the amount fixed: it opens on the amount. */
+const CALIFORNIA_BUY = (crypto: 'BTC' | 'ETH', network: 'BITCOIN' | 'ETHEREUM') => ({
+  direction: 'buy',
+  country: 'US',
+  subdivision: 'US-CA',
+  fiatCurrency: 'USD',
+  cryptoCurrency: crypto,
+  network,
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  lock: 'direction,country,subdivision,fiatCurrency,cryptoCurrency,network,paymentMethod',
+});
+
+test('no partner quotes the amount: said in words, with the ways out that work', async ({ page }) => {
+  const checkout = new Checkout(page);
+  // 0.001 ETH pays out about €3, below every partner's minimum.
+  await page.goto(hosted({ ...GERMAN_SELL, paymentMethod: 'SEPA', amount: '0.001' }));
+  await expect(checkout.methods.getByRole('radio', { name: 'SEPA bank transfer' })).toBeChecked();
+  await checkout.next();
+  await expect(checkout.amount).toHaveValue('0.001');
+  await checkout.next();
+
+  const problem = checkout.alerts.filter({ hasText: 'Not available' });
+  await expect(problem).toContainText('No partner can quote this. Try another payment method or amount.');
+  await expect(checkout.quoteRadios).toHaveCount(0);
+  await problem.getByRole('button', { name: 'Choose another payment method' }).click();
+  await expect(checkout.methods).toBeVisible();
+  await checkout.next();
+  await checkout.next();
+  await expect(problem).toContainText('No partner can quote this.');
+
+  await problem.getByRole('button', { name: 'Change the amount' }).click();
+  await expect(checkout.amount).toHaveValue('0.001');
+  await checkout.enterAmount('0.5');
+  await checkout.next();
+  await checkout.chooseQuote();
+
+  // With a rate known, the same amount is refused before asking: its payout is below the minimum.
+  await checkout.back();
+  await checkout.enterAmount('0.001');
+  await checkout.pressContinue();
+  await expect(checkout.alerts).toHaveText(/^The minimum is €[\d.,]+$/);
+});
+
+test('a pair no partner serves is "Not available", with a way back to the currencies', async ({ page }) => {
+  const checkout = new Checkout(page);
+  // The merchant works with TOPPER only, which does not sell SOL.
+  await page.goto(
+    hosted({
+      partners: 'TOPPER',
+      direction: 'buy',
+      country: 'US',
+      subdivision: 'US-CA',
+      lock: 'direction,country,subdivision',
+    }),
+  );
+  await checkout.chooseCurrencies('USD', 'SOL', 'SOLANA');
+  await checkout.next();
+
+  const problem = checkout.alerts.filter({ hasText: 'Not available' });
+  await expect(problem).toContainText('No partner offers USD → SOL here.');
+  await expect(checkout.methods).toHaveCount(0);
+  // Continue leads nowhere; the way out is the currencies.
+  await checkout.pressContinue();
+  await expect(problem).toBeVisible();
+  await problem.getByRole('button', { name: 'Choose other currencies' }).click();
+
+  await checkout.chooseCurrencies('USD', 'BTC', 'BITCOIN');
+  await checkout.next();
+  await expect(checkout.methods.getByRole('radio', { name: 'Credit or debit card' })).toBeVisible();
+  await expect(checkout.alerts).toHaveCount(0);
+});
+
+test('an amount outside the limits names the bound with its currency and does not go on', async ({
+  page,
+}) => {
+  const checkout = new Checkout(page);
+  await page.goto(hosted(CALIFORNIA_BUY('BTC', 'BITCOIN')));
+  // Card limits in California across partners: PAYBIS takes $10 to $20,000.
+  await expect(checkout.widget.getByText('Between $10.00 and $20,000.00')).toBeVisible();
+
+  await checkout.enterAmount('5');
+  await checkout.pressContinue();
+  await expect(checkout.alerts).toHaveText('The minimum is $10.00');
+  await expect(checkout.amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout.quotes).toHaveCount(0);
+
+  await checkout.enterAmount('20000.01');
+  await checkout.pressContinue();
+  await expect(checkout.alerts).toHaveText('The maximum is $20,000.00');
+  await expect(checkout.quotes).toHaveCount(0);
+
+  await checkout.enterAmount('20000');
+  await expect(checkout.alerts).toHaveCount(0);
+  await checkout.next();
+  await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+});
+
+test('an invalid wallet address is refused in words; a good one goes on', async ({ page }) => {
+  const checkout = new Checkout(page);
+  await page.goto(hosted({ ...CALIFORNIA_BUY('ETH', 'ETHEREUM'), amount: '100' }));
+  await checkout.next();
+  await checkout.chooseQuote();
+  await checkout.next();
+
+  const cases: [string, string][] = [
+    ['not-a-wallet', 'This is not a valid ETHEREUM address'],
+    [ETH_WALLET_BAD_CHECKSUM, 'This address has a typo (checksum mismatch). Copy it again from your wallet.'],
+    [BTC_WALLET, 'This address belongs to another network than ETHEREUM'],
+  ];
+  for (const [address, message] of cases) {
+    await checkout.enterWallet(address);
+    await checkout.pressContinue();
+    await expect(checkout.alerts).toHaveText(message);
+    await expect(checkout.wallet).toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.launchButton).toHaveCount(0);
+  }
+
+  await checkout.enterWallet(ETH_WALLET);
+  await expect(checkout.alerts).toHaveCount(0);
+  await checkout.next();
+  await expect(checkout.launchButton).toBeVisible();
+});
+
+test('a blocked popup falls back to a link that opens the partner', async ({ page }) => {
+  // Every window.open is blocked: the popup and the tab fallback both get null.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  const checkout = new Checkout(page);
+  await page.goto(hosted({ ...CALIFORNIA_BUY('BTC', 'BITCOIN'), amount: '100', walletAddress: BTC_WALLET }));
+  await checkout.next();
+  const partner = await checkout.chooseQuote();
+  await checkout.next();
+  await expect(checkout.wallet).toHaveValue(BTC_WALLET);
+  await checkout.next();
+
+  await checkout.launchButton.click();
+  await expect(checkout.alerts).toContainText(`Your browser blocked the ${partner} window.`);
+  const link = checkout.widget.getByRole('link', { name: `Open ${partner} checkout` });
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  await Checkout.finishAtPartner(await popup, 'Pay');
+  await checkout.expectStatus('Completed');
+});
+
+const ENDINGS = [
+  { choice: 'Decline', status: 'Failed' },
+  { choice: 'Cancel', status: 'Cancelled' },
+] as const;
+
+for (const { choice, status } of ENDINGS) {
+  test(`a payment the shopper ends with "${choice}" shows "${status}" and can start over`, async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    await page.goto(
+      hosted({ ...CALIFORNIA_BUY('BTC', 'BITCOIN'), amount: '100', walletAddress: BTC_WALLET }),
+    );
+    await checkout.next();
+    await checkout.chooseQuote();
+    await checkout.next();
+    await checkout.next();
+    await Checkout.finishAtPartner(await checkout.launch(), choice);
+    await checkout.expectStatus(status);
+    await expect(checkout.status).toContainText('The transaction did not go through.');
+    await checkout.widget.getByRole('button', { name: 'Start over' }).click();
+    // The merchant's fixed choices stay: a new run opens on the amount again.
+    await expect(checkout.amount).toHaveValue('100');
+    await expect(checkout.status).toHaveCount(0);
+  });
+}
+
+test.describe('the upstream failing and coming back', () => {
+  // Faults are server-wide: these tests get a server of their own.
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    server = await startOwnServer(8793);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  test.afterEach(async () => {
+    await server.clearFaults();
+  });
+
+  test('quotes failing with 503 show "Try again", which gets quotes once the upstream is back', async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    await server.faults([{ method: 'POST', path: '/payments/crypto/quote', kind: 'status', status: 503 }]);
+    await page.goto(hosted({ ...CALIFORNIA_BUY('BTC', 'BITCOIN'), amount: '100' }, server.origin));
+    await checkout.next();
+
+    const problem = checkout.alerts.filter({ has: page.getByRole('button', { name: 'Try again' }) });
+    await expect(problem).toBeVisible({ timeout: 20_000 });
+    await expect(problem).toContainText('Something went wrong on our side. Try again in a moment.');
+    await expect(checkout.quoteRadios).toHaveCount(0);
+
+    await server.clearFaults();
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+    await expect(checkout.alerts).toHaveCount(0);
+  });
+});

@@ -1,0 +1,179 @@
+// The other ways merchants ship the checkout: the hosted page configured by its URL (locked
+// choices, and a broken link), and the script-tag embed on the demo merchant page, another origin
+// with a strict CSP and hostile global styles.
+import { expect, test, type Page } from '@playwright/test';
+import { MERCHANT_PORT } from '../playwright.config';
+import { Checkout } from './pages/checkout';
+import { BTC_WALLET, ETH_WALLET, US_NY } from './support/data';
+
+const hosted = (params: Record<string, string>) => `/?${new URLSearchParams(params)}`;
+
+async function payAndComplete(checkout: Checkout): Promise<void> {
+  const popup = await checkout.launch();
+  await Checkout.finishAtPartner(popup, 'Pay');
+  await checkout.expectStatus('Completed');
+}
+
+test.describe('the hosted page configured by its URL', () => {
+  test('a sell with direction, country and currencies locked starts at the payout method and completes', async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    await page.goto(
+      hosted({
+        direction: 'sell',
+        country: 'DE',
+        fiatCurrency: 'EUR',
+        cryptoCurrency: 'ETH',
+        network: 'ETHEREUM',
+        lock: 'direction,country,fiatCurrency,cryptoCurrency,network',
+      }),
+    );
+
+    // The locked steps are skipped: the first screen is the method, with nothing to go back to.
+    await expect(checkout.methods).toBeVisible();
+    await expect(checkout.direction).toHaveCount(0);
+    await expect(checkout.country).toHaveCount(0);
+    await expect(checkout.fiat).toHaveCount(0);
+    await expect(checkout.backButton).toHaveCount(0);
+
+    await checkout.chooseMethod('SEPA bank transfer');
+    await checkout.next();
+    await checkout.enterAmount('0.5');
+    await checkout.next();
+    await checkout.chooseQuote();
+    await checkout.next();
+    await checkout.enterWallet(ETH_WALLET);
+    await checkout.next();
+    // Back reaches the shown steps only (wallet, quotes, amount, method), never a locked one.
+    await checkout.back(4);
+    await expect(checkout.methods).toBeVisible();
+    await expect(checkout.backButton).toHaveCount(0);
+    for (let i = 0; i < 3; i++) await checkout.next();
+    await expect(checkout.wallet).toHaveValue(ETH_WALLET);
+    await checkout.next();
+    await payAndComplete(checkout);
+  });
+
+  test('a buy with all but the fiat currency locked skips the locked steps, shows the crypto read-only and completes', async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    await page.goto(
+      hosted({
+        direction: 'buy',
+        country: 'US',
+        subdivision: 'US-NY',
+        fiatCurrency: 'USD',
+        cryptoCurrency: 'BTC',
+        network: 'BITCOIN',
+        paymentMethod: 'CREDIT_DEBIT_CARD',
+        amount: '100',
+        walletAddress: BTC_WALLET,
+        // The currencies stay changeable: that step shows, with the locked crypto read-only.
+        lock: 'direction,country,subdivision,cryptoCurrency,network,paymentMethod,amount,walletAddress',
+      }),
+    );
+
+    await expect(checkout.fiat).toHaveValue(/^USD · /);
+    await expect(checkout.crypto).toHaveValue(/^BTC · .* · BITCOIN$/);
+    await expect(checkout.crypto).not.toBeEditable();
+    await expect(checkout.fiat).toBeEditable();
+    await expect(checkout.country).toHaveCount(0);
+    await checkout.next();
+
+    // Method and amount are skipped: straight to the quotes, and no PAYBIS in New York.
+    await checkout.chooseQuote();
+    await expect(checkout.quote('PAYBIS')).toHaveCount(0);
+    await expect(checkout.methods).toHaveCount(0);
+    await checkout.next();
+    // The wallet step is skipped too: the review follows.
+    await expect(checkout.wallet).toHaveCount(0);
+    await expect(checkout.launchButton).toBeVisible();
+    await payAndComplete(checkout);
+  });
+
+  test('a link with invalid options shows what to fix and no checkout', async ({ page }) => {
+    await page.goto('/?direction=sideways&amount=lots&lock=walletAddress&colour=red');
+    await expect(page.getByRole('heading', { name: 'This checkout link needs fixing' })).toBeVisible();
+    const issues = page.getByRole('alert').getByRole('listitem');
+    await expect(issues).toHaveCount(4);
+    await expect(
+      issues.filter({ hasText: /^direction must be one of "buy", "sell" \(got "sideways"\)$/ }),
+    ).toHaveCount(1);
+    await expect(
+      issues.filter({ hasText: /^amount must be a positive decimal .*\(got "lots"\)$/ }),
+    ).toHaveCount(1);
+    await expect(issues.filter({ hasText: /^lock: "walletAddress" is locked but has no value/ })).toHaveCount(
+      1,
+    );
+    await expect(issues.filter({ hasText: /^unknown option "colour"/ })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Crypto checkout' })).toHaveCount(0);
+  });
+});
+
+/** CSP violations the page reports, by console message and by securitypolicyviolation event. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) messages.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+  ];
+}
+
+test('the demo merchant page on another origin completes a buy through the script tag', async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto(`http://localhost:${MERCHANT_PORT}/`);
+  const checkout = new Checkout(page.locator('#checkout'));
+
+  // The merchant's global rules (which hide [role=region], uppercase buttons, dash inputs) stay out.
+  await expect(checkout.widget).toBeVisible();
+  await expect(checkout.country).toBeVisible();
+  const look = await checkout.continueButton.evaluate((b) => {
+    const s = getComputedStyle(b);
+    return { textTransform: s.textTransform, radius: s.borderTopLeftRadius, background: s.backgroundColor };
+  });
+  expect(look.textTransform).not.toBe('uppercase');
+  expect(look.radius).not.toBe('999px');
+  expect(look.background).not.toBe('rgb(194, 24, 91)');
+  expect(await checkout.country.evaluate((i) => getComputedStyle(i).borderTopStyle)).not.toBe('dashed');
+  // …and the checkout's own rules stay in: the merchant's .rc-btn keeps the merchant's look.
+  const merchantButton = page.getByRole('button', { name: 'Browse drops' });
+  await expect(merchantButton).toHaveCSS('background-color', 'rgb(194, 24, 91)');
+  await expect(merchantButton).toHaveCSS('text-transform', 'uppercase');
+
+  // Direction and crypto are fixed by the merchant; the wallet is the connected one.
+  await expect(checkout.direction).toHaveCount(0);
+  await checkout.chooseCountry('United States', 'US', US_NY);
+  await checkout.next();
+  await expect(checkout.crypto).toHaveValue(/^ETH · .* · ETHEREUM$/);
+  await expect(checkout.crypto).not.toBeEditable();
+  // The country's default fiat is preselected.
+  await expect(checkout.fiat).toHaveValue(/^USD · /);
+  await checkout.next();
+  await checkout.chooseMethod('Credit or debit card');
+  await checkout.next();
+  await checkout.enterAmount('100');
+  await checkout.next();
+  const partner = await checkout.chooseQuote();
+  expect(await checkout.quoteRadios.first().getAttribute('aria-label')).toMatch(/\sETH for \$100\.00$/);
+  await checkout.next();
+  await expect(checkout.wallet).toHaveCount(0);
+  await expect(checkout.launchButton).toHaveAccessibleName(`Continue to ${partner}`);
+  await payAndComplete(checkout);
+
+  // The merchant heard about it through onEvent.
+  await expect(page.locator('#events [data-event-type="completed"]')).toHaveCount(1);
+  await expect(page.locator('#wallet')).toHaveText(/topped up/);
+  expect(await violations()).toEqual([]);
+});

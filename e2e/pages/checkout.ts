@@ -1,0 +1,176 @@
+// The checkout as a shopper sees it: every control found by the role and name CONTRACTS.md §3 makes
+// stable. Works on a Page (the hosted page) or a Locator (an embed's host element: role locators
+// pierce its open shadow root).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type Root = Page | Locator;
+
+export type PartnerChoice = 'Pay' | 'Decline' | 'Cancel';
+
+const pageOf = (root: Root): Page =>
+  'page' in root && typeof root.page === 'function' ? root.page() : (root as Page);
+
+export class Checkout {
+  readonly page: Page;
+  readonly widget: Locator;
+
+  constructor(readonly root: Root) {
+    this.page = pageOf(root);
+    this.widget = root.getByRole('region', { name: 'Crypto checkout' });
+  }
+
+  // Controls.
+  /** The current step's title. */
+  get title(): Locator {
+    return this.widget.getByRole('heading', { level: 2 });
+  }
+  get continueButton(): Locator {
+    return this.widget.getByRole('button', { name: 'Continue', exact: true });
+  }
+  get backButton(): Locator {
+    return this.widget.getByRole('button', { name: 'Back', exact: true });
+  }
+  get launchButton(): Locator {
+    return this.widget.getByRole('button', { name: /^Continue to / });
+  }
+  get direction(): Locator {
+    return this.widget.getByRole('radiogroup', { name: 'Direction' });
+  }
+  get country(): Locator {
+    return this.widget.getByRole('combobox', { name: 'Country', exact: true });
+  }
+  get state(): Locator {
+    return this.widget.getByRole('combobox', { name: 'State', exact: true });
+  }
+  get fiat(): Locator {
+    return this.widget.getByRole('combobox', { name: 'Fiat currency' });
+  }
+  get crypto(): Locator {
+    return this.widget.getByRole('combobox', { name: 'Crypto currency' });
+  }
+  get methods(): Locator {
+    return this.widget.getByRole('radiogroup', { name: 'Payment method' });
+  }
+  get amount(): Locator {
+    return this.widget.getByRole('textbox', { name: 'Amount' });
+  }
+  get quotes(): Locator {
+    return this.widget.getByRole('radiogroup', { name: 'Quotes' });
+  }
+  get quoteRadios(): Locator {
+    return this.quotes.getByRole('radio');
+  }
+  get wallet(): Locator {
+    return this.widget.getByRole('textbox', { name: 'Wallet address' });
+  }
+  get status(): Locator {
+    return this.widget.getByRole('status', { name: 'Transaction status' });
+  }
+  get alerts(): Locator {
+    return this.widget.getByRole('alert');
+  }
+  quote(partner: string): Locator {
+    return this.quotes.getByRole('radio', { name: new RegExp(`^${partner}:`) });
+  }
+
+  // Actions.
+  /** Presses "Continue", expecting the next screen. */
+  async next(): Promise<void> {
+    const title = await this.title.textContent();
+    await this.continueButton.click();
+    await expect(this.title).not.toHaveText(title ?? '');
+  }
+
+  /** Presses "Continue" where it may not lead on (a problem to show). */
+  async pressContinue(): Promise<void> {
+    await this.continueButton.click();
+  }
+
+  /** Goes back `steps` screens, waiting for each one to change. */
+  async back(steps = 1): Promise<void> {
+    for (let i = 0; i < steps; i++) {
+      const title = await this.title.textContent();
+      await this.backButton.click();
+      await expect(this.title).not.toHaveText(title ?? '');
+    }
+  }
+
+  async chooseDirection(direction: 'Buy' | 'Sell'): Promise<void> {
+    await this.direction.getByRole('radio', { name: direction, exact: true }).check();
+    await this.next();
+  }
+
+  /** Types into a picker and picks the first option whose name matches. */
+  async pick(combobox: Locator, typed: string, option: RegExp): Promise<void> {
+    await combobox.fill(typed);
+    await this.widget.getByRole('option', { name: option }).first().click();
+  }
+
+  /** Country (by name, picked by its code) and, for the US, the state (e.g. "US-NY"). */
+  async chooseCountry(
+    name: string,
+    code: string,
+    subdivision?: { name: string; code: string },
+  ): Promise<void> {
+    await this.pick(this.country, name, new RegExp(`\\(${code}\\)$`));
+    await expect(this.country).toHaveValue(new RegExp(`\\(${code}\\)$`));
+    if (subdivision) await this.chooseState(subdivision.name, subdivision.code);
+  }
+
+  async chooseState(name: string, code: string): Promise<void> {
+    await this.pick(this.state, name, new RegExp(`\\(${code}\\)$`));
+    await expect(this.state).toHaveValue(new RegExp(`\\(${code}\\)$`));
+  }
+
+  async chooseCurrencies(fiat: string, crypto: string, network: string): Promise<void> {
+    await this.pick(this.fiat, fiat, new RegExp(`^${fiat} · `));
+    await expect(this.fiat).toHaveValue(new RegExp(`^${fiat} · `));
+    const cryptoName = new RegExp(`^${crypto} · .* · ${network}$`);
+    await this.pick(this.crypto, crypto, cryptoName);
+    await expect(this.crypto).toHaveValue(cryptoName);
+  }
+
+  async chooseMethod(name: string): Promise<void> {
+    const radio = this.methods.getByRole('radio', { name, exact: true });
+    await radio.check();
+    await expect(radio).toBeChecked();
+  }
+
+  async enterAmount(value: string): Promise<void> {
+    await this.amount.fill(value);
+    await expect(this.amount).toHaveValue(value);
+  }
+
+  async enterWallet(address: string): Promise<void> {
+    await this.wallet.fill(address);
+  }
+
+  /** Waits for quotes and checks the named partner's (the first one listed when none is named). */
+  async chooseQuote(partner?: string): Promise<string> {
+    const radio = partner ? this.quote(partner) : this.quoteRadios.first();
+    await expect(radio).toBeVisible({ timeout: 20_000 });
+    await radio.check();
+    await expect(radio).toBeChecked();
+    const name = (await radio.getAttribute('aria-label')) ?? '';
+    return name.slice(0, name.indexOf(':'));
+  }
+
+  /** Presses "Continue to …" and returns the partner's window. */
+  async launch(): Promise<Page> {
+    const popup = this.page.waitForEvent('popup');
+    await this.launchButton.click();
+    return popup;
+  }
+
+  /** On the partner's (simulated) page: pays, declines or cancels, and leaves it. */
+  static async finishAtPartner(partner: Page, choice: PartnerChoice): Promise<void> {
+    await partner.waitForURL(/\/provider\/checkout\//);
+    await partner.getByRole('button', { name: choice }).click();
+    await partner.waitForLoadState();
+    await partner.close();
+  }
+
+  async expectStatus(text: string | RegExp, timeout = 30_000): Promise<void> {
+    await expect(this.status).toContainText(text, { timeout });
+  }
+}

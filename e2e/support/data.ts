@@ -1,0 +1,11 @@
+// Seeded sandbox facts the specs rely on (src/sandbox/data/*), named once.
+
+/** A valid bech32 (P2WPKH) address on BITCOIN. */
+export const BTC_WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
+/** A valid EIP-55 checksummed address on ETHEREUM. */
+export const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** The same address with one letter's case flipped: the EIP-55 checksum fails. */
+export const ETH_WALLET_BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
+
+export const US_NY = { name: 'New York', code: 'US-NY' };
+export const US_CA = { name: 'California', code: 'US-CA' };
