@@ -6,11 +6,13 @@ import { resolve } from 'node:path';
 
 export default defineConfig({
   plugins: [react()],
+  publicDir: false,
   build: {
     outDir: 'dist/lib',
     emptyOutDir: true,
     target: 'es2022',
+    minify: true,
     lib: { entry: resolve(import.meta.dirname, 'src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
-    rollupOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] },
+    rollupOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/], output: { minify: true } },
   },
 });

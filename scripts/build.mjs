@@ -14,5 +14,7 @@ for (const [name, configFile] of artifacts) {
   await build({ configFile, logLevel: 'warn' });
 }
 console.log('\n▸ emitting library type declarations');
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
+  stdio: 'inherit',
+});
 console.log('\nbuild complete: dist/hosted dist/lib dist/embed dist/server');

@@ -12,7 +12,9 @@ for (const [name, bytes] of Object.entries(sizes)) {
   const kb = bytes / 1024;
   const ok = kb <= budgetsKB[name];
   if (!ok) failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${labels[name].padEnd(28)} ${kb.toFixed(1).padStart(6)} KB gzip (budget ${budgetsKB[name]} KB)`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${labels[name].padEnd(28)} ${kb.toFixed(1).padStart(6)} KB gzip (budget ${budgetsKB[name]} KB)`,
+  );
 }
 console.log(`size budgets: ${3 - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -24,10 +24,18 @@ createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const rel = normalize(url.pathname === '/' ? '/merchant.html' : url.pathname).replace(/^(\.\.[/\\])+/, '');
   try {
-    const body = (await readFile(join(root, rel), 'utf8')).replaceAll('http://127.0.0.1:8787', checkoutOrigin);
-    res.writeHead(200, { 'Content-Type': types[extname(rel)] ?? 'text/plain', 'Content-Security-Policy': csp });
+    const body = (await readFile(join(root, rel), 'utf8')).replaceAll(
+      'http://127.0.0.1:8787',
+      checkoutOrigin,
+    );
+    res.writeHead(200, {
+      'Content-Type': types[extname(rel)] ?? 'text/plain',
+      'Content-Security-Policy': csp,
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
   }
-}).listen(port, () => console.log(`merchant demo on http://localhost:${port}/ (checkout at ${checkoutOrigin})`));
+}).listen(port, () =>
+  console.log(`merchant demo on http://localhost:${port}/ (checkout at ${checkoutOrigin})`),
+);

@@ -12,7 +12,9 @@ function staticClosure(entry) {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    for (const m of code.matchAll(
+      /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+    )) {
       visit(join(dirname(file), m[1]));
     }
   };
@@ -23,9 +25,9 @@ function staticClosure(entry) {
 /** The hosted page's initial JS: the entry module and the chunks index.html preloads. */
 function hostedInitialFiles(dir = 'dist/hosted') {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const srcs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
-    (m) => m[1],
-  );
+  const srcs = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   return [...new Set(srcs.flatMap((src) => staticClosure(join(dir, src.replace(/^\//, '')))))];
 }
 

@@ -54,7 +54,8 @@ export function mountWidget(
   mounted.get(el)?.unmount();
 
   const { host, container } = createShadowMount(el);
-  // Each root in its own shadow tree already scopes ids; the prefix keeps them unique page-wide too.
+  // Each root in its own shadow tree already scopes ids; the prefix keeps them unique page-wide too
+  // where the runtime honours it (React does; the embed's Preact ignores it, the shadow trees suffice).
   const root = createRoot(container, { identifierPrefix: `rc${++count}-` });
   const render = () => root.render(<RampCheckout key={keyOf(current)} {...current} />);
   render();

@@ -1,10 +1,16 @@
 // The hosted page's two screens: the checkout, full page, or — when the URL is misconfigured — a page
 // that lists what to fix and renders no widget.
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { I18nProvider, useTranslator } from '../ui/i18n';
 import { RampCheckout } from '../widget/RampCheckout';
 import type { RampCheckoutEvent } from '../widget/events';
 import type { OptionsStore } from './optionsStore';
-import { pageTranslator } from './pageLocale';
+import { pageLocaleTag } from './pageLocale';
+
+function PageHeading() {
+  const t = useTranslator();
+  return <h1 className="hp-sr-only">{t('name.widget')}</h1>;
+}
 
 export function HostedCheckout({
   store,
@@ -14,10 +20,12 @@ export function HostedCheckout({
   onEvent?: (event: RampCheckoutEvent) => void;
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const title = useMemo(() => pageTranslator(options.locale)('name.widget'), [options.locale]);
   return (
     <main className="hp-main">
-      <h1 className="hp-sr-only">{title}</h1>
+      {/* In the widget's language, once its catalog is here (as the widget itself). */}
+      <I18nProvider locale={pageLocaleTag(options.locale)}>
+        <PageHeading />
+      </I18nProvider>
       <div className="hp-slot">
         {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one. */}
         <RampCheckout key={JSON.stringify(options)} {...options} onEvent={onEvent} />

@@ -83,9 +83,10 @@ describe('startHostedPage', () => {
     expect(document.title).toBe('Crypto checkout');
   });
 
-  it('speaks the widget’s language around it', () => {
+  it('speaks the widget’s language around it', async () => {
     const page = start('?locale=es-MX');
-    expect(document.documentElement.lang).toBe('es');
+    // Spanish is loaded on demand; the page follows once it is here.
+    await act(() => vi.waitFor(() => expect(document.documentElement.lang).toBe('es')));
     expect(page.querySelector('h1')!.textContent).toBe(document.title);
     expect(document.title).not.toBe('Crypto checkout');
   });

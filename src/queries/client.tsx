@@ -5,7 +5,7 @@ import type { RampClient } from '../api';
 const RampClientContext = createContext<RampClient | null>(null);
 
 export function RampClientProvider({ client, children }: { client: RampClient; children: ReactNode }) {
-  return <RampClientContext value={client}>{children}</RampClientContext>;
+  return <RampClientContext.Provider value={client}>{children}</RampClientContext.Provider>;
 }
 
 export function useRampClient(): RampClient {

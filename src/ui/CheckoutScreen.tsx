@@ -1,10 +1,9 @@
 // State → screen: one exhaustive switch over the step; the screens hold no flow rules of their own.
-// Also where the data of the current choices is computed once and synced into the machine.
+// The data comes from the CheckoutRuntime around it.
 import { useEffect, useRef, useState } from 'react';
 import type { Step } from '../checkout';
 import {
   AmountStep,
-  CheckoutDataProvider,
   CountryStep,
   CurrenciesStep,
   DirectionStep,
@@ -14,11 +13,9 @@ import {
   QuotesStep,
   StatusStep,
   WalletStep,
-  useCheckoutDataSource,
+  useCheckoutData,
   useCheckoutState,
-  useCheckoutSync,
   useHost,
-  useSend,
 } from './steps';
 
 function StepScreen({ step }: { step: Step }) {
@@ -50,10 +47,8 @@ function StepScreen({ step }: { step: Step }) {
 
 export function CheckoutScreen() {
   const state = useCheckoutState();
-  const send = useSend();
   const host = useHost();
-  const data = useCheckoutDataSource(state, host);
-  useCheckoutSync(state, data, send, host);
+  const data = useCheckoutData();
 
   // Focus follows navigation (the new step's title), never the first render.
   const [shown, setShown] = useState({ step: state.step, navigated: false });
@@ -69,10 +64,8 @@ export function CheckoutScreen() {
   }, [ready, host]);
 
   return (
-    <CheckoutDataProvider value={data}>
-      <NavigatedContext value={shown.navigated}>
-        <StepScreen key={state.step} step={state.step} />
-      </NavigatedContext>
-    </CheckoutDataProvider>
+    <NavigatedContext.Provider value={shown.navigated}>
+      <StepScreen key={state.step} step={state.step} />
+    </NavigatedContext.Provider>
   );
 }

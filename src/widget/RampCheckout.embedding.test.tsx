@@ -153,7 +153,10 @@ describe('on a host page', () => {
         <CheckoutRoot options={{ apiBaseUrl: TEST_API_BASE, direction: 'sell' }} env={env} />
       </>,
     );
-    const [a, b] = screen.getAllByRole('region', { name: 'Crypto checkout' }) as [HTMLElement, HTMLElement];
+    const [a, b] = (await screen.findAllByRole('region', { name: 'Crypto checkout' })) as [
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(a).getByRole('radio', { name: 'Buy' })).toBeChecked();
     expect(within(b).getByRole('radio', { name: 'Sell' })).toBeChecked();
     const { default: userEvent } = await import('@testing-library/user-event');
@@ -200,7 +203,9 @@ describe('on a host page', () => {
       const root = await act(async () =>
         hydrateRoot(container, <RampCheckout apiBaseUrl="/api/ramp" theme="dark" />),
       );
-      expect(within(container).getByRole('region', { name: 'Crypto checkout' })).toHaveClass('rc-dark');
+      expect(await within(container).findByRole('region', { name: 'Crypto checkout' })).toHaveClass(
+        'rc-dark',
+      );
       expect(errors).not.toHaveBeenCalled();
       act(() => root.unmount());
     } finally {
@@ -208,19 +213,20 @@ describe('on a host page', () => {
     }
   });
 
-  it('says what is wrong with invalid options, and emits an error', () => {
+  it('says what is wrong with invalid options, and emits an error', async () => {
     const onEvent = vi.fn();
     render(
       <RampCheckout apiBaseUrl="/api/ramp" direction={'up' as 'buy'} lock={['amount']} onEvent={onEvent} />,
     );
-    const alert = screen.getByRole('alert');
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'INVALID_OPTIONS' }));
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('direction must be one of "buy", "sell" (got "up")');
     expect(alert).toHaveTextContent('lock: "amount" is locked but has no value');
-    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'INVALID_OPTIONS' }));
   });
 
-  it('adopts its stylesheet into the document it renders in', () => {
+  it('adopts its stylesheet into the document it renders in', async () => {
     render(<RampCheckout apiBaseUrl="/api/ramp" />);
+    await screen.findByRole('region', { name: 'Crypto checkout' });
     const elements = document.querySelectorAll('style[data-rc-styles]').length;
     const adopted = document.adoptedStyleSheets?.length ?? 0;
     expect(elements + adopted).toBe(1);
@@ -228,27 +234,30 @@ describe('on a host page', () => {
 });
 
 describe('theme and language', () => {
-  it('turns the theme into CSS variables on the root', () => {
+  it('turns the theme into CSS variables on the root', async () => {
     render(
       <RampCheckout apiBaseUrl="/api/ramp" theme={{ mode: 'dark', brandColor: '#ff0066', radius: '4px' }} />,
     );
-    const root = screen.getByRole('region', { name: 'Crypto checkout' });
+    const root = await screen.findByRole('region', { name: 'Crypto checkout' });
     expect(root).toHaveClass('rc-dark');
     expect(root.style.getPropertyValue('--rc-brand')).toBe('#ff0066');
     expect(root.style.getPropertyValue('--rc-radius')).toBe('4px');
   });
 
-  it('speaks the chosen language, the steps’ own messages included', () => {
+  it('speaks the chosen language, the steps’ own messages included', async () => {
+    // Languages other than English load on demand: the widget shows once its words are here.
     render(<RampCheckout apiBaseUrl="/api/ramp" locale="fr-CA" direction={'up' as 'buy'} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Ce paiement n’est pas correctement configuré');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce paiement n’est pas correctement configuré',
+    );
     render(<RampCheckout apiBaseUrl="/api/ramp" locale="es" />);
-    expect(screen.getByRole('radiogroup', { name: 'Operación' })).toBeInTheDocument();
+    expect(await screen.findByRole('radiogroup', { name: 'Operación' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
   });
 });
 
 describe('inside a shadow root', () => {
-  it('adopts its stylesheet there, not into the host document', () => {
+  it('adopts its stylesheet there, not into the host document', async () => {
     const host = document.createElement('div');
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
@@ -257,6 +266,7 @@ describe('inside a shadow root', () => {
     const before =
       document.querySelectorAll('style[data-rc-styles]').length + (document.adoptedStyleSheets?.length ?? 0);
     render(<RampCheckout apiBaseUrl="/api/ramp" />, { container });
+    await within(container).findByRole('region', { name: 'Crypto checkout' });
     const inShadow =
       shadow.querySelectorAll('style[data-rc-styles]').length + (shadow.adoptedStyleSheets?.length ?? 0);
     expect(inShadow).toBe(1);

@@ -20,7 +20,8 @@ describe('a buy in the US, in a state where one partner is unavailable', () => {
   it('goes from the first screen to Completed', async () => {
     const w = mount();
     const { user } = w;
-    expect(screen.getByRole('region', { name: 'Crypto checkout' })).toBeInTheDocument();
+    // The view is a chunk of its own: the widget shows once it has loaded.
+    expect(await screen.findByRole('region', { name: 'Crypto checkout' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Buy' }));
     await next(user, 'Where do you live?');
     await waitFor(() =>

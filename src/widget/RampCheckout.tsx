@@ -1,19 +1,17 @@
 // The composition root. Per instance, in this order: options validated once, then the api client,
 // QueryClient, event emitter, checkout store (restored from sessionStorage when a launched checkout
-// was in progress), translator and theme. Nothing is shared between instances or with the host:
-// its QueryClient and styles stay untouched, ours are adopted into the root node we render in.
+// was in progress); then the view (WidgetView.tsx: translator, theme, screens), loaded on demand.
+// Nothing is shared between instances or with the host: its QueryClient and styles stay untouched,
+// ours are adopted into the root node we render in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createRampClient } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
 import { createCheckoutStore } from '../checkout';
 import { RampClientProvider } from '../queries';
-import { CheckoutScreen } from '../ui/CheckoutScreen';
-import { Alert, Layout } from '../ui/components';
-import { I18nProvider } from '../ui/i18n';
+import { CheckoutRuntime } from '../ui/CheckoutRuntime';
 import type { CheckoutHost } from '../ui/steps';
-import { CheckoutProvider, useText } from '../ui/steps';
-import { adoptWidgetStyles } from '../ui/theme';
+import { CheckoutProvider } from '../ui/steps';
 import type { RampCheckoutOptions, ValidOptions } from './config';
 import { OptionsError, validateOptions } from './config';
 import type { EventEmitter } from './events';
@@ -21,6 +19,7 @@ import { createEmitter } from './events';
 import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
+import { useWidgetView } from './useWidgetView';
 
 /** What an entry point (or a test) may set besides the options. */
 export interface WidgetEnv {
@@ -84,19 +83,13 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     return { emitter: e, setup: setUp(options, env, e) };
   });
   const root = useRef<HTMLDivElement>(null);
-  // Layout effects run before any passive effect: the listener and the styles are in place before
-  // the first event and the first paint. The latest onEvent prop is the one called.
+  // Layout effects run before any passive effect: the listener is in place before the first event.
+  // The latest onEvent prop is the one called.
   const { onEvent } = options;
   useLayoutEffect(
     () => (typeof onEvent === 'function' ? emitter.on((event) => onEvent(event)) : undefined),
     [emitter, onEvent],
   );
-  useLayoutEffect(() => {
-    const node = root.current?.getRootNode();
-    // A Document (9) or a ShadowRoot (11, a document fragment with a host).
-    if (node && (node.nodeType === 9 || (node.nodeType === 11 && 'host' in node)))
-      adoptWidgetStyles(node as Document | ShadowRoot, { nonce: env.styleNonce });
-  }, [env.styleNonce]);
   const reported = useRef(false);
   useLayoutEffect(() => {
     if (setup.ok || reported.current) return;
@@ -108,38 +101,49 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     (setup.ok ? setup.options.locale : typeof options.locale === 'string' ? options.locale : undefined) ??
     globalThis.navigator?.language;
   const theme = setup.ok ? (setup.options.theme ?? 'auto') : 'auto';
+  // The view (screens, texts, styles) is a chunk of its own, loaded from here; the checkout runs
+  // meanwhile, so its first requests never wait for it.
+  const { view, failed, retry } = useWidgetView(locale, emitter.emit);
+  // Its styles go into the root node it renders in, before its first paint.
+  useLayoutEffect(() => {
+    const node = root.current?.getRootNode();
+    // A Document (9) or a ShadowRoot (11, a document fragment with a host).
+    if (view && node && (node.nodeType === 9 || (node.nodeType === 11 && 'host' in node)))
+      view.adoptWidgetStyles(node as Document | ShadowRoot, { nonce: env.styleNonce });
+  }, [view, env.styleNonce]);
 
+  const shown = view && (
+    <view.WidgetFrame locale={locale} theme={theme}>
+      {setup.ok ? <view.CheckoutScreen /> : <view.InvalidOptions issues={setup.error.issues} />}
+    </view.WidgetFrame>
+  );
   return (
     <div ref={root} data-rc-host="">
-      <I18nProvider locale={locale}>
-        <Layout theme={theme}>
-          {setup.ok ? (
-            <QueryClientProvider client={setup.queryClient}>
-              <RampClientProvider client={setup.client}>
-                <CheckoutProvider store={setup.store} host={setup.host}>
-                  <CheckoutScreen />
-                </CheckoutProvider>
-              </RampClientProvider>
-            </QueryClientProvider>
-          ) : (
-            <InvalidOptions issues={setup.error.issues} />
-          )}
-        </Layout>
-      </I18nProvider>
+      {setup.ok ? (
+        <QueryClientProvider client={setup.queryClient}>
+          <RampClientProvider client={setup.client}>
+            <CheckoutProvider store={setup.store} host={setup.host}>
+              <CheckoutRuntime>{shown}</CheckoutRuntime>
+            </CheckoutProvider>
+          </RampClientProvider>
+        </QueryClientProvider>
+      ) : (
+        shown
+      )}
+      {failed && <ViewFailed onRetry={retry} />}
     </div>
   );
 }
 
-function InvalidOptions({ issues }: { issues: string[] }): ReactNode {
-  const t = useText();
+/** Without its view the widget has neither its texts nor its styles: plain words and a way out. */
+function ViewFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert title={t('options.invalid')}>
-      <ul>
-        {issues.map((issue) => (
-          <li key={issue}>{issue}</li>
-        ))}
-      </ul>
-    </Alert>
+    <p role="alert">
+      The checkout could not load. Check your connection, then{' '}
+      <button type="button" onClick={onRetry}>
+        try again
+      </button>
+    </p>
   );
 }
 

@@ -11,7 +11,7 @@ export async function pick(user: UserEvent, combobox: string, option: string | R
 }
 
 export async function next(user: UserEvent, heading: string | RegExp) {
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(await screen.findByRole('button', { name: 'Continue' }));
   await screen.findByRole('heading', { name: heading });
 }
 

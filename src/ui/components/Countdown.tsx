@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslator } from '../i18n/context';
 import { cx } from './cx';
 
@@ -32,12 +32,18 @@ export function Countdown({
   // The live region holds text only at an announcement second, so each announcement is a change.
   const [spoken, setSpoken] = useState('');
 
-  const tick = useEffectEvent((at: number) => {
-    const left = secondsLeft(deadline, at);
-    setTime(at);
-    setSpoken(announceAt.includes(left) ? text(left) : '');
-    if (left === 0) onExpire?.();
-    return left;
+  // The timer reads the latest props without restarting. (Not useEffectEvent: that is React 19.2+,
+  // and the widget supports React 18 and runs on Preact in the embed.) Effects run in order, so this
+  // one is always current before the timer below can fire.
+  const tick = useRef<(at: number) => number>(() => 0);
+  useEffect(() => {
+    tick.current = (at: number) => {
+      const left = secondsLeft(deadline, at);
+      setTime(at);
+      setSpoken(announceAt.includes(left) ? text(left) : '');
+      if (left === 0) onExpire?.();
+      return left;
+    };
   });
 
   useEffect(() => {
@@ -47,7 +53,7 @@ export function Countdown({
       const wait = (deadline - now()) % 1000 || 1000;
       timer = setTimeout(
         () => {
-          if (tick(now()) > 0) schedule();
+          if (tick.current(now()) > 0) schedule();
         },
         Math.max(wait, 0),
       );

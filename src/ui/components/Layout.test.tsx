@@ -22,13 +22,14 @@ describe('Layout', () => {
     expect(region).toHaveAttribute('lang', 'en');
   });
 
-  it('defaults to the light theme and translates its name', () => {
+  it('defaults to the light theme and translates its name', async () => {
     render(
       <I18nProvider locale="de-AT">
         <Layout />
       </I18nProvider>,
     );
-    const region = screen.getByRole('region', { name: 'Krypto-Checkout' });
+    // German is loaded on demand: the provider renders once its catalog is here.
+    const region = await screen.findByRole('region', { name: 'Krypto-Checkout' });
     expect(region).toHaveClass('rc-light');
     expect(region).toHaveAttribute('lang', 'de');
   });

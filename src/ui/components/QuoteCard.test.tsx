@@ -29,7 +29,7 @@ describe('QuoteCard', () => {
     expect(row('Total fees')).toBe('$4.00');
   });
 
-  it('puts fees in the fiat currency when selling, and omits fees the partner did not send', () => {
+  it('puts fees in the fiat currency when selling, and omits fees the partner did not send', async () => {
     const sell: Quote = {
       serviceProvider: 'TRANSAK',
       sourceCurrencyCode: 'ETH',
@@ -43,7 +43,7 @@ describe('QuoteCard', () => {
         <QuoteCard quote={sell} direction="sell" />
       </I18nProvider>,
     );
-    expect(screen.getByText('TRANSAK')).toBeInTheDocument();
+    expect(await screen.findByText('TRANSAK')).toBeInTheDocument(); // once German has loaded
     expect(screen.getByText('1.234,50 €')).toBeInTheDocument();
     expect(screen.getByText('Netzwerkgebühr').nextElementSibling).toHaveTextContent('3,00 €');
     expect(screen.getByText('Sie zahlen').nextElementSibling).toHaveTextContent('0,5 ETH');

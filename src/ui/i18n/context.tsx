@@ -1,13 +1,24 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { loadCatalog, loadedCatalog } from './catalogs';
+import { negotiateLanguage, type Language } from './languages';
 import { createTranslator, type Translator } from './translator';
+import { useLoaded } from './useLoaded';
 
 const english = createTranslator('en');
 // Per tree, not global: each widget instance provides its own translator.
 const I18nContext = createContext<Translator>(english);
 
+const hasCatalog = (language: Language) => !!loadedCatalog(language);
+
+/**
+ * Provides the translator of `locale`. Its children render once that language's catalog is loaded
+ * (English: at once), so nothing is ever shown in one language and then another.
+ */
 export function I18nProvider({ locale, children }: { locale?: string; children: ReactNode }) {
-  const t = useMemo(() => createTranslator(locale), [locale]);
-  return <I18nContext value={t}>{children}</I18nContext>;
+  const ready = useLoaded(negotiateLanguage(locale), hasCatalog, loadCatalog);
+  // Made again once ready: a translator made before its catalog arrived speaks English.
+  const t = useMemo(() => (ready ? createTranslator(locale) : english), [locale, ready]);
+  return ready ? <I18nContext.Provider value={t}>{children}</I18nContext.Provider> : null;
 }
 
 /** The translator of the nearest I18nProvider (English outside any provider). */

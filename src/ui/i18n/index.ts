@@ -1,10 +1,9 @@
 export { en, type MessageKey } from './en';
+export { loadCatalog, loadedCatalog } from './catalogs';
+export { catalogLoaders, languages, negotiateLanguage, type Catalog, type Language } from './languages';
 export {
   createTranslator,
-  negotiateLanguage,
   isMessageKey,
-  languages,
-  type Language,
   type MessageParams,
   type PluralKey,
   type TranslationKey,
@@ -12,3 +11,4 @@ export {
 } from './translator';
 export { statusKey, errorKey } from './codes';
 export { I18nProvider, useTranslator } from './context';
+export { useLoaded } from './useLoaded';

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from './catalogs';
 import { de } from './de';
 import { en, type MessageKey } from './en';
 import { es } from './es';
 import { fr } from './fr';
-import { createTranslator, isMessageKey, negotiateLanguage } from './translator';
+import { languages, negotiateLanguage } from './languages';
+import { createTranslator, isMessageKey } from './translator';
 
 const catalogs = { es, fr, de };
 const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -88,6 +90,8 @@ describe('negotiateLanguage', () => {
 });
 
 describe('createTranslator', () => {
+  beforeAll(() => Promise.all(languages.map(loadCatalog)));
+
   it('translates and interpolates, exposing language and a canonical locale for Intl', () => {
     const t = createTranslator('es-mx');
     expect(t.language).toBe('es');

@@ -1,10 +1,8 @@
+import { loadedCatalog } from './catalogs';
 import { en, type MessageKey } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { de } from './de';
+import { canonicalLocale, negotiateLanguage, type Language } from './languages';
 
-export type { MessageKey };
-export type Language = 'en' | 'es' | 'fr' | 'de';
+export type { Language, MessageKey };
 export type MessageParams = Record<string, string | number>;
 
 /** Keys stored as `<base>_one` / `<base>_other`; callers pass `<base>` with a numeric `count`. */
@@ -13,28 +11,10 @@ export type TranslationKey = MessageKey | PluralKey;
 
 export interface Translator {
   (key: TranslationKey, params?: MessageParams): string;
-  /** The catalog in use. */
+  /** The language of the catalog in use (English while the asked one is not loaded). */
   readonly language: Language;
   /** A canonical BCP-47 tag for Intl formatting (the requested one when valid, else the language). */
   readonly locale: string;
-}
-
-const catalogs: Record<Language, Record<MessageKey, string>> = { en, es, fr, de };
-export const languages = Object.keys(catalogs) as Language[];
-
-function canonical(tag: string | undefined): string | undefined {
-  if (!tag) return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined; // not a well-formed BCP-47 tag
-  }
-}
-
-/** `es-MX` → `es`; anything unknown or malformed → `en`. */
-export function negotiateLanguage(tag?: string): Language {
-  const lang = canonical(tag)?.split('-')[0]?.toLowerCase();
-  return lang && lang in catalogs ? (lang as Language) : 'en';
 }
 
 export function isMessageKey(key: string): key is MessageKey {
@@ -43,10 +23,16 @@ export function isMessageKey(key: string): key is MessageKey {
 
 const PARAM = /\{(\w+)\}/g;
 
+/**
+ * Says messages in the language of `locale`, once its catalog is loaded (see catalogs.ts); until
+ * then in English, keeping `locale` for number and date formatting either way.
+ */
 export function createTranslator(locale?: string): Translator {
-  const language = negotiateLanguage(locale);
-  const tag = canonical(locale) ?? language;
-  const messages = catalogs[language];
+  const wanted = negotiateLanguage(locale);
+  const catalog = loadedCatalog(wanted);
+  const language = catalog ? wanted : 'en';
+  const messages = catalog ?? en;
+  const tag = canonicalLocale(locale) ?? language;
   let plurals: Intl.PluralRules | undefined;
 
   const t = (key: TranslationKey, params?: MessageParams): string => {

@@ -46,9 +46,9 @@ export function CheckoutProvider({
   children: ReactNode;
 }) {
   return (
-    <StoreContext value={store}>
-      <HostContext value={host}>{children}</HostContext>
-    </StoreContext>
+    <StoreContext.Provider value={store}>
+      <HostContext.Provider value={host}>{children}</HostContext.Provider>
+    </StoreContext.Provider>
   );
 }
 

@@ -78,7 +78,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
 const DataContext = createContext<CheckoutData | null>(null);
 
 export function CheckoutDataProvider({ value, children }: { value: CheckoutData; children: ReactNode }) {
-  return <DataContext value={value}>{children}</DataContext>;
+  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }
 
 export function useCheckoutData(): CheckoutData {

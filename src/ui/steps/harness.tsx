@@ -10,6 +10,7 @@ import { createCheckoutStore } from '../../checkout';
 import { RampClientProvider } from '../../queries';
 import type { TestServer } from '../../queries/testkit';
 import { TEST_API_BASE, createTestServer } from '../../queries/testkit';
+import { CheckoutRuntime } from '../CheckoutRuntime';
 import { CheckoutScreen } from '../CheckoutScreen';
 import { Layout } from '../components';
 import { I18nProvider } from '../i18n';
@@ -49,7 +50,9 @@ export function renderCheckout(o: HarnessOptions = {}) {
         <QueryClientProvider client={queryClient}>
           <RampClientProvider client={client}>
             <CheckoutProvider store={store} host={host}>
-              <CheckoutScreen />
+              <CheckoutRuntime>
+                <CheckoutScreen />
+              </CheckoutRuntime>
             </CheckoutProvider>
           </RampClientProvider>
         </QueryClientProvider>

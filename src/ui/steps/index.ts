@@ -12,6 +12,8 @@ export type { CheckoutData } from './data';
 export { useCheckoutSync } from './useCheckoutSync';
 export { NavigatedContext } from './StepFrame';
 export { useText } from './useText';
+export { useLanguage } from './useLanguage';
+export { preloadLanguage } from './locales';
 export { DirectionStep } from './DirectionStep';
 export { CountryStep } from './CountryStep';
 export { CurrenciesStep } from './CurrenciesStep';

@@ -1,8 +1,11 @@
 // The steps' own words, beside the kit's catalog (src/ui/i18n): the flow needs a few messages the
-// presentational kit does not, in the same four languages.
+// presentational kit does not, in the same four languages. English ships with the steps; the others
+// (./locales) are loaded with import() together with the kit's catalog of their language.
 import type { Language } from '../i18n';
+import { loadCatalog, loadedCatalog } from '../i18n';
+import { stepMessageLoaders } from './locales';
 
-const en = {
+export const en = {
   'country.chooseState': 'Choose your state',
   'currencies.choose': 'Choose a currency',
   'method.choose': 'Choose a payment method',
@@ -39,113 +42,29 @@ const en = {
 } as const;
 
 export type TextKey = keyof typeof en;
-type Catalog = Record<TextKey, string>;
+export type StepCatalog = Record<TextKey, string>;
 
-const es: Catalog = {
-  'country.chooseState': 'Elige tu estado',
-  'currencies.choose': 'Elige una moneda',
-  'method.choose': 'Elige un método de pago',
-  'quote.choose': 'Elige una oferta',
-  'quote.name': '{partner}: recibes {get} por {pay}',
-  'launch.openCheckout': 'Abrir el pago de {partner}',
-  'launch.creating': 'Preparando tu pedido con {partner}…',
-  'launch.finishThere': 'Completarás el pago en la página de {partner}.',
-  'summary.partner': 'Socio',
-  'summary.network': 'Red',
-  'summary.country': 'País',
-  'unavailable.title': 'No disponible',
-  'unavailable.routes': 'Ningún socio ofrece {pair} aquí. Elige otras monedas o vuelve y elige otro país.',
-  'unavailable.country': 'Este país no está disponible para esta operación. Elige otro.',
-  'action.changeCurrencies': 'Elegir otras monedas',
-  'action.changeMethod': 'Elegir otro método de pago',
-  'action.changeAmount': 'Cambiar el importe',
-  'amount.receiveRange': 'Recibes entre {min} y {max}',
-  'amount.estimate': 'Recibes unos {amount}',
-  'wallet.chain': 'Esta dirección es de una red distinta de {network}',
-  'wallet.helpSell': 'La dirección de {network} desde la que envías {currency}',
-  'options.invalid': 'Este pago no está bien configurado',
-  'status.contactPartner': 'Contacta con el soporte de {partner} sobre este pedido.',
-  'status.reference': 'Referencia: {id}',
-  'timeline.buy.created': 'Pedido creado',
-  'timeline.buy.processing': 'Procesando el pago',
-  'timeline.buy.settling': 'Enviando cripto',
-  'timeline.buy.completed': 'Cripto entregada',
-  'timeline.sell.created': 'Pedido creado',
-  'timeline.sell.processing': 'Cripto recibida',
-  'timeline.sell.settling': 'Enviando el pago',
-  'timeline.sell.completed': 'Pago enviado',
-};
+// Immutable data, shared by every widget instance like the kit's catalogs.
+const loaded: Partial<Record<Language, StepCatalog>> = { en };
 
-const fr: Catalog = {
-  'country.chooseState': 'Choisissez votre État',
-  'currencies.choose': 'Choisissez une devise',
-  'method.choose': 'Choisissez un moyen de paiement',
-  'quote.choose': 'Choisissez une offre',
-  'quote.name': '{partner} : vous recevez {get} pour {pay}',
-  'launch.openCheckout': 'Ouvrir le paiement {partner}',
-  'launch.creating': 'Préparation de votre commande avec {partner}…',
-  'launch.finishThere': 'Vous terminez le paiement sur la page de {partner}.',
-  'summary.partner': 'Partenaire',
-  'summary.network': 'Réseau',
-  'summary.country': 'Pays',
-  'unavailable.title': 'Indisponible',
-  'unavailable.routes':
-    'Aucun partenaire ne propose {pair} ici. Choisissez d’autres devises, ou revenez choisir un autre pays.',
-  'unavailable.country': 'Ce pays n’est pas pris en charge dans ce sens. Choisissez-en un autre.',
-  'action.changeCurrencies': 'Choisir d’autres devises',
-  'action.changeMethod': 'Choisir un autre moyen de paiement',
-  'action.changeAmount': 'Modifier le montant',
-  'amount.receiveRange': 'Vous recevez entre {min} et {max}',
-  'amount.estimate': 'Vous recevez environ {amount}',
-  'wallet.chain': 'Cette adresse appartient à un autre réseau que {network}',
-  'wallet.helpSell': 'L’adresse {network} depuis laquelle vous envoyez vos {currency}',
-  'options.invalid': 'Ce paiement n’est pas correctement configuré',
-  'status.contactPartner': 'Contactez le support de {partner} au sujet de cette commande.',
-  'status.reference': 'Référence : {id}',
-  'timeline.buy.created': 'Commande créée',
-  'timeline.buy.processing': 'Paiement en cours',
-  'timeline.buy.settling': 'Envoi des cryptos',
-  'timeline.buy.completed': 'Cryptos livrées',
-  'timeline.sell.created': 'Commande créée',
-  'timeline.sell.processing': 'Cryptos reçues',
-  'timeline.sell.settling': 'Envoi du virement',
-  'timeline.sell.completed': 'Virement envoyé',
-};
+/** The steps' words in `language`, if loaded (English always is). */
+export function stepMessages(language: Language): StepCatalog | undefined {
+  return loaded[language];
+}
 
-const de: Catalog = {
-  'country.chooseState': 'Wählen Sie Ihren Bundesstaat',
-  'currencies.choose': 'Wählen Sie eine Währung',
-  'method.choose': 'Wählen Sie eine Zahlungsart',
-  'quote.choose': 'Wählen Sie ein Angebot',
-  'quote.name': '{partner}: Sie erhalten {get} für {pay}',
-  'launch.openCheckout': 'Zahlung bei {partner} öffnen',
-  'launch.creating': 'Ihr Auftrag bei {partner} wird vorbereitet …',
-  'launch.finishThere': 'Sie schließen die Zahlung auf der Seite von {partner} ab.',
-  'summary.partner': 'Partner',
-  'summary.network': 'Netzwerk',
-  'summary.country': 'Land',
-  'unavailable.title': 'Nicht verfügbar',
-  'unavailable.routes':
-    'Kein Partner bietet hier {pair} an. Wählen Sie andere Währungen oder gehen Sie zurück und wählen Sie ein anderes Land.',
-  'unavailable.country': 'Dieses Land wird in dieser Richtung nicht unterstützt. Wählen Sie ein anderes.',
-  'action.changeCurrencies': 'Andere Währungen wählen',
-  'action.changeMethod': 'Andere Zahlungsart wählen',
-  'action.changeAmount': 'Betrag ändern',
-  'amount.receiveRange': 'Sie erhalten zwischen {min} und {max}',
-  'amount.estimate': 'Sie erhalten etwa {amount}',
-  'wallet.chain': 'Diese Adresse gehört zu einem anderen Netzwerk als {network}',
-  'wallet.helpSell': 'Die {network}-Adresse, von der Sie {currency} senden',
-  'options.invalid': 'Dieser Checkout ist nicht richtig eingerichtet',
-  'status.contactPartner': 'Wenden Sie sich wegen dieses Auftrags an den Support von {partner}.',
-  'status.reference': 'Referenz: {id}',
-  'timeline.buy.created': 'Auftrag erstellt',
-  'timeline.buy.processing': 'Zahlung in Bearbeitung',
-  'timeline.buy.settling': 'Krypto wird gesendet',
-  'timeline.buy.completed': 'Krypto zugestellt',
-  'timeline.sell.created': 'Auftrag erstellt',
-  'timeline.sell.processing': 'Krypto erhalten',
-  'timeline.sell.settling': 'Auszahlung wird gesendet',
-  'timeline.sell.completed': 'Auszahlung gesendet',
-};
+async function loadStepMessages(language: Language): Promise<void> {
+  if (loaded[language] || language === 'en') return;
+  try {
+    loaded[language] = await stepMessageLoaders[language]();
+  } catch (error) {
+    console.warn(`ramp-checkout: the "${language}" step texts did not load, showing English`, error);
+  }
+}
 
-export const STEP_MESSAGES: Record<Language, Catalog> = { en, es, fr, de };
+/** Whether everything the screens say in `language` is here: the kit's catalog and the steps' words. */
+export const hasLanguage = (language: Language): boolean => !!loadedCatalog(language) && !!loaded[language];
+
+/** Loads both in parallel. Never rejects (English stands in for what fails, see loadCatalog). */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([loadCatalog(language), loadStepMessages(language)]);
+}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslator } from '../i18n';
 import type { MessageParams, TranslationKey, Translator } from '../i18n';
 import type { TextKey } from './messages';
-import { STEP_MESSAGES } from './messages';
+import { en, stepMessages } from './messages';
 
 export type StepTextKey = TextKey;
 export type Text = Translator & ((key: TranslationKey | StepTextKey, params?: MessageParams) => string);
@@ -13,7 +13,8 @@ const PARAM = /\{(\w+)\}/g;
 export function useText(): Text {
   const t = useTranslator();
   return useMemo(() => {
-    const own = STEP_MESSAGES[t.language] as Record<string, string>;
+    // English stands in while (or if) the steps' words of the language are not loaded.
+    const own: Record<string, string> = stepMessages(t.language) ?? en;
     const text = (key: string, params?: MessageParams): string => {
       const template = own[key];
       if (template === undefined) return t(key as TranslationKey, params);

@@ -1,0 +1,31 @@
+// The languages the widget speaks and where their catalogs come from, without any catalog itself:
+// the widget's core imports this to start loading a language as it mounts.
+import type { MessageKey } from './en';
+
+export type Language = 'en' | 'es' | 'fr' | 'de';
+export type Catalog = Record<MessageKey, string>;
+
+export const languages: readonly Language[] = ['en', 'es', 'fr', 'de'];
+
+/** The catalogs other than English, each loaded with import() (a chunk of its own) when spoken. */
+export const catalogLoaders: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  es: () => import('./es').then((m) => m.es),
+  fr: () => import('./fr').then((m) => m.fr),
+  de: () => import('./de').then((m) => m.de),
+};
+
+/** A canonical BCP-47 tag, or undefined for a malformed one. */
+export function canonicalLocale(tag: string | undefined): string | undefined {
+  if (!tag) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined; // not a well-formed BCP-47 tag
+  }
+}
+
+/** `es-MX` → `es`; anything unknown or malformed → `en`. */
+export function negotiateLanguage(tag?: string): Language {
+  const lang = canonicalLocale(tag)?.split('-')[0]?.toLowerCase();
+  return languages.find((l) => l === lang) ?? 'en';
+}

@@ -1,0 +1,38 @@
+// The steps' own words in German, loaded with the kit's German catalog (see ../messages.ts).
+import type { StepCatalog } from '../messages';
+
+export const de: StepCatalog = {
+  'country.chooseState': 'Wählen Sie Ihren Bundesstaat',
+  'currencies.choose': 'Wählen Sie eine Währung',
+  'method.choose': 'Wählen Sie eine Zahlungsart',
+  'quote.choose': 'Wählen Sie ein Angebot',
+  'quote.name': '{partner}: Sie erhalten {get} für {pay}',
+  'launch.openCheckout': 'Zahlung bei {partner} öffnen',
+  'launch.creating': 'Ihr Auftrag bei {partner} wird vorbereitet …',
+  'launch.finishThere': 'Sie schließen die Zahlung auf der Seite von {partner} ab.',
+  'summary.partner': 'Partner',
+  'summary.network': 'Netzwerk',
+  'summary.country': 'Land',
+  'unavailable.title': 'Nicht verfügbar',
+  'unavailable.routes':
+    'Kein Partner bietet hier {pair} an. Wählen Sie andere Währungen oder gehen Sie zurück und wählen Sie ein anderes Land.',
+  'unavailable.country': 'Dieses Land wird in dieser Richtung nicht unterstützt. Wählen Sie ein anderes.',
+  'action.changeCurrencies': 'Andere Währungen wählen',
+  'action.changeMethod': 'Andere Zahlungsart wählen',
+  'action.changeAmount': 'Betrag ändern',
+  'amount.receiveRange': 'Sie erhalten zwischen {min} und {max}',
+  'amount.estimate': 'Sie erhalten etwa {amount}',
+  'wallet.chain': 'Diese Adresse gehört zu einem anderen Netzwerk als {network}',
+  'wallet.helpSell': 'Die {network}-Adresse, von der Sie {currency} senden',
+  'options.invalid': 'Dieser Checkout ist nicht richtig eingerichtet',
+  'status.contactPartner': 'Wenden Sie sich wegen dieses Auftrags an den Support von {partner}.',
+  'status.reference': 'Referenz: {id}',
+  'timeline.buy.created': 'Auftrag erstellt',
+  'timeline.buy.processing': 'Zahlung in Bearbeitung',
+  'timeline.buy.settling': 'Krypto wird gesendet',
+  'timeline.buy.completed': 'Krypto zugestellt',
+  'timeline.sell.created': 'Auftrag erstellt',
+  'timeline.sell.processing': 'Krypto erhalten',
+  'timeline.sell.settling': 'Auszahlung wird gesendet',
+  'timeline.sell.completed': 'Auszahlung gesendet',
+};

@@ -1,0 +1,38 @@
+// The steps' own words in French, loaded with the kit's French catalog (see ../messages.ts).
+import type { StepCatalog } from '../messages';
+
+export const fr: StepCatalog = {
+  'country.chooseState': 'Choisissez votre État',
+  'currencies.choose': 'Choisissez une devise',
+  'method.choose': 'Choisissez un moyen de paiement',
+  'quote.choose': 'Choisissez une offre',
+  'quote.name': '{partner} : vous recevez {get} pour {pay}',
+  'launch.openCheckout': 'Ouvrir le paiement {partner}',
+  'launch.creating': 'Préparation de votre commande avec {partner}…',
+  'launch.finishThere': 'Vous terminez le paiement sur la page de {partner}.',
+  'summary.partner': 'Partenaire',
+  'summary.network': 'Réseau',
+  'summary.country': 'Pays',
+  'unavailable.title': 'Indisponible',
+  'unavailable.routes':
+    'Aucun partenaire ne propose {pair} ici. Choisissez d’autres devises, ou revenez choisir un autre pays.',
+  'unavailable.country': 'Ce pays n’est pas pris en charge dans ce sens. Choisissez-en un autre.',
+  'action.changeCurrencies': 'Choisir d’autres devises',
+  'action.changeMethod': 'Choisir un autre moyen de paiement',
+  'action.changeAmount': 'Modifier le montant',
+  'amount.receiveRange': 'Vous recevez entre {min} et {max}',
+  'amount.estimate': 'Vous recevez environ {amount}',
+  'wallet.chain': 'Cette adresse appartient à un autre réseau que {network}',
+  'wallet.helpSell': 'L’adresse {network} depuis laquelle vous envoyez vos {currency}',
+  'options.invalid': 'Ce paiement n’est pas correctement configuré',
+  'status.contactPartner': 'Contactez le support de {partner} au sujet de cette commande.',
+  'status.reference': 'Référence : {id}',
+  'timeline.buy.created': 'Commande créée',
+  'timeline.buy.processing': 'Paiement en cours',
+  'timeline.buy.settling': 'Envoi des cryptos',
+  'timeline.buy.completed': 'Cryptos livrées',
+  'timeline.sell.created': 'Commande créée',
+  'timeline.sell.processing': 'Cryptos reçues',
+  'timeline.sell.settling': 'Envoi du virement',
+  'timeline.sell.completed': 'Virement envoyé',
+};
