@@ -49,3 +49,5 @@ export {
   fromLegacyLimits,
   fromLegacyPaymentMethods,
 } from './legacy';
+export { bootstrapSchema } from './bootstrap';
+export type { Bootstrap } from './bootstrap';

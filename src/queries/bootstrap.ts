@@ -3,37 +3,13 @@
 // there instead of asking again.
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import type { RampClient } from '../api';
-import { countryDefaultSchema, countrySchema, currencySchema, paymentMethodSchema } from '../api';
-import type { Category, Country, CountryDefault, Currency, PaymentMethod } from '../api/types';
+import { bootstrapSchema } from '../api';
+import type { Bootstrap } from '../api';
+import type { Category } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
 import { retryDelay, retryTransient } from './retry';
-
-export interface Bootstrap {
-  countries: Country[];
-  /** The resolved country: the asked one when supported, else from Accept-Language, else a fallback. */
-  country: string;
-  subdivisions: string[] | null;
-  defaults: CountryDefault | null;
-  fiatCurrencies: Currency[];
-  cryptoCurrencies: Currency[];
-  /** The payment methods of `fiatCurrency`. */
-  paymentMethods: PaymentMethod[];
-  fiatCurrency: string;
-}
-
-const bootstrapSchema = v.looseObject({
-  countries: v.array(countrySchema),
-  country: v.string(),
-  subdivisions: v.nullish(v.array(v.string()), null),
-  defaults: v.nullish(countryDefaultSchema, null),
-  fiatCurrencies: v.array(currencySchema),
-  cryptoCurrencies: v.array(currencySchema),
-  paymentMethods: v.array(paymentMethodSchema),
-  fiatCurrency: v.string(),
-}) satisfies v.GenericSchema<unknown, Bootstrap>;
 
 /** Seeds the per-operation entries with a bootstrap's parts (never over fresher data). */
 export function seedFromBootstrap(qc: QueryClient, category: Category, b: Bootstrap): void {

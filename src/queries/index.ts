@@ -3,7 +3,6 @@ export { rampKeys } from './keys';
 export type { RoutesKeyInput } from './keys';
 export { RampClientProvider, useRampClient } from './client';
 export { bootstrapQueryOptions, seedFromBootstrap } from './bootstrap';
-export type { Bootstrap } from './bootstrap';
 export {
   DISCOVERY_STALE_MS,
   countriesQueryOptions,

@@ -1,21 +1,9 @@
 // GET /api/ramp/bootstrap: what the widget's first screen needs, in one response. Every upstream
 // call goes through the discovery cache; the calls that do not depend on each other run in parallel.
-import type { Category, Country, CountryDefault, Currency, PaymentMethod } from '../api/types';
+import type { Bootstrap } from '../api';
+import type { Category, Country } from '../api/types';
 import type { Discovery } from './discovery';
 import { HttpError } from './http-error';
-
-export interface Bootstrap {
-  countries: Country[];
-  country: string;
-  subdivisions: string[] | null;
-  defaults: CountryDefault | null;
-  fiatCurrencies: Currency[];
-  cryptoCurrencies: Currency[];
-  /** The payment methods of `fiatCurrency`. */
-  paymentMethods: PaymentMethod[];
-  /** The country's default fiat currency when offered, else the first one. */
-  fiatCurrency: string;
-}
 
 export async function loadBootstrap(
   discovery: Discovery,
