@@ -42,6 +42,32 @@ describe('quotes step', () => {
     expect(h.state().selection.quote?.serviceProvider).toBe(names[0]?.split(':')[0]);
   });
 
+  it('preselects the best quote when the quotes arrive before the routes (everything locked)', async () => {
+    const server = createTestServer();
+    // Routes and quote are asked in parallel; here the routes (and so the limits) come last.
+    server.sandbox.faults.add({ path: '/network-partner/supported/routes', kind: 'latency', latencyMs: 300 });
+    const h = renderCheckout({
+      server,
+      init: {
+        ...AT_100,
+        locked: [
+          'direction',
+          'country',
+          'subdivision',
+          'fiatCurrency',
+          'cryptoCurrency',
+          'network',
+          'paymentMethod',
+          'amount',
+        ],
+      },
+    });
+    expect(h.state().step).toBe('quotes');
+    const radios = await quoteRadios();
+    await waitFor(() => expect(radios[0]).toBeChecked());
+    expect(h.state().selection.quote?.serviceProvider).toBe(nameOf(radios[0]!).split(':')[0]);
+  });
+
   it('explains NO_VALID_QUOTES in words with the ways out', async () => {
     const server = createTestServer();
     server.sandbox.faults.add({

@@ -27,9 +27,13 @@ export function QuotesStep() {
   // The best offer is preselected; the shopper can pick another.
   const first = sorted[0];
   const { receivedAt } = quotes;
+  // Quotes may arrive before the routes (they are asked in parallel); the machine accepts a quote only
+  // once the method's limits are known, so the preselection is tried again when they arrive.
+  const { limits } = state.context;
   useEffect(() => {
-    if (!chosen && first) send({ type: 'SELECT_QUOTE', quote: first, at: receivedAt });
-  }, [chosen, first, receivedAt, send]);
+    if (!chosen && first && limits !== undefined)
+      send({ type: 'SELECT_QUOTE', quote: first, at: receivedAt });
+  }, [chosen, first, receivedAt, limits, send]);
 
   return (
     <StepFrame title={t('step.quotes')} onContinue={go}>
