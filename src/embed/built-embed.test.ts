@@ -1,9 +1,10 @@
 // The built embed file in a page (jsdom), loaded the way a merchant loads it: the queue stub first,
 // then <script src=".../ramp-checkout.js">. Skipped before `npm run build`; real browsers run it in e2e.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JSDOM, ResourceLoader } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isBuilt } from '../test/built';
 
 const embedFile = resolve(import.meta.dirname, '../../dist/embed/ramp-checkout.js');
 const SCRIPT_URL = 'https://pay.example:8443/ramp-checkout.js?v=1';
@@ -22,7 +23,7 @@ class EmbedLoader extends ResourceLoader {
 let dom: JSDOM | undefined;
 afterEach(() => dom?.window.close());
 
-describe.skipIf(!existsSync(embedFile))('dist/embed/ramp-checkout.js in a page', () => {
+describe.skipIf(!isBuilt(embedFile))('dist/embed/ramp-checkout.js in a page', () => {
   it('runs the queued mount into a shadow root and calls the proxy of the origin it came from', async () => {
     const requested: string[] = [];
     dom = new JSDOM(

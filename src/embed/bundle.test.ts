@@ -3,11 +3,12 @@
 // module or a source map.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isBuilt } from '../test/built';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const embedFile = join(root, 'dist/embed/ramp-checkout.js');
-const built = existsSync(embedFile);
+const built = isBuilt(embedFile);
 
 function files(dir: string): string[] {
   const full = join(root, dir);

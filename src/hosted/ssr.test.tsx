@@ -1,12 +1,12 @@
 // A host app that renders its pages on the server (Next.js, Remix…) renders <RampCheckout> there too:
 // it must not throw or touch browser globals, and it emits no widget markup (the widget renders on
 // the client, after hydration).
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isBuilt } from '../test/built';
 import { RampCheckout } from '../index';
 import type { RampCheckoutOptions } from '../widget/config';
 
@@ -45,7 +45,7 @@ describe('server-side rendering', () => {
   });
 
   const built = resolve(import.meta.dirname, '../../dist/lib/index.js');
-  it.skipIf(!existsSync(built))(
+  it.skipIf(!isBuilt(built))(
     'renders it from the built library (dist/lib; skipped before `npm run build`)',
     async () => {
       const lib = (await import(/* @vite-ignore */ built)) as {
