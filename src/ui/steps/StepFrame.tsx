@@ -23,7 +23,7 @@ export function StepFrame({ title, children, onContinue, busy }: StepFrameProps)
   const navigated = useContext(NavigatedContext);
   const p = progress(state);
   return (
-    <>
+    <div className="rc-stack">
       <StepHeader
         title={title}
         step={p?.index}
@@ -37,6 +37,6 @@ export function StepFrame({ title, children, onContinue, busy }: StepFrameProps)
           {t('name.continue')}
         </Button>
       )}
-    </>
+    </div>
   );
 }
