@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
+import { LOCKABLE_FIELDS } from '../../checkout';
 import { createTestServer } from '../../queries/testkit';
 import { advanceTo, renderCheckout, US_BUY } from './harness';
 
@@ -50,16 +51,7 @@ describe('quotes step', () => {
       server,
       init: {
         ...AT_100,
-        locked: [
-          'direction',
-          'country',
-          'subdivision',
-          'fiatCurrency',
-          'cryptoCurrency',
-          'network',
-          'paymentMethod',
-          'amount',
-        ],
+        locked: LOCKABLE_FIELDS.filter((f) => f !== 'walletAddress'),
       },
     });
     expect(h.state().step).toBe('quotes');
