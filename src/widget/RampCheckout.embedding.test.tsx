@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, TEST_API_BASE } from '../queries/testkit';
 import { ETH_WALLET, fakeWindow } from '../ui/steps/harness';
+import { LOCKABLE_FIELDS } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 import type { RampCheckoutEvent } from './events';
 import { CheckoutRoot, RampCheckout } from './RampCheckout';
@@ -32,17 +33,7 @@ const PREFILLED: RampCheckoutOptions = {
   paymentMethod: 'CREDIT_DEBIT_CARD',
   amount: '100',
   walletAddress: ETH_WALLET,
-  lock: [
-    'direction',
-    'country',
-    'subdivision',
-    'fiatCurrency',
-    'cryptoCurrency',
-    'network',
-    'paymentMethod',
-    'amount',
-    'walletAddress',
-  ],
+  lock: [...LOCKABLE_FIELDS],
 };
 
 describe('prefilled and locked options', () => {
