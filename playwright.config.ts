@@ -5,9 +5,14 @@ import { existsSync } from 'node:fs';
 const systemChromium = '/usr/bin/chromium';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 
-export const HOST_PORT = 8790;
-export const MERCHANT_PORT = 8791;
-export const CONSUMER_PORT = 8792;
+// Every port the e2e run opens is E2E_PORT_BASE + a fixed offset, so two runs on one machine (two
+// checkouts of the repo) can be told apart: E2E_PORT_BASE=9790 npm run test:e2e.
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 8790);
+export const HOST_PORT = PORT_BASE;
+export const MERCHANT_PORT = PORT_BASE + 1;
+export const CONSUMER_PORT = PORT_BASE + 2;
+/** A free offset for a spec that starts servers of its own (0–2 are taken above). */
+export const specPort = (offset: number) => PORT_BASE + offset;
 export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
 
 export default defineConfig({

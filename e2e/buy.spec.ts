@@ -1,5 +1,5 @@
 // Buying on the hosted page, end to end against the host server and its sandbox: every step by the
-// accessible names of CONTRACTS.md §3, what goes on the wire, and the partner's window.
+// accessible names of docs/CONTRACTS.md §3, what goes on the wire, and the partner's window.
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, US_CA, US_NY } from './support/data';

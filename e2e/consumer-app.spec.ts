@@ -61,7 +61,7 @@ async function choose(widget: Locator, combobox: string, typed: string, option: 
   await widget.getByRole('option', { name: option }).first().click();
 }
 
-/** A whole buy in one widget, by the accessible names of CONTRACTS.md §3. */
+/** A whole buy in one widget, by the accessible names of docs/CONTRACTS.md §3. */
 async function buy(page: Page, widget: Locator) {
   await widget.getByRole('radio', { name: 'Buy' }).check();
   await next(widget);

@@ -1,6 +1,7 @@
 // What goes wrong, said in words with a way out: no partner quotes, no route for a pair, amounts
 // outside the limits, bad wallet addresses, a blocked popup, a declined or cancelled payment, and the upstream
 // failing and coming back.
+import { specPort } from '../playwright.config';
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, ETH_WALLET_BAD_CHECKSUM } from './support/data';
@@ -196,7 +197,7 @@ test.describe('the upstream failing and coming back', () => {
   let server: OwnServer;
 
   test.beforeAll(async () => {
-    server = await startOwnServer(8793);
+    server = await startOwnServer(specPort(3));
   });
   test.afterAll(async () => {
     await server?.stop();

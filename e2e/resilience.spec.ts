@@ -10,11 +10,12 @@
 //      upstream is back, "Try again" gets quotes.
 // The sandbox runs with time scale 100 (a transaction would take ten minutes to settle), and the
 // tests move its clock over HTTP: every status change happens when the test says so.
+import { specPort } from '../playwright.config';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 
-const SANDBOX_PORT = 8795;
-const HOST_PORT = 8796;
+const SANDBOX_PORT = specPort(5);
+const HOST_PORT = specPort(6);
 const UPSTREAM = `http://127.0.0.1:${SANDBOX_PORT}`;
 const HOST = `http://127.0.0.1:${HOST_PORT}`;
 const KEY = 'sk_e2e_resilience_Qm3v8Zt1Lx6Rw4Ny';

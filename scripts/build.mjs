@@ -1,4 +1,4 @@
-// Production builds, one config per artifact (DESIGN.md principle 8), run in one process.
+// Production builds, one config per artifact (docs/ARCHITECTURE.md principle 8), run in one process.
 import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 

@@ -1,4 +1,4 @@
-// The checkout as a shopper sees it: every control found by the role and name CONTRACTS.md §3 makes
+// The checkout as a shopper sees it: every control found by the role and name docs/CONTRACTS.md §3 makes
 // stable. Works on a Page (the hosted page) or a Locator (an embed's host element: role locators
 // pierce its open shadow root).
 import { expect, type Locator, type Page } from '@playwright/test';

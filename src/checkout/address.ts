@@ -1,9 +1,9 @@
 // Wallet address checks per chain family: EVM (EIP-55), Bitcoin (Base58Check, BIP-173 bech32,
 // BIP-350 bech32m) and Solana (base58, 32 bytes). Catching a typo here saves a lost payment.
-import { base58Decode } from './crypto/base58';
-import { decodeBech32, fromWords } from './crypto/bech32';
-import { keccak256 } from './crypto/keccak256';
-import { sha256 } from './crypto/sha256';
+import { base58Decode } from './hash/base58';
+import { decodeBech32, fromWords } from './hash/bech32';
+import { keccak256 } from './hash/keccak256';
+import { sha256 } from './hash/sha256';
 
 export type AddressProblem = 'empty' | 'format' | 'checksum' | 'chain';
 export type AddressCheck = { ok: true } | { ok: false; reason: AddressProblem };

@@ -1,4 +1,4 @@
-// The hosted page's configuration: the query string (CONTRACTS.md §2) as widget options, plus the
+// The hosted page's configuration: the query string (docs/CONTRACTS.md §2) as widget options, plus the
 // page's own `parentOrigin`, and updates a framing parent may post later. Validation is the widget's
 // own (validateOptions); this adds only what is particular to a page configured by URL.
 import { OptionsError, optionsFromQuery, validateOptions } from '../widget/config';

@@ -1,4 +1,4 @@
-// The host server's configuration, read once from the environment (CONTRACTS.md §1) and validated
+// The host server's configuration, read once from the environment (docs/CONTRACTS.md §1) and validated
 // so that a wrong value stops the server at start with a message that says what to fix. Messages
 // name the variable and never repeat a secret's value.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // One error type for everything the proxy refuses or fails with. The app turns it into the JSON
-// body of CONTRACTS.md §1, `{ code, message, requestId }`, plus any documented extra fields.
+// body of docs/CONTRACTS.md §1, `{ code, message, requestId }`, plus any documented extra fields.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-// Node entry of the host server (`npm start`, `npm run dev`). Reads the environment (CONTRACTS.md §1),
+// Node entry of the host server (`npm start`, `npm run dev`). Reads the environment (docs/CONTRACTS.md §1),
 // starts the embedded sandbox when no upstream is configured, and serves the app on HOST:PORT.
 //
 // Static files are resolved from the working directory, which npm sets to the project root:

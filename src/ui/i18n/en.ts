@@ -1,7 +1,7 @@
 // English: the reference catalog. Its keys define MessageKey; the accessible names that
-// CONTRACTS.md §3 makes stable are the English values of the "name" keys below.
+// docs/CONTRACTS.md §3 makes stable are the English values of the "name" keys below.
 export const en = {
-  // Stable accessible names (CONTRACTS.md §3).
+  // Stable accessible names (docs/CONTRACTS.md §3).
   'name.widget': 'Crypto checkout',
   'name.direction': 'Direction',
   'name.buy': 'Buy',

@@ -1,7 +1,7 @@
 // Status codes in a merchant's words. The tone (colour) comes from the checkout's status table, so
 // the console and the shopper's status screen agree on what counts as done or failed.
-import { resolveStatusView, type StatusTone } from '../../checkout/status';
-import type { TransactionStatus } from '../../api/types';
+import { resolveStatusView, type StatusTone } from '../checkout/status';
+import type { TransactionStatus } from '../api/types';
 
 const WORDS: Record<TransactionStatus, string> = {
   PENDING_CREATED: 'Created, awaiting payment',

@@ -1,6 +1,6 @@
 // What the console says when a call fails. RampError codes were normalised in src/api; here they
 // become sentences a merchant can act on.
-import { RampError } from '../../api/errors';
+import { RampError } from '../api/errors';
 
 export const TOKEN_REJECTED = 'That token was not accepted.';
 

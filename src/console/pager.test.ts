@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Cursor, Page } from '../../api/types';
+import type { Cursor, Page } from '../api/types';
 import { createConsoleApi } from './consoleApi';
 import { pagerModel } from './pager';
 import { TEST_TOKEN, createTestServer, makeTransactions } from './testServer';

@@ -1,7 +1,7 @@
 // Where Previous and Next lead from the page on screen. The upstream has no page tokens: Next asks
 // for the records after the last key, Previous for those before the first key. `remaining` counts
 // the records beyond the page in the direction it was fetched, which says where the ends are.
-import type { Cursor, Page } from '../../api/types';
+import type { Cursor, Page } from '../api/types';
 
 export interface PageRange {
   /** 1-based position of the first record shown. */

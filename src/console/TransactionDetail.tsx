@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Transaction } from '../../api/types';
+import type { Transaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { DetailPanel, FieldList } from './DetailPanel';
 import { loadErrorText } from './errorText';

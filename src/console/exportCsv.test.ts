@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../api/pagination';
+import { paginate } from '../api/pagination';
 import { createConsoleApi } from './consoleApi';
 import { UTF8_BOM, memorySink, writeCsv, type CsvSink, type ExportProgress } from './exportCsv';
 import { paymentsListing } from './listings';

@@ -1,6 +1,6 @@
 import { hashKey, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import type { Cursor, Page } from '../../api/types';
+import type { Cursor, Page } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { loadErrorText } from './errorText';
 import { ExportCsv } from './ExportCsv';

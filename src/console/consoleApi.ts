@@ -2,15 +2,9 @@
 // token as a Bearer header on each call. The token is the merchant's console credential, not the
 // upstream API key (that one never leaves the server).
 import * as v from 'valibot';
-import { createRampClient } from '../../api/client';
-import { RampError } from '../../api/errors';
-import type {
-  Cursor,
-  FinancialAccount,
-  FinancialAccountTransaction,
-  Page,
-  Transaction,
-} from '../../api/types';
+import { createRampClient } from '../api/client';
+import { RampError } from '../api/errors';
+import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
 
 export interface ConsoleApiOptions {

@@ -1,12 +1,6 @@
 // The three listings the console pages through: how to fetch a page, what a record is called and
 // what its CSV export holds. The tables' display columns live beside each view.
-import type {
-  Cursor,
-  FinancialAccount,
-  FinancialAccountTransaction,
-  Page,
-  Transaction,
-} from '../../api/types';
+import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import type { CsvColumn } from './csv';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters, View } from './urlState';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { paginate } from '../../api/pagination';
+import { paginate } from '../api/pagination';
 import type { ConsoleApi } from './consoleApi';
 import { canPickFile, downloadBlob, pickCsvFile } from './download';
 import { loadErrorText } from './errorText';

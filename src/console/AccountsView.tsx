@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Cursor, FinancialAccount } from '../../api/types';
+import type { Cursor, FinancialAccount } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { CustomerIdField, customerIdOf } from './CustomerIdField';
 import { DetailPanel, FieldList } from './DetailPanel';

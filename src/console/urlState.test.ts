@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES } from '../../checkout/status';
+import { TRANSACTION_STATUSES } from '../checkout/status';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,

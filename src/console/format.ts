@@ -1,6 +1,6 @@
 // Display formatting for the console tables and panels (the CSV keeps raw values).
-import { formatAmount } from '../../ui/format/amount';
-import { formatDateTime } from '../../ui/format/dateTime';
+import { formatAmount } from '../ui/format/amount';
+import { formatDateTime } from '../ui/format/dateTime';
 import { humanize } from './statusText';
 
 let isoCurrencies: ReadonlySet<string> | undefined;

@@ -2,7 +2,7 @@
 // CONTRACTS: newest first; `after=<key>` the records following that one, `before=<key>` those
 // immediately preceding it (still in list order); `remaining` counts beyond the page in the
 // direction of travel. Used by the console's unit and component tests only.
-import type { FinancialAccount, FinancialAccountTransaction, Transaction } from '../../api/types';
+import type { FinancialAccount, FinancialAccountTransaction, Transaction } from '../api/types';
 
 export const TEST_TOKEN = 'test-console-token-0123456789';
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { RampError } from '../../api/errors';
+import { RampError } from '../api/errors';
 import { AccountsView } from './AccountsView';
 import { AccountTransactionsView } from './AccountTransactionsView';
 import { createConsoleApi, type ConsoleApi, type ConsoleApiOptions } from './consoleApi';

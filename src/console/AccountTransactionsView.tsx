@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Cursor, FinancialAccountTransaction } from '../../api/types';
+import type { Cursor, FinancialAccountTransaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { CustomerIdField, customerIdOf } from './CustomerIdField';
 import { DateTimeField } from './DateTimeField';

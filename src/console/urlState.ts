@@ -1,8 +1,8 @@
 // The console's whole navigation state lives in the query string, so a page can be shared and
 // reloaded: `?view=payments&status=SETTLED&from=2026-09-01&limit=20&after=<key>`. Parsing never
 // throws: a value that is not valid is dropped and its default used instead.
-import type { Cursor } from '../../api/types';
-import { TRANSACTION_STATUSES } from '../../checkout/status';
+import type { Cursor } from '../api/types';
+import { TRANSACTION_STATUSES } from '../checkout/status';
 import { isIsoDate, isUtcTimestamp } from './dates';
 
 export const VIEWS = ['payments', 'accounts', 'account-transactions'] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Cursor } from '../../api/types';
+import type { Cursor } from '../api/types';
 import type { PagerModel } from './pager';
 
 export interface PagerProps {

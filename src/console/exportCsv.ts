@@ -1,6 +1,6 @@
 // Streams a whole listing into CSV, one page at a time, so an export of thousands of records never
 // holds more than one page of records (the memory sink holds text chunks, the file sink not even that).
-import type { Page } from '../../api/types';
+import type { Page } from '../api/types';
 import { csvHeader, csvRows, type CsvColumn } from './csv';
 
 /** Where the CSV text goes: a file the user picked, or memory for a Blob download. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Cursor, Transaction } from '../../api/types';
-import { TRANSACTION_STATUSES } from '../../checkout/status';
+import type { Cursor, Transaction } from '../api/types';
+import { TRANSACTION_STATUSES } from '../checkout/status';
 import type { ConsoleApi } from './consoleApi';
 import { isIsoDate } from './dates';
 import { dateTime, money, tradeText } from './format';
