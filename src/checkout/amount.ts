@@ -1,7 +1,7 @@
 // Amount input: what a shopper types ("1.234,56" in German, "1 234,56" in French) becomes one
 // canonical decimal string, then is checked against the route's limits with exact arithmetic.
 import type { Direction, Limits } from '../api/types';
-import { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
+import { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from '../domain/decimal';
 
 /** Limits for the chosen method across partners, in the limits currency (always fiat). */
 export type AmountLimits = Limits;

@@ -2,7 +2,7 @@
 // when it and every step before it hold, so no path reaches launch with a bad amount, quote or wallet.
 import { validateAmount } from './amount';
 import type { AmountRules } from './amount';
-import { validateAddress } from './address';
+import { validateAddress } from '../domain/address';
 import type { CheckoutState, Step } from './state';
 import { STEPS, chainOf, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
 

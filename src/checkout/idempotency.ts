@@ -1,7 +1,7 @@
 // Idempotency keys: one per distinct session request. A retry of the same request reuses its key
 // (the server replays the session); a changed request (after Back) gets a new one, so a replay
 // can never hand back a session for different terms.
-import { sha256 } from './hash/sha256';
+import { sha256 } from '../domain/hash/sha256';
 import type { SessionRequest } from '../api/types';
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

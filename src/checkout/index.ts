@@ -32,8 +32,8 @@ export type {
   ParsedAmount,
   ParseProblem,
 } from './amount';
-export { addressFamily, validateAddress } from './address';
-export type { AddressCheck, AddressProblem } from './address';
+export { addressFamily, validateAddress } from '../domain/address';
+export type { AddressCheck, AddressProblem } from '../domain/address';
 export { TIMELINE, TRANSACTION_STATUSES, resolveStatusView, timelineFor } from './status';
 export type { StatusAction, StatusTone, StatusView, TimelineKey, TimelineStep } from './status';
 export { createCheckoutStore } from './store';

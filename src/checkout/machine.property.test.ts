@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../api/types';
-import { validateAddress } from './address';
+import { validateAddress } from '../domain/address';
 import { validateAmount } from './amount';
 import { BUY_STEPS, ETH_WALLET, SEED, SOL_WALLET, T0, USD_LIMITS, quote, start } from './checkout.fixtures';
 import type { CheckoutEvent } from './events';

@@ -1,0 +1,6 @@
+// The bottom layer: rules that the browser and the server both enforce, with no React, no Node and no
+// I/O (wallet addresses per chain, exact decimals, the hash functions they need). Every other layer
+// may import it; it imports nothing of the project.
+export { addressFamily, validateAddress } from './address';
+export type { AddressCheck, AddressProblem } from './address';
+export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
