@@ -6,12 +6,21 @@ import { parseAmount } from './amount';
 import type { Piece } from './dependencies';
 import { PIECE_ORDER, invalidate, readPiece } from './dependencies';
 import type { CheckoutEvent } from './events';
-import { firstUnmet, guardStatus, readyToLaunch } from './guards';
+import { firstUnmet, guardStatus, passedOver, previousScreenStep, readyToLaunch } from './guards';
 import { idempotencyKeyFor } from './idempotency';
 import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
-import { STEPS, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
+import {
+  LAST_INPUT_STEP,
+  STEPS,
+  flowCodes,
+  screenOf,
+  sourceDecimals,
+  stepIndex,
+  subdivisionFits,
+} from './state';
+import { bestQuote } from './ranking';
 import { resolveStatusView } from './status';
 
 export type { CheckoutEvent } from './events';
@@ -131,6 +140,32 @@ function cryptoRef(c: CryptoRef): CryptoRef | undefined {
   return { currencyCode, ...(chainCode ? { chainCode } : {}), ...(contract ? { contract } : {}) };
 }
 
+/**
+ * Quotes that arrived for the current request. The offer the shopper picked is renewed (or dropped
+ * when its partner no longer quotes); otherwise the best by the shopper's ranking is selected, so
+ * the selection follows the ranking. `resort`: a new ranking with the same quotes.
+ */
+function receiveQuotes(
+  state: CheckoutState,
+  quotes: readonly Quote[],
+  at: number,
+  resort = false,
+): CheckoutState {
+  const usable = quotes.filter((q) => quoteMatches(state, q));
+  const current = state.selection.quote;
+  if (state.context.quotePicked && current) {
+    if (resort) return state;
+    const fresh = usable.find((q) => q.serviceProvider === current.serviceProvider);
+    const next = choose(state, ['quote'], { quote: fresh ? { ...fresh, receivedAt: at } : undefined });
+    return fresh ? next : { ...next, context: { ...next.context, quotePicked: false } };
+  }
+  if (quoteRequest(state) === null) return state;
+  const best = bestQuote(usable, state.context.quoteSort);
+  if (!best) return current ? choose(state, ['quote'], { quote: undefined }) : state;
+  if (resort && current && current.serviceProvider === best.serviceProvider) return state;
+  return choose(state, ['quote'], { quote: { ...best, receivedAt: at } }, { quotePicked: false });
+}
+
 /** Choices and facts: accepted at any step before the provider is launched. */
 function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const s = state.selection;
@@ -216,7 +251,18 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     }
     case 'SELECT_QUOTE': {
       if (quoteRequest(state) === null || !quoteMatches(state, event.quote)) return state;
-      return choose(state, ['quote'], { quote: { ...event.quote, receivedAt: event.at } });
+      const picked = choose(state, ['quote'], { quote: { ...event.quote, receivedAt: event.at } });
+      return picked === state || picked.context.quotePicked
+        ? picked
+        : { ...picked, context: { ...picked.context, quotePicked: true } };
+    }
+    case 'QUOTES_RECEIVED':
+      return receiveQuotes(state, event.quotes, event.at);
+    case 'SET_QUOTE_SORT': {
+      if (state.context.quoteSort === event.sort || (!state.context.quoteSort && event.sort === 'best'))
+        return state;
+      const sorted = { ...state, context: { ...state.context, quoteSort: event.sort } };
+      return receiveQuotes(sorted, event.quotes, event.at, true);
     }
     case 'QUOTES_CHANGED': {
       const current = s.quote;
@@ -243,11 +289,35 @@ function onContinue(state: CheckoutState, at: number): CheckoutState {
   return target ? moveTo(state, target) : state;
 }
 
+/** Continue on a screen: through its steps, to the next screen that asks something (or fails). */
+function onContinueScreen(state: CheckoutState, at: number): CheckoutState {
+  const from = screenOf(state.step);
+  let s = state;
+  for (;;) {
+    const moved = onContinue(s, at);
+    if (moved === s) return s;
+    s = moved;
+    const here = screenOf(s.step);
+    if (stepIndex(s.step) <= stepIndex(state.step)) return s;
+    if (here !== from && !(s.step !== 'launch' && s.step !== 'status' && passedOver(s, s.step, at))) return s;
+  }
+}
+
+/** Back on a screen: to the last step of the previous screen that asks something. */
+function onBackScreen(state: CheckoutState): CheckoutState {
+  const target = previousScreenStep(state);
+  return target ? moveTo(state, target) : state;
+}
+
 function onNavigate(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const here = stepIndex(state.step);
   switch (event.type) {
     case 'CONTINUE':
       return onContinue(state, event.at);
+    case 'CONTINUE_SCREEN':
+      return onContinueScreen(state, event.at);
+    case 'BACK_SCREEN':
+      return onBackScreen(state);
     case 'BACK': {
       const previous = STEPS.slice(0, here)
         .reverse()
@@ -272,7 +342,7 @@ function onLaunch(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       if (launch.phase !== 'idle' && launch.phase !== 'failed') return state;
       const request = sessionRequest(state);
       if (!request || !readyToLaunch(state, event.at)) {
-        const unmet = firstUnmet(state, 'wallet', event.at);
+        const unmet = firstUnmet(state, LAST_INPUT_STEP, event.at);
         return unmet ? moveTo(state, unmet) : state;
       }
       return {
@@ -367,6 +437,8 @@ export function next(state: CheckoutState, event: CheckoutEvent): CheckoutState 
     case 'CONTINUE':
     case 'BACK':
     case 'GO_TO':
+    case 'CONTINUE_SCREEN':
+    case 'BACK_SCREEN':
       return onNavigate(state, event);
     case 'SESSION_REQUESTED':
     case 'SESSION_CREATED':

@@ -2,7 +2,7 @@
 import type { QuoteRequest, SessionRequest } from '../api/types';
 import { firstUnmet } from './guards';
 import type { CheckoutState } from './state';
-import { flowCodes, subdivisionFits } from './state';
+import { LAST_INPUT_STEP, flowCodes, subdivisionFits } from './state';
 
 export interface QuoteRequestOptions {
   /** Restrict quotes to these partners (the widget's `partners` option). */
@@ -36,7 +36,8 @@ export function quoteRequest(state: CheckoutState, options: QuoteRequestOptions 
 export function sessionRequest(state: CheckoutState): SessionRequest | null {
   const s = state.selection;
   const codes = flowCodes(s);
-  if (firstUnmet(state, 'wallet') !== undefined || !codes || !s.country || !s.amount || !s.quote) return null;
+  if (firstUnmet(state, LAST_INPUT_STEP) !== undefined || !codes || !s.country || !s.amount || !s.quote)
+    return null;
   return {
     sessionType: s.direction === 'buy' ? 'BUY' : 'SELL',
     sessionData: {
