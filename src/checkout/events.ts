@@ -41,6 +41,12 @@ export type CheckoutEvent =
   /** Status tracking. */
   | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; at: number }
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
+  /**
+   * After a hand-off that did not end in a payment (declined, cancelled, window closed): back to the
+   * order screen ('quotes': try another offer) or the review ('launch': try again) with every choice
+   * kept, tracking dropped and a fresh idempotency seed (a new session, not the old one replayed).
+   */
+  | { type: 'RETRY'; idempotencyKey: string; to: 'quotes' | 'launch' }
   /** Start over with a fresh idempotency seed. */
   | { type: 'RESET'; idempotencyKey: string };
 

@@ -429,8 +429,24 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
   return { ...next, step: startStep(next) };
 }
 
+/** Back before the hand-off with the choices kept (see the RETRY event). */
+function onRetry(state: CheckoutState, keySeed: string, to: 'quotes' | 'launch'): CheckoutState {
+  if (state.step !== 'status' || !keySeed) return state;
+  // Another offer: the shopper picks again on the order screen; the choices stay.
+  const back: CheckoutState = {
+    ...state,
+    launch: { keySeed, phase: 'idle' },
+    tracking: undefined,
+    step: to,
+  };
+  // A choice that no longer holds (an expired quote) is shown where it is asked.
+  const unmet = firstUnmet(back, STEPS[stepIndex(to) - 1] ?? to, undefined, true);
+  return unmet ? { ...back, step: unmet } : back;
+}
+
 export function next(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   if (event.type === 'RESET') return onReset(state, event.idempotencyKey);
+  if (event.type === 'RETRY') return onRetry(state, event.idempotencyKey, event.to);
   // After launch the choices are history: only status updates apply.
   if (state.step === 'status') return onTracking(state, event);
   switch (event.type) {

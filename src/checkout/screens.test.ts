@@ -127,3 +127,38 @@ describe('offer selection follows the ranking', () => {
     expect(s.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS', receivedAt: T0 + 30_000 });
   });
 });
+
+describe('after a hand-off that did not pay', () => {
+  const launched = () =>
+    run(
+      filled(),
+      { type: 'CONTINUE_SCREEN', at: T0 },
+      { type: 'SET_WALLET', address: ETH_WALLET },
+      { type: 'CONTINUE_SCREEN', at: T0 },
+      { type: 'SESSION_REQUESTED', at: T0 },
+      {
+        type: 'SESSION_CREATED',
+        session: { id: 's1', widgetUrl: 'https://p.example/1', trackingToken: 'tk' },
+      },
+      { type: 'LAUNCHED' },
+      { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T0 + 1 },
+    );
+
+  it('"try another offer" returns to the order screen with every choice kept and a fresh key', () => {
+    const s = launched();
+    expect(s.step).toBe('status');
+    const back = next(s, { type: 'RETRY', idempotencyKey: 'fresh-seed', to: 'quotes' });
+    expect(back.step).toBe('quotes');
+    expect(back.tracking).toBeUndefined();
+    expect(back.launch).toEqual({ keySeed: 'fresh-seed', phase: 'idle' });
+    expect(back.selection).toMatchObject({ amount: '100', walletAddress: ETH_WALLET, country: 'US' });
+  });
+
+  it('"try again" returns to the review; an expired quote sends it to the order screen instead', () => {
+    const s = launched();
+    expect(next(s, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('launch');
+    const stale = { ...s, selection: { ...s.selection, quote: undefined } };
+    expect(next(stale, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('quotes');
+    expect(next(filled(), { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe(filled().step);
+  });
+});

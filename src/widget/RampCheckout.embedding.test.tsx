@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, TEST_API_BASE } from '../queries/testkit';
 import { ETH_WALLET, fakeWindow } from '../ui/steps/harness';
@@ -36,6 +37,12 @@ const PREFILLED: RampCheckoutOptions = {
   lock: [...LOCKABLE_FIELDS],
 };
 
+/** Opens the full list of offers and checks the partner's. */
+async function choosePartner(user: UserEvent, partner: string) {
+  await user.click(await screen.findByRole('button', { name: /^Compare \d+ offers$/ }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${partner}:`) }));
+}
+
 describe('prefilled and locked options', () => {
   it('start on the quotes, asked in parallel with the first screen data', async () => {
     const w = mountWidget(PREFILLED);
@@ -51,11 +58,10 @@ describe('prefilled and locked options', () => {
 
   it('a double click on launch creates one session (in StrictMode too)', async () => {
     const w = mountWidget(PREFILLED, {}, undefined, true);
-    await screen.findByRole('radio', { name: /^BANXA/ });
-    await w.user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.dblClick(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    await expectStatus(/Waiting for BANXA/);
+    await w.user.dblClick(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
     expect(w.server.sent('/crypto/session/widget', 'POST')).toHaveLength(1);
     expect(window.open).toHaveBeenCalledTimes(1);
     expect(w.events.filter((e) => e.type === 'ready')).toHaveLength(1);
@@ -65,10 +71,10 @@ describe('prefilled and locked options', () => {
   it('a reload resumes the status screen from sessionStorage and tracks to the end', async () => {
     const server = createTestServer();
     const w = mountWidget(PREFILLED, {}, server);
-    await w.user.click(await screen.findByRole('radio', { name: /^TRANSAK/ }));
+    await choosePartner(w.user, 'Transak');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to TRANSAK' }));
-    await expectStatus(/Waiting for TRANSAK/);
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Transak' }));
+    await expectStatus(/Finish in the Transak window/);
     const { sessionId } = sessionOf(w.events);
     w.view.unmount();
 
@@ -80,24 +86,34 @@ describe('prefilled and locked options', () => {
         env={{ ...w.env, storage: w.storage }}
       />,
     );
-    await expectStatus(/Waiting for TRANSAK/);
+    await expectStatus(/Finish in the Transak window/);
     await server.act(sessionId, 'pay');
     await expectStatus('Completed');
     expect(events).toContainEqual(expect.objectContaining({ type: 'completed', sessionId }));
-    await w.user.click(screen.getByRole('button', { name: 'Start over' }));
+    await w.user.click(screen.getByRole('button', { name: 'Done' }));
     expect(w.storage.data.size).toBe(0);
   });
 
-  it('a declined payment ends as Failed, with a way to start over', async () => {
+  it('a declined payment ends as Failed, with another offer, try again and start over', async () => {
     const w = mountWidget(PREFILLED);
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
     const { sessionId } = await waitFor(() => sessionOf(w.events));
     await w.server.act(sessionId, 'decline');
     await expectStatus('Failed');
     expect(w.events.at(-1)).toMatchObject({ type: 'failed', status: 'FAILED' });
     expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Another offer: back on the order screen with every choice kept.
+    await w.user.click(screen.getByRole('button', { name: 'Try another offer' }));
+    await choosePartner(w.user, 'Transak');
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Transak' }));
+    await expectStatus(/Finish in the Transak window/);
+    const sessions = w.server.sent('/crypto/session/widget', 'POST');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]?.headers['idempotency-key']).not.toBe(sessions[0]?.headers['idempotency-key']);
   });
 });
 
@@ -105,17 +121,19 @@ describe('popup blockers', () => {
   it('fall back to a tab, then to a link the shopper clicks', async () => {
     vi.mocked(window.open).mockReturnValue(null);
     const w = mountWidget(PREFILLED);
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    const link = await screen.findByRole('link', { name: 'Open BANXA checkout' });
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    // One call to action: the link the browser lets open, named as the launch button was.
+    const link = await screen.findByRole('link', { name: 'Continue to Banxa' });
+    expect(screen.queryByRole('button', { name: /^Continue to / })).toBeNull();
     expect(link).toHaveAttribute('href', expect.stringContaining('/sandbox/provider/checkout/'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Your browser blocked the BANXA window.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser blocked the Banxa window.');
     // The popup, then the tab.
     expect(window.open).toHaveBeenCalledTimes(2);
     link.addEventListener('click', (e) => e.preventDefault());
     await w.user.click(link);
-    await expectStatus(/Waiting for BANXA/);
+    await expectStatus(/Finish in the Banxa window/);
     expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'link' });
   });
 
@@ -125,10 +143,10 @@ describe('popup blockers', () => {
       url === 'about:blank' ? null : (tab as unknown as Window),
     );
     const w = mountWidget({ ...PREFILLED, launch: 'tab' });
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    await expectStatus(/Waiting for BANXA/);
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
     expect(tab.opener).toBeNull();
     expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'tab' });
   });
@@ -153,9 +171,10 @@ describe('on a host page', () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     await user.click(within(a).getByRole('radio', { name: 'Sell' }));
-    await user.click(within(b).getByRole('button', { name: 'Continue' }));
-    await within(b).findByRole('heading', { name: 'Where do you live?' });
-    expect(within(a).getByRole('heading', { name: 'What would you like to do?' })).toBeInTheDocument();
+    await within(a).findByRole('heading', { name: 'Sell crypto' });
+    await user.click(within(b).getByRole('radio', { name: 'Buy' }));
+    await within(b).findByRole('heading', { name: 'Buy crypto' });
+    expect(within(a).getByRole('heading', { name: 'Sell crypto' })).toBeInTheDocument();
     expect(within(a).getByRole('radio', { name: 'Sell' })).toBeChecked();
   });
 
@@ -270,17 +289,14 @@ describe('inside a shadow root', () => {
 
 describe('a country without a default', () => {
   it('falls back to the first currency and the first payment method', async () => {
-    const w = mountWidget({ direction: 'buy', country: 'BR' });
-    await next(w.user, 'Where do you live?');
+    mountWidget({ direction: 'buy', country: 'BR' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)'));
-    await next(w.user, 'Choose your currencies');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('BRL · Brazilian Real'),
     );
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Crypto currency' })).not.toHaveValue(''),
     );
-    await next(w.user, 'How would you like to pay?');
     const group = await screen.findByRole('radiogroup', { name: 'Payment method' });
     const radios = within(group).getAllByRole('radio');
     await waitFor(() => expect(radios[0]).toBeChecked());

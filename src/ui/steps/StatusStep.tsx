@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
-import { resolveStatusView, timelineFor } from '../../checkout';
+import { useEffect, useState } from 'react';
+import { chainOf, resolveStatusView, timelineFor } from '../../checkout';
 import { useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
-import { useCheckoutState, useHost, useSend } from './context';
+import { useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
+import { explorerUrl } from './explorer';
+import { partnerWindowClosed } from './launcher';
+import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
 import { Summary } from './Summary';
 import { useText } from './useText';
@@ -15,8 +18,20 @@ const DETAIL = {
   failure: 'status.failedDetail',
 } as const;
 
+/** Whether the partner's window is closed, checked every second while it matters. */
+function useWindowClosed(owner: object, watch: boolean): boolean {
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const timer = setInterval(() => setClosed(partnerWindowClosed(owner) === true), 1000);
+    return () => clearInterval(timer);
+  }, [owner, watch]);
+  return watch && closed;
+}
+
 export function StatusStep() {
   const state = useCheckoutState();
+  const store = useCheckoutStore();
   const send = useSend();
   const host = useHost();
   const t = useText();
@@ -34,7 +49,8 @@ export function StatusStep() {
       send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, at: host.now() });
   }, [txId, txStatus, send, host]);
 
-  const partner = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
+  const code = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
+  const partner = code ? partnerName(code) : '';
   const status = tracking?.status;
   const look = status ? resolveStatusView(status) : undefined;
   const steps = timelineFor(selection.direction, status, tracking?.history).map((step) => ({
@@ -49,18 +65,33 @@ export function StatusStep() {
           : ('upcoming' as const),
   }));
   const widgetUrl = state.launch.session?.widgetUrl;
+  // Before the partner has a transaction the shopper still has to act in the partner's window.
+  const awaitingShopper = !status || status === 'PENDING_CREATED';
+  const closed = useWindowClosed(store, awaitingShopper && !tracking?.terminal);
+  const failed = tracking?.terminal && look?.tone !== 'success';
+  const hash = tx?.cryptoDetails?.blockchainTransactionId;
+  const explorer = look?.tone === 'success' ? explorerUrl(chainOf(selection), hash) : undefined;
+  const retry = (to: 'quotes' | 'launch') => send({ type: 'RETRY', idempotencyKey: host.newRunKey(), to });
+  const startOver = () => send({ type: 'RESET', idempotencyKey: host.newRunKey() });
+
+  const title = closed
+    ? t('status.closed', { partner })
+    : status
+      ? t(statusKey(status), { status })
+      : t('status.waitingForYou', { partner });
+  const detail = closed
+    ? t('status.closedDetail')
+    : awaitingShopper
+      ? t('status.waitingForYouDetail', { partner })
+      : look?.action === 'contactPartner'
+        ? t('status.contactPartner', { partner })
+        : t(DETAIL[look?.tone ?? 'pending']);
 
   return (
     <StepFrame title={t('step.status')}>
       <div role="status" aria-label={t('name.transactionStatus')} className="rc-stack">
-        <p className="rc-header__title">
-          {status ? t(statusKey(status), { status }) : t('launch.waiting', { partner })}
-        </p>
-        <p className="rc-help">
-          {look?.action === 'contactPartner'
-            ? t('status.contactPartner', { partner })
-            : t(DETAIL[look?.tone ?? 'pending'])}
-        </p>
+        <p className="rc-header__title">{title}</p>
+        <p className="rc-help">{detail}</p>
       </div>
       <StatusTimeline steps={steps} />
       {view.error && !tracking?.terminal && (
@@ -70,18 +101,39 @@ export function StatusStep() {
       {tracking?.transactionId && (
         <p className="rc-help">{t('status.reference', { id: tracking.transactionId })}</p>
       )}
-      {!tracking?.terminal && widgetUrl && (
-        <a href={widgetUrl} target="_blank" rel="noopener noreferrer">
-          {t('launch.openCheckout', { partner })}
+      {explorer && (
+        <a href={explorer} target="_blank" rel="noopener noreferrer">
+          {t('status.explorer')}
         </a>
       )}
-      {tracking?.terminal && (
-        <Button
-          block
-          variant="secondary"
-          onClick={() => send({ type: 'RESET', idempotencyKey: host.newRunKey() })}
+      {!tracking?.terminal && widgetUrl && (
+        <a
+          className={closed ? 'rc-btn rc-btn--primary rc-btn--block' : undefined}
+          href={widgetUrl}
+          target="_blank"
+          rel="noopener noreferrer"
         >
-          {t('action.startOver')}
+          {closed ? t('action.reopen', { partner }) : t('launch.openCheckout', { partner })}
+        </a>
+      )}
+      {(closed || failed) && (
+        <div className="rc-actions">
+          <Button block variant={closed ? 'secondary' : 'primary'} onClick={() => retry('quotes')}>
+            {t('action.otherOffer')}
+          </Button>
+          {failed && (
+            <Button block variant="secondary" onClick={() => retry('launch')}>
+              {t('action.tryAgain')}
+            </Button>
+          )}
+          <Button block variant="ghost" onClick={startOver}>
+            {closed ? t('action.cancel') : t('action.startOver')}
+          </Button>
+        </div>
+      )}
+      {tracking?.terminal && !failed && (
+        <Button block variant="secondary" onClick={startOver}>
+          {t('action.backToMerchant')}
         </Button>
       )}
     </StepFrame>

@@ -1,7 +1,7 @@
 // The frame every step screen shares: title (focused after navigation, so screen readers hear the
-// new step), progress, "Back" while going back is possible, and the step's one "Continue".
+// new screen), progress by screens, "Back" while going back is possible, and the step's one "Continue".
 import { createContext, useContext, type ReactNode } from 'react';
-import { canGoBack, progress } from '../../checkout';
+import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
 import { useCheckoutState, useSend } from './context';
 import { useText } from './useText';
@@ -14,26 +14,28 @@ export interface StepFrameProps {
   /** The step's forward action; omitted on screens that move on by other means (launch, status). */
   onContinue?: () => void;
   busy?: boolean;
+  /** Continue is shown but leads nowhere now (the screen says why). */
+  continueDisabled?: boolean;
 }
 
-export function StepFrame({ title, children, onContinue, busy }: StepFrameProps) {
+export function StepFrame({ title, children, onContinue, busy, continueDisabled }: StepFrameProps) {
   const state = useCheckoutState();
   const send = useSend();
   const t = useText();
   const navigated = useContext(NavigatedContext);
-  const p = progress(state);
+  const p = screenProgress(state);
   return (
     <div className="rc-stack">
       <StepHeader
         title={title}
         step={p?.index}
         total={p?.total}
-        onBack={canGoBack(state) ? () => send({ type: 'BACK' }) : undefined}
+        onBack={canGoBackScreen(state) ? () => send({ type: 'BACK_SCREEN' }) : undefined}
         focusTitle={navigated}
       />
       {children}
-      {onContinue && (
-        <Button block loading={busy} onClick={onContinue}>
+      {(onContinue || continueDisabled) && (
+        <Button block loading={busy} disabled={continueDisabled} onClick={onContinue}>
           {t('name.continue')}
         </Button>
       )}

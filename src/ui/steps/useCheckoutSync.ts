@@ -1,7 +1,7 @@
 // Data → machine: what the lists say becomes choices and facts in the checkout. The defaults the
 // description prescribes are filled in (the country's default, else the first entry), choices a
 // list no longer offers are replaced (unless the merchant locked them), and the limits, decimals,
-// exchange rate and refreshed quotes are reported. Runs for every step, so later lists are
+// exchange rate and the quotes are reported (the machine picks the offer). Runs for every step, so later lists are
 // prefetched while the shopper is still on an earlier screen.
 import { useEffect, useRef } from 'react';
 import type { AmountLimits, CheckoutEvent, CheckoutState } from '../../checkout';
@@ -101,24 +101,30 @@ export function useCheckoutSync(
     send({ type: 'SET_LIMITS', limits: JSON.parse(limitsKey) as AmountLimits | null });
   }, [tracking, limitsKey, send]);
 
-  // Fresh quotes: the rate that checks a sell amount, the selected quote renewed, the host told.
+  // Fresh quotes: the rate that checks a sell amount, the host told, and the machine given the list
+  // (it renews the picked offer or selects the best). Quotes may arrive before the routes' limits:
+  // the list is given again when the limits become known.
   const { receivedAt } = quotes;
-  const latest = useRef({ quotes: quotes.quotes, host, direction: s.direction, selected: s.quote });
+  const limitsKnown = state.context.limits !== undefined;
+  const latest = useRef({ quotes: quotes.quotes, host, direction: s.direction });
   useEffect(() => {
-    latest.current = { quotes: quotes.quotes, host, direction: s.direction, selected: s.quote };
+    latest.current = { quotes: quotes.quotes, host, direction: s.direction };
   });
+  const told = useRef(0);
   useEffect(() => {
     if (!receivedAt) return;
-    const { quotes: list, host: h, direction, selected } = latest.current;
+    const { quotes: list, host: h, direction } = latest.current;
     if (!list.length) return;
-    h.onSignal({ type: 'quotesUpdated', quotes: list });
+    if (told.current !== receivedAt) {
+      told.current = receivedAt;
+      h.onSignal({ type: 'quotesUpdated', quotes: list });
+    }
     if (direction === 'sell') {
       const rates = list.filter((q) => q.sourceAmount > 0).map((q) => q.destinationAmount / q.sourceAmount);
       if (rates.length) send({ type: 'SET_RATE', fiatPerCrypto: Math.max(...rates) });
     }
-    if (selected && selected.receivedAt !== receivedAt)
-      send({ type: 'QUOTES_CHANGED', quotes: list, at: receivedAt });
-  }, [receivedAt, send]);
+    send({ type: 'QUOTES_RECEIVED', quotes: list, at: receivedAt });
+  }, [receivedAt, limitsKnown, send]);
 
   // Failures the shopper is shown are reported, each once.
   const report = (e: { code: string; message: string } | null) =>
