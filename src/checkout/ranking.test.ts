@@ -39,11 +39,16 @@ describe('quote ranking', () => {
   });
 
   it('the cost includes fees and markup; the markup is what the fees do not explain', () => {
-    const ref = referenceRate(all);
-    expect(ref).toBeCloseTo(0.0325 / 98);
+    // Stated amounts without fees set the reference when given…
+    expect(referenceRate(all) / (0.0325 / 98)).toBeCloseTo(1, 6);
+    // …else the best rate applied to what is paid minus the fees.
+    const ref = referenceRate([banxa, topper]);
+    expect(ref / (0.031 / 97)).toBeCloseTo(1, 6);
     expect(quoteCost(banxa, ref)).toBeGreaterThan(quoteCost(topper, ref));
     expect(quoteMarkup(banxa, ref)).toBeGreaterThan(banxa.totalFee ?? 0);
-    expect(quoteMarkup(topper, ref)).toBeGreaterThanOrEqual(0);
+    // The best rate's offer costs exactly its fees: no markup.
+    expect(quoteCost(topper, ref)).toBeCloseTo(3);
+    expect(quoteMarkup(topper, ref)).toBeCloseTo(0);
   });
 
   it('an unusable quote ranks last and ties keep the service order', () => {

@@ -11,14 +11,20 @@ export const QUOTE_SORTS: readonly QuoteSort[] = ['best', 'cost', 'score'];
 export const valueOf = (q: Quote): number =>
   q.sourceAmount > 0 && q.destinationAmount > 0 ? q.destinationAmount / q.sourceAmount : 0;
 
-/** The best rate any of `quotes` offers before fees (destination per source unit), else after fees. */
+/**
+ * The best rate any of `quotes` applies, fees set aside (destination per source unit): from the
+ * amounts without fees when the service gives them, else from what is delivered for what is paid
+ * minus the stated fees. Each offer's cost is measured against it.
+ */
 export function referenceRate(quotes: readonly Quote[]): number {
   let best = 0;
   for (const q of quotes) {
     const src = q.sourceAmountWithoutFees;
     const dst = q.destinationAmountWithoutFees;
-    const before = src && dst && src > 0 && dst > 0 ? dst / src : 0;
-    best = Math.max(best, before, valueOf(q));
+    const net = q.sourceAmount - (q.totalFee ?? 0);
+    const stated = src && dst && src > 0 && dst > 0 ? dst / src : 0;
+    const applied = net > 0 && q.destinationAmount > 0 ? q.destinationAmount / net : 0;
+    best = Math.max(best, stated, applied, valueOf(q));
   }
   return best;
 }
