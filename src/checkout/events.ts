@@ -47,6 +47,8 @@ export type CheckoutEvent =
    * kept, tracking dropped and a fresh idempotency seed (a new session, not the old one replayed).
    */
   | { type: 'RETRY'; idempotencyKey: string; to: 'quotes' | 'launch' }
+  /** The choices of this checkout before a reload (same options): where the shopper was, restored. */
+  | { type: 'CHOICES_RESTORED'; selection: Selection; step: Step; quoteSort?: QuoteSort }
   /** Start over with a fresh idempotency seed. */
   | { type: 'RESET'; idempotencyKey: string };
 

@@ -429,6 +429,42 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
   return { ...next, step: startStep(next) };
 }
 
+/**
+ * The choices stored before a reload. Only at the start of a run, only when every locked value still
+ * holds; the step is kept unless a guard before it fails (facts still to come do not count).
+ */
+function onChoicesRestored(
+  state: CheckoutState,
+  event: Extract<CheckoutEvent, { type: 'CHOICES_RESTORED' }>,
+): CheckoutState {
+  if (state.tracking || state.launch.phase !== 'idle' || state.step !== startStep(state)) return state;
+  const { selection, step } = event;
+  if (!STEPS.includes(step) || step === 'status' || !state.directions.includes(selection.direction))
+    return state;
+  const keeps = state.locked.every((f) => {
+    const key = f === 'cryptoCurrency' ? 'crypto' : f;
+    const a = state.selection[key as keyof Selection];
+    const b = selection[key as keyof Selection];
+    return key === 'crypto'
+      ? (a as CryptoRef | undefined)?.currencyCode === (b as CryptoRef | undefined)?.currencyCode
+      : a === b;
+  });
+  if (!keeps) return state;
+  const restored: CheckoutState = {
+    ...state,
+    selection,
+    context: {
+      ...state.context,
+      ...(event.quoteSort ? { quoteSort: event.quoteSort } : {}),
+      quotePicked: false,
+    },
+    step,
+  };
+  const before = STEPS[stepIndex(step) - 1];
+  const unmet = before && firstUnmet(restored, before, undefined, true);
+  return unmet ? { ...restored, step: unmet } : restored;
+}
+
 /** Back before the hand-off with the choices kept (see the RETRY event). */
 function onRetry(state: CheckoutState, keySeed: string, to: 'quotes' | 'launch'): CheckoutState {
   if (state.step !== 'status' || !keySeed) return state;
@@ -447,6 +483,7 @@ function onRetry(state: CheckoutState, keySeed: string, to: 'quotes' | 'launch')
 export function next(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   if (event.type === 'RESET') return onReset(state, event.idempotencyKey);
   if (event.type === 'RETRY') return onRetry(state, event.idempotencyKey, event.to);
+  if (event.type === 'CHOICES_RESTORED') return onChoicesRestored(state, event);
   // After launch the choices are history: only status updates apply.
   if (state.step === 'status') return onTracking(state, event);
   switch (event.type) {
