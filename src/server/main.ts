@@ -7,13 +7,13 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { ConfigError, listenOrigin, loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { createLogger } from './log';
+import { createNodeServer } from './node-server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,9 +39,9 @@ function main(): void {
 
   // The sandbox needs the server's own URL (for widgetUrl), known only once listening (PORT=0).
   let app: ReturnType<typeof createApp> | undefined;
-  const server = createAdaptorServer({
-    fetch: (req, env) => (app ? app.fetch(req, env) : new Response('Starting', { status: 503 })),
-  });
+  const server = createNodeServer((req, env) =>
+    app ? app.fetch(req, env) : new Response('Starting', { status: 503 }),
+  );
 
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${e.code ?? e.message}`);
