@@ -135,6 +135,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
           faults: sandbox.faults,
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => cache.clear(),
+          ownOrigin: config.publicUrl,
         }),
       );
     }
