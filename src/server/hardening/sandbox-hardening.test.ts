@@ -31,7 +31,11 @@ describe('/__sandbox control routes', () => {
 
   it('refuse JSON from another origin or site', async () => {
     const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' } });
-    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    const claims: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of claims) {
       const res = await control(h, '/faults', {
         method: 'DELETE',
         headers: { 'Content-Type': 'application/json', ...headers },
