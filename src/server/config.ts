@@ -25,6 +25,8 @@ export interface ServerConfig {
     serviceVersion: string;
     versionHeader: string;
     timeoutMs: number;
+    /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
+    maxResponseBytes: number;
   };
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
@@ -66,6 +68,7 @@ export const DEFAULTS = {
   serviceVersion: '2026-02-03',
   versionHeader: 'Service-Version',
   timeoutMs: 10_000,
+  maxResponseBytes: 2 * 1024 * 1024,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
 } as const;
@@ -169,6 +172,13 @@ export function loadConfig(env: Env): ServerConfig {
     120_000,
     issues,
   );
+  const maxResponseBytes = parseInteger(
+    'RAMP_UPSTREAM_MAX_BYTES',
+    get('RAMP_UPSTREAM_MAX_BYTES'),
+    1024,
+    64 * 1024 * 1024,
+    issues,
+  );
   const quoteRate = parseRate(
     'RAMP_RATE_LIMIT_QUOTE',
     get('RAMP_RATE_LIMIT_QUOTE'),
@@ -211,6 +221,7 @@ export function loadConfig(env: Env): ServerConfig {
       serviceVersion,
       versionHeader,
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
+      maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
     publicUrl,
     allowedOrigins,

@@ -35,13 +35,15 @@ export interface UpstreamOptions {
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
-  const { baseUrl, apiKey, serviceVersion, versionHeader, timeoutMs } = config.upstream;
+  const { baseUrl, apiKey, serviceVersion, versionHeader, timeoutMs, maxResponseBytes } = config.upstream;
   const retry = o.retry ?? READ_RETRY;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = o.random ?? Math.random;
   // Redirects are not followed: a 3xx is an upstream fault, and following one could carry the
   // Authorization header to a host the operator never configured.
-  const fetchNoRedirect: typeof fetch = (input, init) => o.fetch(input, { ...init, redirect: 'manual' });
+  // Bodies are read here, up to the cap, so an oversized answer never fills memory or the cache.
+  const fetchNoRedirect: typeof fetch = async (input, init) =>
+    readCapped(await o.fetch(input, { ...init, redirect: 'manual' }), maxResponseBytes);
   const client = createRampClient({
     baseUrl,
     apiKey,
@@ -55,6 +57,14 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
   const scrub = secretScrubber(apiKey);
   const clean = (e: unknown): unknown => {
     if (!(e instanceof RampError)) return e;
+    if (e.cause instanceof ResponseTooLarge) {
+      return new RampError(
+        'UPSTREAM_RESPONSE_TOO_LARGE',
+        `The ramp service sent an answer larger than ${maxResponseBytes} bytes`,
+        502,
+        { retryable: false },
+      );
+    }
     const s = (t: string) => scrub.text(t);
     return new RampError(scrub.code(e.code), s(e.message), e.status, {
       retryable: e.retryable,
@@ -81,14 +91,14 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
 
   return {
     client,
-    read: (call) => guarded(() => readWithRetries(call)),
+    read: (call) => readWithRetries(call),
     write: (call) => guarded(() => call(client)),
   };
 
   async function readWithRetries<T>(call: (client: RampClient) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call(client);
+        return await guarded(() => call(client));
       } catch (e) {
         if (!(e instanceof RampError) || !e.retryable || e.code === 'ABORTED' || attempt >= retry.retries)
           throw e;
@@ -100,6 +110,52 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       }
     }
   }
+}
+
+/** An upstream answer over the size cap (seen by the api client as a failed fetch). */
+export class ResponseTooLarge extends Error {
+  constructor(limit: number) {
+    super(`The upstream answer is larger than ${limit} bytes`);
+    this.name = 'ResponseTooLarge';
+  }
+}
+
+/**
+ * The response with its body read into memory, refusing (and cancelling) one over `limit` bytes,
+ * whether it says so in Content-Length or streams it.
+ */
+export async function readCapped(res: Response, limit: number): Promise<Response> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLarge(limit);
+  }
+  if (!res.body) return res;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    body.set(c, offset);
+    offset += c.byteLength;
+  }
+  const noBody = res.status === 204 || res.status === 304 || (res.status >= 100 && res.status < 200);
+  return new Response(noBody ? null : body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /** Whether a failed discovery call may be answered from a stale cache entry. */
