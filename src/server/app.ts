@@ -68,7 +68,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
     ...deps.cache,
   });
-  const discovery = createDiscovery(upstream, cache);
+  const discovery = createDiscovery(upstream, cache, config.requestDeadlineMs);
 
   const app = new Hono<AppEnv>();
 

@@ -28,6 +28,8 @@ export interface ServerConfig {
     /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
     maxResponseBytes: number;
   };
+  /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
+  requestDeadlineMs: number;
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
   /**
@@ -69,6 +71,7 @@ export const DEFAULTS = {
   versionHeader: 'Service-Version',
   timeoutMs: 10_000,
   maxResponseBytes: 2 * 1024 * 1024,
+  requestDeadlineMs: 10_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
 } as const;
@@ -172,6 +175,13 @@ export function loadConfig(env: Env): ServerConfig {
     120_000,
     issues,
   );
+  const requestDeadlineMs = parseInteger(
+    'RAMP_REQUEST_DEADLINE_MS',
+    get('RAMP_REQUEST_DEADLINE_MS'),
+    100,
+    120_000,
+    issues,
+  );
   const maxResponseBytes = parseInteger(
     'RAMP_UPSTREAM_MAX_BYTES',
     get('RAMP_UPSTREAM_MAX_BYTES'),
@@ -223,6 +233,7 @@ export function loadConfig(env: Env): ServerConfig {
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
       maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
+    requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
     publicUrl,
     allowedOrigins,
     redirectOrigins,

@@ -2,10 +2,13 @@
 // timeout, plus the retry policy. Idempotent reads retry transient failures with exponential
 // backoff and full jitter; writes (quote, session) are never retried here, because a blind
 // retry could run them twice (session creation is made idempotent by externalSessionId instead).
+// A call made for a browser request runs in its scope: the request's deadline (retries inside it)
+// and its cancellation when the browser leaves (deadline.ts).
 import { RampError, createRampClient } from '../api';
 import type { RampClient } from '../api';
 import type { ServerConfig } from './config';
-import { HttpError } from './http-error';
+import type { Deadline } from './deadline';
+import { ClientAbort, HttpError } from './http-error';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
 
 export interface RetryPolicy {
@@ -17,12 +20,20 @@ export interface RetryPolicy {
 
 export const READ_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 150, maxDelayMs: 2_000 };
 
+/** What an upstream call runs under. */
+export interface CallScope {
+  /** The browser request's deadline and cancellation: retries stop, and the call aborts, with it. */
+  deadline?: Pick<Deadline, 'signal' | 'remainingMs' | 'expired'>;
+  /** Per-attempt timeout instead of RAMP_UPSTREAM_TIMEOUT_MS (e.g. longer for session creation). */
+  timeoutMs?: number;
+}
+
 export interface Upstream {
   client: RampClient;
-  /** An idempotent read, retried on transient failures. */
-  read<T>(call: (client: RampClient) => Promise<T>): Promise<T>;
+  /** An idempotent read, retried on transient failures (within the scope's deadline). */
+  read<T>(call: (client: RampClient) => Promise<T>, scope?: CallScope): Promise<T>;
   /** A write: exactly one attempt. */
-  write<T>(call: (client: RampClient) => Promise<T>): Promise<T>;
+  write<T>(call: (client: RampClient) => Promise<T>, scope?: CallScope): Promise<T>;
 }
 
 export interface UpstreamOptions {
@@ -44,14 +55,24 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
   // Bodies are read here, up to the cap, so an oversized answer never fills memory or the cache.
   const fetchNoRedirect: typeof fetch = async (input, init) =>
     readCapped(await o.fetch(input, { ...init, redirect: 'manual' }), maxResponseBytes);
-  const client = createRampClient({
-    baseUrl,
-    apiKey,
-    serviceVersion,
-    versionHeader,
-    timeoutMs,
-    fetch: fetchNoRedirect,
-  });
+  const clientFor = (scope: CallScope = {}): RampClient => {
+    const signal = scope.deadline?.signal;
+    return createRampClient({
+      baseUrl,
+      apiKey,
+      serviceVersion,
+      versionHeader,
+      timeoutMs: scope.timeoutMs ?? timeoutMs,
+      fetch: signal
+        ? (input, init) =>
+            fetchNoRedirect(input, {
+              ...init,
+              signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+            })
+        : fetchNoRedirect,
+    });
+  };
+  const client = clientFor();
 
   // Every failure leaves here scrubbed: the code of the documented shape, no copy of the key.
   const scrub = secretScrubber(apiKey);
@@ -81,36 +102,47 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       cause: e.cause,
     });
   };
-  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+  const guarded = async <T>(run: () => Promise<T>, scope: CallScope): Promise<T> => {
     try {
       return await run();
     } catch (e) {
+      // Cut off by the scope: the deadline's 504, or the browser's leaving.
+      const d = scope.deadline;
+      if (d?.signal.aborted) throw d.expired ? timeoutError() : new ClientAbort(d.signal.reason);
       throw clean(e);
     }
   };
 
   return {
     client,
-    read: (call) => readWithRetries(call),
-    write: (call) => guarded(() => call(client)),
+    read: (call, scope = {}) => readWithRetries(call, scope),
+    write: (call, scope = {}) => {
+      const c = scope.deadline || scope.timeoutMs ? clientFor(scope) : client;
+      return guarded(() => call(c), scope);
+    },
   };
 
-  async function readWithRetries<T>(call: (client: RampClient) => Promise<T>): Promise<T> {
+  async function readWithRetries<T>(call: (client: RampClient) => Promise<T>, scope: CallScope): Promise<T> {
+    const c = scope.deadline || scope.timeoutMs ? clientFor(scope) : client;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await guarded(() => call(client));
+        return await guarded(() => call(c), scope);
       } catch (e) {
         if (!(e instanceof RampError) || !e.retryable || e.code === 'ABORTED' || attempt >= retry.retries)
           throw e;
         // Full jitter: a uniformly random wait up to the exponential cap spreads retrying clients out.
         const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
         const delay = Math.round(random() * cap);
+        // No retry that could not finish before the deadline.
+        if (scope.deadline && delay >= scope.deadline.remainingMs()) throw e;
         o.onRetry?.(attempt + 1, delay, e);
         await sleep(delay);
       }
     }
   }
 }
+
+const timeoutError = () => new RampError('TIMEOUT', 'The request deadline passed', 0, { retryable: true });
 
 /** An upstream answer over the size cap (seen by the api client as a failed fetch). */
 export class ResponseTooLarge extends Error {
