@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RampError } from '../api';
-import { REQUEST_BUDGET_MS, pollDelay, retryTransient } from './retry';
+import { REQUEST_BUDGET_MS, pollDelay, retrySession, retrySessionDelay, retryTransient } from './retry';
 
 describe('retry', () => {
   it('repeats only retryable failures, a bounded number of times', () => {
@@ -33,6 +33,13 @@ describe('retry', () => {
     while (retry(attempts - 1, new RampError('UPSTREAM_TIMEOUT', 'slow', 504))) attempts++;
     expect(attempts).toBe(1);
     expect(REQUEST_BUDGET_MS).toBeLessThanOrEqual(12_000);
+  });
+
+  it('asks again for a pending session, with the same key, for as long as the server may take', () => {
+    const pending = new RampError('SESSION_PENDING', 'pending', 503);
+    expect(retrySession(10, pending)).toBe(true);
+    expect(retrySessionDelay(10, pending)).toBe(2000);
+    expect(retrySession(2, new RampError('SERVICE_UNAVAILABLE', 'down', 503))).toBe(false);
   });
 
   it('polls from the base pause up to the longest one, with at most 20 % jitter', () => {

@@ -29,3 +29,18 @@ export function pollDelay(attempt: number, baseMs: number, maxMs: number, random
   const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
   return Math.round(plain * (0.8 + 0.4 * random()));
 }
+
+/** The proxy is still creating the session (its upstream call outlived the deadline). */
+export const isSessionPending = (e: unknown): boolean =>
+  e instanceof RampError && e.code === 'SESSION_PENDING';
+
+/** How long the widget keeps asking for a pending session: the server's session timeout (60 s). */
+export const SESSION_PENDING_RETRIES = 30;
+export const SESSION_PENDING_DELAY_MS = 2_000;
+
+/** Session creation: a pending session is asked for again (same key) until it is there. */
+export const retrySession = (failureCount: number, error: unknown): boolean =>
+  isSessionPending(error) ? failureCount < SESSION_PENDING_RETRIES : retryTransient(2)(failureCount, error);
+
+export const retrySessionDelay = (attempt: number, error: unknown): number =>
+  isSessionPending(error) ? SESSION_PENDING_DELAY_MS : retryDelay(attempt);

@@ -25,6 +25,11 @@ export interface ServerConfig {
     serviceVersion: string;
     versionHeader: string;
     timeoutMs: number;
+    /**
+     * Session creation's own timeout (RAMP_SESSION_TIMEOUT_MS): longer than the browser's deadline,
+     * so a slow creation finishes and a retry with the same Idempotency-Key gets its session.
+     */
+    sessionTimeoutMs: number;
     /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
     maxResponseBytes: number;
   };
@@ -72,6 +77,7 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   maxResponseBytes: 2 * 1024 * 1024,
   requestDeadlineMs: 10_000,
+  sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
 } as const;
@@ -182,6 +188,13 @@ export function loadConfig(env: Env): ServerConfig {
     120_000,
     issues,
   );
+  const sessionTimeoutMs = parseInteger(
+    'RAMP_SESSION_TIMEOUT_MS',
+    get('RAMP_SESSION_TIMEOUT_MS'),
+    100,
+    300_000,
+    issues,
+  );
   const maxResponseBytes = parseInteger(
     'RAMP_UPSTREAM_MAX_BYTES',
     get('RAMP_UPSTREAM_MAX_BYTES'),
@@ -231,6 +244,7 @@ export function loadConfig(env: Env): ServerConfig {
       serviceVersion,
       versionHeader,
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
+      sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
       maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
     requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,

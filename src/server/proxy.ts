@@ -22,6 +22,7 @@ import { createSessionHandler } from './sessions';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
 import { createDeadline, withinDeadline } from './deadline';
+import type { Deadline } from './deadline';
 import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
 
@@ -174,7 +175,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       }
       case 'session':
         rateLimit(sessionLimiter, c);
-        return c.json(await createSession(c), 200, NO_STORE);
+        return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
@@ -259,6 +260,14 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves.
     const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+    if (m.rule.id === 'session') {
+      // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
+      try {
+        return await handle(c, m.rule, m.params, q, { deadline });
+      } finally {
+        deadline.dispose();
+      }
+    }
     return withinDeadline(deadline, handle(c, m.rule, m.params, q, { deadline }));
   };
 
