@@ -7,11 +7,13 @@ import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { SessionResponse } from '../api/types';
 import { parseSessionBody, readJsonBody } from './bodies';
-import { clientIp, ownOrigin } from './client';
+import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { HttpError, badRequest } from './http-error';
-import { IDEMPOTENCY_KEY_RE, IdempotencyStore } from './idempotency';
+import type { Deadline } from './deadline';
+import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import type { IdempotencyStore } from './idempotency';
 import type { Logger } from './log';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
@@ -23,13 +25,16 @@ export interface SessionDeps {
   signer: TokenSigner;
   log: Logger;
   now: () => number;
+  /** Where session results are recorded per Idempotency-Key (default: in process). */
+  idempotency?: IdempotencyStore<SessionResponse>;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, now }: SessionDeps) {
-  const sessions = new IdempotencyStore<SessionResponse>({ now });
+export function createSessionHandler({ config, upstream, signer, log, now, idempotency }: SessionDeps) {
+  const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
-  const allowedRedirect = (c: Context, raw: string): string => {
-    const allowed = config.redirectOrigins ?? [...config.allowedOrigins, ownOrigin(c, config.trustProxy)];
+  // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
+  const allowed = config.redirectOrigins ?? [...config.allowedOrigins, config.publicUrl];
+  const allowedRedirect = (raw: string): string => {
     let url: URL | undefined;
     try {
       url = new URL(raw);
@@ -45,7 +50,8 @@ export function createSessionHandler({ config, upstream, signer, log, now }: Ses
     return url.href;
   };
 
-  return async function createSession(c: Context<AppEnv>): Promise<SessionResponse> {
+  /** `deadline`: how long this browser request waits; the upstream call is not bound by it. */
+  return async function createSession(c: Context<AppEnv>, deadline?: Deadline): Promise<SessionResponse> {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
       throw badRequest(
@@ -61,24 +67,28 @@ export function createSessionHandler({ config, upstream, signer, log, now }: Ses
     }
     const body = parseSessionBody(await readJsonBody(c.req.raw));
     const { redirectUrl, ...data } = body.sessionData;
-    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(c, redirectUrl);
+    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([body.sessionType, data, redirect]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
-    const { value, replayed } = await sessions.run(key, fingerprint, async () => {
+    const create = async () => {
       try {
-        const created = await upstream.write((cl) =>
-          cl.createSession({
-            sessionType: body.sessionType,
-            sessionData: {
-              ...data,
-              ...(redirect === undefined ? {} : { redirectUrl: redirect }),
-              ...(ip === undefined ? {} : { clientIpAddress: ip }),
-            },
-            externalSessionId,
-          }),
+        const created = await upstream.write(
+          (cl) =>
+            cl.createSession({
+              sessionType: body.sessionType,
+              sessionData: {
+                ...data,
+                ...(redirect === undefined ? {} : { redirectUrl: redirect }),
+                ...(ip === undefined ? {} : { clientIpAddress: ip }),
+              },
+              externalSessionId,
+            }),
+          // Longer than the browser's deadline on purpose: the call goes on after the browser got
+          // SESSION_PENDING, and a retry with the same key gets its result.
+          { timeoutMs: config.upstream.sessionTimeoutMs },
         );
         return sessionView(created, signer.sign(created.id));
       } catch (e) {
@@ -91,7 +101,8 @@ export function createSessionHandler({ config, upstream, signer, log, now }: Ses
         }
         throw e;
       }
-    });
+    };
+    const { value, replayed } = await sessions.run(key, fingerprint, create, deadline?.done);
     log.info(replayed ? 'session replayed' : 'session created', {
       requestId: c.get('requestId'),
       sessionId: value.id,
