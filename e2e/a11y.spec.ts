@@ -5,6 +5,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { BTC_WALLET, US_NY } from './support/data';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 /** Serious and critical axe violations of the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,9 @@ import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, US_CA, US_NY } from './support/data';
 import { recordWire } from './support/wire';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 /** The radios' names, once quotes are listed. */
 async function quoteNames(checkout: Checkout): Promise<string[]> {
   await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });

@@ -7,6 +7,9 @@ import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, ETH_WALLET_BAD_CHECKSUM } from './support/data';
 import { startOwnServer, type OwnServer } from './support/server';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 const hosted = (params: Record<string, string>, origin = '') => `${origin}/?${new URLSearchParams(params)}`;
 
 /** A sell in Germany with the pair fixed; method and amount prefilled but changeable. */

@@ -8,6 +8,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, US_NY } from './support/data';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 const SOL_WALLET = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -6,6 +6,9 @@ import { MERCHANT_PORT } from '../playwright.config';
 import { Checkout } from './pages/checkout';
 import { BTC_WALLET, ETH_WALLET, US_NY } from './support/data';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 const hosted = (params: Record<string, string>) => `/?${new URLSearchParams(params)}`;
 
 async function payAndComplete(checkout: Checkout): Promise<void> {

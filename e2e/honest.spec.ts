@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { ETH_WALLET } from './support/data';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 const PREFILL = {
   direction: 'buy',
   country: 'GB',

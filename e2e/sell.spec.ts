@@ -5,6 +5,9 @@ import { Checkout } from './pages/checkout';
 import { ETH_WALLET } from './support/data';
 import { recordWire } from './support/wire';
 
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
 test('a sell in Germany, 0.5 ETH → EUR by SEPA, reaches "Completed"', async ({ page, context }) => {
   const wire = recordWire(context);
   const checkout = new Checkout(page);

@@ -1,3 +1,4 @@
+import { partnerName } from '../ui/steps/partners';
 import { useState } from 'react';
 import type { Cursor, Transaction } from '../api/types';
 import { TRANSACTION_STATUSES } from '../checkout/status';
@@ -24,7 +25,7 @@ const COLUMNS: readonly TableColumn<Transaction>[] = [
   { header: 'Type', cell: (t) => tradeText(t.transactionType) },
   { header: 'Paid', cell: (t) => money(t.sourceAmount, t.sourceCurrencyCode), numeric: true },
   { header: 'Received', cell: (t) => money(t.destinationAmount, t.destinationCurrencyCode), numeric: true },
-  { header: 'Partner', cell: (t) => t.serviceProvider },
+  { header: 'Partner', cell: (t) => t.serviceProvider && partnerName(t.serviceProvider) },
   { header: 'Customer', cell: (t) => t.externalCustomerId },
 ];
 

@@ -3,7 +3,8 @@ import type { Transaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { DetailPanel, FieldList } from './DetailPanel';
 import { loadErrorText } from './errorText';
-import { dateTime, money, tradeText } from './format';
+import { countryText, dateTime, methodText, money, tradeText } from './format';
+import { partnerName } from '../ui/steps/partners';
 import { transactionStatusText, transactionStatusTone } from './statusText';
 
 export interface TransactionDetailProps {
@@ -59,9 +60,9 @@ export function TransactionDetail({ api, listed, returnFocus, onClose }: Transac
           ['Created', dateTime(t.createdAt)],
           ['Updated', dateTime(t.updatedAt)],
           ['Type', t.transactionType && `${tradeText(t.transactionType)} (${t.transactionType})`],
-          ['Partner', t.serviceProvider],
-          ['Payment method', t.paymentMethodType],
-          ['Country', t.countryCode],
+          ['Partner', t.serviceProvider && partnerName(t.serviceProvider)],
+          ['Payment method', t.paymentMethodType && methodText(t.paymentMethodType)],
+          ['Country', countryText(t.countryCode)],
           ['Paid', money(t.sourceAmount, t.sourceCurrencyCode)],
           ['Received', money(t.destinationAmount, t.destinationCurrencyCode)],
           ['Customer (external ID)', t.externalCustomerId],
