@@ -2,21 +2,12 @@
 // no dead end at the popup, a way on after a declined payment, and a reload that keeps the choices.
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
-import { ETH_WALLET } from './support/data';
+import { ETH_WALLET, GB_BUY_PREFILL } from './support/data';
 
 // Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
 test.beforeEach(() => test.slow());
 
-const PREFILL = {
-  direction: 'buy',
-  country: 'GB',
-  fiatCurrency: 'GBP',
-  cryptoCurrency: 'ETH',
-  network: 'ETHEREUM',
-  paymentMethod: 'CREDIT_DEBIT_CARD',
-  amount: '100',
-  walletAddress: ETH_WALLET,
-};
+const PREFILL = GB_BUY_PREFILL;
 const prefilled = (over: Record<string, string> = {}) => `/?${new URLSearchParams({ ...PREFILL, ...over })}`;
 
 /** "Banxa: you get 0.0312 ETH for £100.00" → 0.0312 */
