@@ -60,7 +60,7 @@ test('no serious or critical axe violations on any screen of a buy', async ({ pa
   await Checkout.finishAtPartner(popup, 'Pay');
   await checkout.expectStatus('Completed');
   await scan('status completed');
-  expect(scanned).toHaveLength(9);
+  expect(scanned).toHaveLength(8);
 });
 
 test.describe('keyboard only', () => {
