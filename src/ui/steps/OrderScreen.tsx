@@ -295,6 +295,7 @@ export function OrderScreen() {
         <section className="rc-offers" aria-label={t('order.bestOffer')}>
           {expanded && ranked.length > 1 && (
             <SegmentedControl
+              className="rc-methods"
               label={t('quote.sortBy')}
               hideLabel={false}
               options={QUOTE_SORTS.map((v) => ({ value: v, label: t(SORT_LABEL[v]) }))}
