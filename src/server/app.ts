@@ -61,6 +61,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     random: deps.retry?.random,
     onRetry: (attempt, delayMs, e) =>
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
+    // Field paths and counts only: the items themselves (which may name a customer) are not logged.
+    onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
   });
   const cache = new TtlCache({
     now,

@@ -3,7 +3,7 @@
 // backoff and full jitter; writes (quote, session) are never retried here, because a blind
 // retry could run them twice (session creation is made idempotent by externalSessionId instead).
 import { RampError, createRampClient } from '../api';
-import type { RampClient } from '../api';
+import type { RampClient, RampClientOptions } from '../api';
 import type { ServerConfig } from './config';
 import { HttpError } from './http-error';
 
@@ -31,6 +31,8 @@ export interface UpstreamOptions {
   random?: () => number;
   /** Told about each retry (for the logs). */
   onRetry?: (attempt: number, delayMs: number, error: RampError) => void;
+  /** Told when a list answer had unusable items that were left out (see RampClientOptions). */
+  onDropped?: RampClientOptions['onDropped'];
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
@@ -48,6 +50,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     versionHeader,
     timeoutMs,
     fetch: fetchNoRedirect,
+    onDropped: o.onDropped,
   });
 
   return {
