@@ -6,3 +6,4 @@ export type { AddressCheck, AddressProblem } from './address';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
 export { needsWalletTag, validateWalletTag, walletTagRule } from './wallet-tag';
 export type { TagCheck, TagProblem, TagRule } from './wallet-tag';
+export { isHttpUrl } from './url';
