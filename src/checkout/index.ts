@@ -16,7 +16,7 @@ export type {
   Step,
   Tracking,
 } from './state';
-export { firstUnmet, guardStatus } from './guards';
+export { firstUnmet, guardStatus, walletTagFor } from './guards';
 export type { GuardStatus } from './guards';
 export { DEPENDS_ON, dependentsOf } from './dependencies';
 export type { Piece } from './dependencies';

@@ -41,6 +41,7 @@ const REQUEST_PIECES: readonly Piece[] = [
   'amount',
   'quote',
   'walletAddress',
+  'walletTag',
 ];
 
 /**
@@ -201,6 +202,10 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       const walletAddress = event.address.trim() || undefined;
       if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
+    }
+    case 'SET_WALLET_TAG': {
+      const walletTag = event.tag.trim() || undefined;
+      return choose(state, ['walletTag'], { walletTag });
     }
     case 'SET_LIMITS': {
       // Limits belong to a chosen method; a late answer for a cleared method is dropped.
