@@ -2,3 +2,4 @@
 export { createSandbox, SANDBOX_ORIGIN, type Sandbox, type SandboxOptions } from './sandbox';
 export { type FaultInjector, type FaultKind, type FaultRule } from './faults';
 export { seededRandom } from './random';
+export { type ScenarioControl, type Scenarios } from './scenarios';
