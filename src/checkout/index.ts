@@ -40,3 +40,8 @@ export { createCheckoutStore } from './store';
 export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
 export { loadCheckout, saveCheckout } from './persistence';
 export type { PersistedCheckout, StorageLike } from './persistence';
+export { statusLinks, usedBefore } from './links';
+export type { StatusLinks } from './links';
+export { EXPLORER_TEMPLATES, explorerUrl } from './explorers';
+export { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
+export type { TagCheck, TagRule } from '../domain/wallet-tag';
