@@ -124,14 +124,16 @@ export interface Quote {
 
 export type SessionType = 'BUY' | 'SELL';
 
-/** The lockFields values the spec names: what the shopper cannot change on the partner's page. */
-export type LockField =
-  | 'cryptoCurrency'
-  | 'destinationCurrencyCode'
-  | 'sourceCurrencyCode'
-  | 'walletAddress'
-  | 'sourceAmount'
-  | 'paymentMethodType';
+/** The lockFields values the spec names, in its order: what the shopper cannot change on the partner's page. */
+export const LOCK_FIELDS = [
+  'cryptoCurrency',
+  'destinationCurrencyCode',
+  'sourceCurrencyCode',
+  'walletAddress',
+  'sourceAmount',
+  'paymentMethodType',
+] as const;
+export type LockField = (typeof LOCK_FIELDS)[number];
 
 /** The spec's Buy/Sell session data: only fields it names (no subdivision: no session schema has one). */
 export interface SessionData {

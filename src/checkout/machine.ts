@@ -1,6 +1,7 @@
 // The step machine: a pure next(state, event). Ignored events return the same state object, so
 // callers can tell a no-op by identity.
 import type { Quote } from '../api/types';
+import { isHttpUrl } from '../domain/url';
 import type { AmountLimits } from './amount';
 import { parseAmount } from './amount';
 import type { Piece } from './dependencies';
@@ -113,15 +114,6 @@ function quoteMatches(state: CheckoutState, q: Quote): boolean {
     q.sourceCurrencyCode?.toUpperCase() === codes.source &&
     q.destinationCurrencyCode?.toUpperCase() === codes.destination
   );
-}
-
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 function cryptoRef(c: CryptoRef): CryptoRef | undefined {

@@ -1,4 +1,5 @@
 // The upstream requests a checkout leads to, built only from a state whose guards hold.
+import { LOCK_FIELDS } from '../api/types';
 import type { LockField, QuoteRequest, SessionRequest } from '../api/types';
 import { firstUnmet, walletTagFor } from './guards';
 import type { CheckoutState, LockableField } from './state';
@@ -50,15 +51,7 @@ export function lockFieldsFor(state: CheckoutState): LockField[] {
     walletAddress: ['walletAddress'],
   };
   const out = new Set(state.locked.flatMap((f) => map[f]));
-  const order: LockField[] = [
-    'cryptoCurrency',
-    'destinationCurrencyCode',
-    'sourceCurrencyCode',
-    'walletAddress',
-    'sourceAmount',
-    'paymentMethodType',
-  ];
-  return order.filter((f) => out.has(f));
+  return LOCK_FIELDS.filter((f) => out.has(f));
 }
 
 /**

@@ -13,6 +13,7 @@ import { partnerById } from './data/partners';
 import { price, selectOffers } from './quote';
 import { randomId } from './random';
 import { asksTwoFactor } from './scenarios';
+import { isHttpUrl } from '../domain/url';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import { SandboxState, type SessionRecord } from './state';
 import type { CustomerRef } from './transactions';
@@ -32,14 +33,6 @@ const OPTIONAL = [
   'clientIpAddress',
   'subdivision',
 ];
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 /** One entry per rejected field, in the upstream's wording. */
 function sessionErrors(body: Json): string[] {

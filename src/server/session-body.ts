@@ -3,19 +3,10 @@
 // send it to us as context). The browser's choices are copied one by one; the server adds what it
 // owns: externalSessionId, externalCustomerId, clientIpAddress and the checked redirectUrl.
 // README "What the server sends upstream for a session" describes each field.
+import { LOCK_FIELDS } from '../api/types';
 import type { LockField, SessionData, SessionRequest, SessionType } from '../api/types';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import { badRequest } from './http-error';
-
-/** The spec's lockFields enum, in its order. */
-export const LOCK_FIELDS: readonly LockField[] = [
-  'cryptoCurrency',
-  'destinationCurrencyCode',
-  'sourceCurrencyCode',
-  'walletAddress',
-  'sourceAmount',
-  'paymentMethodType',
-];
 
 /** The upstream session request: sessionData has exactly the spec's fields. */
 export interface UpstreamSessionRequest extends SessionRequest {
