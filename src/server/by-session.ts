@@ -8,7 +8,7 @@
 import { RampError } from '../api';
 import type { Transaction } from '../api/types';
 import type { TrackingClaims } from './tokens';
-import type { Upstream } from './upstream';
+import type { CallScope, Upstream } from './upstream';
 
 export const PROVIDER_UNSUPPORTED = 'TRANSACTION_FETCH_BY_SESSION_PROVIDER_UNSUPPORTED';
 export const NOT_YET_CREATED = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
@@ -17,14 +17,21 @@ export const notYetCreated = () =>
   new RampError(NOT_YET_CREATED, 'The partner has not created the transaction yet', 404);
 
 /** The transaction of the session in `claims`, by session, or by its externalSessionId when the partner cannot. */
-export async function transactionOfSession(upstream: Upstream, claims: TrackingClaims): Promise<Transaction> {
+export async function transactionOfSession(
+  upstream: Upstream,
+  claims: TrackingClaims,
+  scope?: CallScope,
+): Promise<Transaction> {
   try {
-    return await upstream.read((cl) => cl.transactionBySession(claims.sid));
+    return await upstream.read((cl) => cl.transactionBySession(claims.sid), scope);
   } catch (e) {
     if (!(e instanceof RampError && e.status === 404 && e.code === PROVIDER_UNSUPPORTED)) throw e;
     if (!claims.xid) throw notYetCreated();
     const xid = claims.xid;
-    const page = await upstream.read((cl) => cl.transactions({ externalSessionIds: [xid], limit: 10 }));
+    const page = await upstream.read(
+      (cl) => cl.transactions({ externalSessionIds: [xid], limit: 10 }),
+      scope,
+    );
     // Only a record of this very session: the search is by our id, the check is by the upstream's.
     const tx = page.items.find((t) => t.sessionId === claims.sid && (t.externalSessionId ?? xid) === xid);
     if (!tx) throw notYetCreated();
