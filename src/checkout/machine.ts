@@ -138,7 +138,7 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_DIRECTION': {
       if (
         !state.directions.includes(event.direction) ||
-        blocked(state, 'direction', event.direction === s.direction)
+        (!event.byHost && blocked(state, 'direction', event.direction === s.direction))
       )
         return state;
       return choose(state, ['direction'], { direction: event.direction });
@@ -194,12 +194,12 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_AMOUNT': {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
-      if (blocked(state, 'amount', amount === s.amount)) return state;
+      if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
       return choose(state, ['amount'], { amount });
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
-      if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
+      if (!event.byHost && blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
     }
     case 'SET_LIMITS': {

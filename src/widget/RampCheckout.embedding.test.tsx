@@ -183,9 +183,11 @@ describe('on a host page', () => {
     ).toEqual([['host']]);
   });
 
-  it('renders nothing on the server, then on the client after hydration', async () => {
+  it('renders an empty box of its size on the server, then the widget on the client after hydration', async () => {
     const html = renderToString(<RampCheckout apiBaseUrl="/api/ramp" />);
-    expect(html).toBe('');
+    expect(html).toBe(
+      '<div data-rc-host="" data-rc-placeholder="" aria-busy="true" style="min-height:var(--rc-min-height, 420px)"></div>',
+    );
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
