@@ -77,6 +77,8 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
   const discoveryJson = <T>(c: Context, r: { value: T; status: string }, wrap: (v: T) => unknown) =>
     c.json(wrap(r.value), 200, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
 
+  const NOT_YET_CREATED_UPSTREAM = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
+
   const readOwned = async (call: (cl: RampClient) => ReturnType<RampClient['transaction']>) => {
     try {
       return await upstream.read(call);
@@ -172,7 +174,15 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!));
+        let tx;
+        try {
+          tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!));
+        } catch (e) {
+          // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
+          if (e instanceof RampError && e.code === NOT_YET_CREATED_UPSTREAM)
+            return c.json({ transaction: null, pending: 'NOT_YET_CREATED' }, 200, NO_STORE);
+          throw e;
+        }
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {
