@@ -4,7 +4,9 @@
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout';
 import { LOCKABLE_FIELDS } from '../checkout';
+import { languages } from '../ui/i18n/languages';
 import type { ThemeOption } from '../ui/theme';
+import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
 
 export type LaunchMode = 'popup' | 'tab' | 'redirect';
@@ -84,7 +86,6 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
 
 const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
 const LAUNCH_MODES: readonly LaunchMode[] = ['popup', 'tab', 'redirect'];
-const THEME_MODES = ['light', 'dark', 'auto'];
 
 const CODE = {
   country: /^[A-Z]{2}$/,
@@ -233,14 +234,12 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   );
 
   const theme = raw.theme;
-  if (theme !== undefined && !(typeof theme === 'string' && THEME_MODES.includes(theme))) {
-    if (typeof theme !== 'object' || theme === null || Array.isArray(theme)) {
-      issues.push('theme must be "light", "dark", "auto" or a token object');
-    }
-  }
+  issues.push(...themeIssues(theme));
 
   const locale = str('locale');
   if (locale && !LOCALE.test(locale)) issues.push(`locale "${locale}" is not a BCP 47 tag (e.g. "en-US")`);
+  else if (locale && !languages.some((l) => l === locale.split('-')[0]!.toLowerCase()))
+    issues.push(`locale "${locale}" is not a supported language (${languages.join(', ')})`);
 
   const redirectUrl = str('redirectUrl');
   if (redirectUrl && !isHttpUrl(redirectUrl, false))
