@@ -8,7 +8,8 @@ import { PIECE_ORDER, invalidate, readPiece } from './dependencies';
 import type { CheckoutEvent } from './events';
 import { firstUnmet, guardStatus, readyToLaunch } from './guards';
 import { idempotencyKeyFor } from './idempotency';
-import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, startStep } from './initial';
+import { isHttpUrl } from '../domain/url';
+import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
 import { STEPS, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
@@ -114,18 +115,9 @@ function quoteMatches(state: CheckoutState, q: Quote): boolean {
   );
 }
 
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function cryptoRef(c: CryptoRef): CryptoRef | undefined {
   const currencyCode = normalise(c.currencyCode ?? '', CURRENCY_CODE);
-  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, CURRENCY_CODE);
+  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, NETWORK_CODE);
   if (!currencyCode || (c.chainCode !== undefined && !chainCode)) return undefined;
   const contract = c.contract?.trim();
   return { currencyCode, ...(chainCode ? { chainCode } : {}), ...(contract ? { contract } : {}) };

@@ -14,6 +14,7 @@ import { price, selectOffers } from './quote';
 import { randomId } from './random';
 import { SandboxState, type SessionRecord } from './state';
 import type { CustomerRef } from './transactions';
+import { isHttpUrl } from '../domain/url';
 
 const REQUIRED = [
   'countryCode',
@@ -30,14 +31,6 @@ const OPTIONAL = [
   'clientIpAddress',
   'subdivision',
 ];
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 /** One entry per rejected field, in the upstream's wording. */
 function sessionErrors(body: Json): string[] {
