@@ -41,6 +41,7 @@ export default tseslint.config(
       'e2e/fixtures/consumer-app/node_modules/**',
       'e2e/fixtures/consumer-app/dist/**',
       'e2e/fixtures/.packed/**',
+      'e2e/fixtures/consumer-app/readme-snippet.tsx',
       'e2e/fixtures/next-app/node_modules/**',
       'e2e/fixtures/next-app/.next/**',
       'e2e/fixtures/next-app/next-env.d.ts',
