@@ -1,12 +1,23 @@
 // When a failed request is worth repeating, and how long to wait: only errors the api layer marked
 // retryable (network, timeout, 408/425/429/5xx), a few times, with growing pauses.
+//
+// The budget is aligned with the host server's: the proxy gives each request one deadline
+// (RAMP_REQUEST_DEADLINE_MS, 10 s) and retries the upstream inside it. A 502 or 504 from the proxy
+// means that budget is spent; repeating it would multiply the shopper's wait and the upstream
+// attempts (3 × 3 for one read), so the widget leaves it to the shopper's "Try again".
 import { RampError } from '../api';
+
+/** How long the widget waits for one proxy answer: the server's 10 s deadline and a margin. */
+export const REQUEST_BUDGET_MS = 12_000;
+
+/** The proxy's gateway errors: it already retried the upstream within its deadline. */
+const spentByServer = (e: RampError) => e.status === 502 || e.status === 504;
 
 /** A react-query `retry` that repeats retryable failures up to `max` times. */
 export const retryTransient =
   (max: number) =>
   (failureCount: number, error: unknown): boolean =>
-    error instanceof RampError && error.retryable && failureCount < max;
+    error instanceof RampError && error.retryable && !spentByServer(error) && failureCount < max;
 
 export const retryDelay = (attempt: number): number => Math.min(4000, 500 * 2 ** attempt);
 

@@ -13,7 +13,7 @@ import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import { createDiscovery } from './discovery';
 import { cors, securityHeaders } from './headers';
-import { HttpError } from './http-error';
+import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
@@ -68,7 +68,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
     ...deps.cache,
   });
-  const discovery = createDiscovery(upstream, cache);
+  const discovery = createDiscovery(upstream, cache, config.requestDeadlineMs);
 
   const app = new Hono<AppEnv>();
 
@@ -85,12 +85,18 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       status: c.res.status,
       ms: now() - started,
       cache: c.res.headers.get('X-Cache') ?? undefined,
+      clientAborted: c.get('clientAborted'),
     });
   });
   app.use('*', securityHeaders(config));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');
+    // Gone before the answer: not a failure of the server's, and nobody left to read an answer.
+    if (err instanceof ClientAbort || c.req.raw.signal.aborted) {
+      c.set('clientAborted', true);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     let e: HttpError;
     try {
       e = toHttpError(err);
@@ -135,6 +141,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
           faults: sandbox.faults,
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => cache.clear(),
+          ownOrigin: config.publicUrl,
         }),
       );
     }

@@ -21,7 +21,8 @@ import { RateLimiter } from './ratelimit';
 import { createSessionHandler } from './sessions';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
-import type { Upstream } from './upstream';
+import { createDeadline, withinDeadline } from './deadline';
+import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
 
 const PUBLIC_DISCOVERY = 'public, max-age=30';
@@ -79,9 +80,12 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
 
   const NOT_YET_CREATED_UPSTREAM = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
 
-  const readOwned = async (call: (cl: RampClient) => ReturnType<RampClient['transaction']>) => {
+  const readOwned = async (
+    call: (cl: RampClient) => ReturnType<RampClient['transaction']>,
+    scope: CallScope,
+  ) => {
     try {
-      return await upstream.read(call);
+      return await upstream.read(call, scope);
     } catch (e) {
       if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
       throw e;
@@ -93,7 +97,9 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     rule: RouteRule,
     params: Record<string, string>,
     q: Record<string, string>,
+    scope: CallScope,
   ) {
+    const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -165,7 +171,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       case 'quote': {
         rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        const quotes = await upstream.write((cl) => cl.quote(body));
+        const quotes = await upstream.write((cl) => cl.quote(body), scope);
         return c.json({ quotes }, 200, NO_STORE);
       }
       case 'session':
@@ -176,7 +182,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         if (claims.sid !== params.sessionId) throw noTransaction();
         let tx;
         try {
-          tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!));
+          tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!), scope);
         } catch (e) {
           // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
           if (e instanceof RampError && e.code === NOT_YET_CREATED_UPSTREAM)
@@ -188,28 +194,28 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       case 'transaction': {
         if (isConsoleCall(c)) {
           requireAdmin(c);
-          const tx = await upstream.read((cl) => cl.transaction(params.transactionId!));
+          const tx = await read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
         const claims = requireTracking(c);
-        const tx = await readOwned((cl) => cl.transaction(params.transactionId!));
+        const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
         if (tx.sessionId !== claims.sid) throw noTransaction();
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.transactions({ from: q.from, status: q.status, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
       }
       case 'financialAccounts': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccounts({ customerId: q.customerId, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), financialAccounts: page.items }, 200, NO_STORE);
       }
       case 'financialAccountTransactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccountTransactions({
             customerId: q.customerId,
             financialAccountId: q.financialAccountId,
@@ -260,7 +266,10 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       requireAdmin(c);
     else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
-    return handle(c, m.rule, m.params, q);
+    // One deadline for everything this request makes the upstream do; the browser gets its answer
+    // by then at the latest, and upstream calls stop when it leaves.
+    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+    return withinDeadline(deadline, handle(c, m.rule, m.params, q, { deadline }));
   };
 
   return api;
