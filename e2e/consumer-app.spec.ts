@@ -43,7 +43,7 @@ function serve(dir: string, port: number): Promise<Server> {
 let server: Server | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   // Pack, install and build now, so the test always runs the package as it would ship today.
   execFileSync(process.execPath, [join(appDir, 'prepare.mjs')], {
     stdio: 'inherit',

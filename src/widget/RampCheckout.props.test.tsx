@@ -4,28 +4,14 @@
 // is reported and the widget keeps its options.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCKABLE_FIELDS } from '../checkout';
-import { ETH_WALLET, fakeWindow } from '../ui/steps/harness';
+import { fakeWindow } from '../ui/steps/harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
 import { expectStatus, next } from './test-flow';
-import { mountWidget } from './test-mount';
+import { mountWidget, PREFILLED } from './test-mount';
 
 /** A second valid EIP-55 address (the EIP's own example). */
 const CONNECTED_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-
-const PREFILLED: RampCheckoutOptions = {
-  direction: 'buy',
-  country: 'US',
-  subdivision: 'US-NY',
-  fiatCurrency: 'USD',
-  cryptoCurrency: 'ETH',
-  network: 'ETHEREUM',
-  paymentMethod: 'CREDIT_DEBIT_CARD',
-  amount: '100',
-  walletAddress: ETH_WALLET,
-  lock: [...LOCKABLE_FIELDS],
-};
 
 let popup: ReturnType<typeof fakeWindow>;
 beforeEach(() => {
