@@ -3,6 +3,7 @@
 // locked — and a piece that did not actually change invalidates nothing.
 import type { CheckoutState, LockableField } from './state';
 import { chainOf } from './state';
+import { cryptoKey } from '../domain/currency';
 
 export type Piece =
   | 'direction'
@@ -89,7 +90,7 @@ const ACCESS: Record<Piece, Access> = {
   crypto: {
     read: (s) => {
       const c = s.selection.crypto;
-      return c ? `${c.currencyCode}|${c.chainCode ?? ''}|${c.contract ?? ''}` : undefined;
+      return c ? cryptoKey(c) : undefined;
     },
     clear: (s) =>
       keep(s, 'cryptoCurrency')

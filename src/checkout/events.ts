@@ -5,15 +5,18 @@ import type { AmountLimits } from './amount';
 import type { CryptoRef, LaunchSession, Selection, Step, Tracking } from './state';
 
 export type CheckoutEvent =
-  /** Shopper choices (ignored for locked fields; re-sending the current value only updates facts). */
-  | { type: 'SET_DIRECTION'; direction: Direction }
+  /**
+   * Shopper choices (ignored for locked fields; re-sending the current value only updates facts).
+   * `byHost`: the merchant changed the option after mount; it applies to locked fields too.
+   */
+  | { type: 'SET_DIRECTION'; direction: Direction; byHost?: boolean }
   | { type: 'SET_COUNTRY'; country: string; requiresSubdivision: boolean }
   | { type: 'SET_SUBDIVISION'; subdivision: string }
   | { type: 'SET_FIAT'; fiatCurrency: string; decimals?: number }
   | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
-  | { type: 'SET_AMOUNT'; text: string; locale?: string }
-  | { type: 'SET_WALLET'; address: string }
+  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean }
+  | { type: 'SET_WALLET'; address: string; byHost?: boolean }
   | { type: 'SET_WALLET_TAG'; tag: string }
   /** Facts from data. */
   | { type: 'SET_LIMITS'; limits: AmountLimits | null }

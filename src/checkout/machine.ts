@@ -9,7 +9,7 @@ import { PIECE_ORDER, invalidate, readPiece } from './dependencies';
 import type { CheckoutEvent } from './events';
 import { firstUnmet, guardStatus, readyToLaunch } from './guards';
 import { idempotencyKeyFor } from './idempotency';
-import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, startStep } from './initial';
+import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
 import { STEPS, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
@@ -118,7 +118,7 @@ function quoteMatches(state: CheckoutState, q: Quote): boolean {
 
 function cryptoRef(c: CryptoRef): CryptoRef | undefined {
   const currencyCode = normalise(c.currencyCode ?? '', CURRENCY_CODE);
-  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, CURRENCY_CODE);
+  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, NETWORK_CODE);
   if (!currencyCode || (c.chainCode !== undefined && !chainCode)) return undefined;
   const contract = c.contract?.trim();
   return { currencyCode, ...(chainCode ? { chainCode } : {}), ...(contract ? { contract } : {}) };
@@ -131,7 +131,7 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_DIRECTION': {
       if (
         !state.directions.includes(event.direction) ||
-        blocked(state, 'direction', event.direction === s.direction)
+        (!event.byHost && blocked(state, 'direction', event.direction === s.direction))
       )
         return state;
       return choose(state, ['direction'], { direction: event.direction });
@@ -187,12 +187,12 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_AMOUNT': {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
-      if (blocked(state, 'amount', amount === s.amount)) return state;
+      if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
       return choose(state, ['amount'], { amount });
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
-      if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
+      if (!event.byHost && blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
     }
     case 'SET_WALLET_TAG': {

@@ -18,7 +18,7 @@ import type { Logger } from './log';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
-import { transactionOfSession } from './by-session';
+import { NOT_YET_CREATED, transactionOfSession } from './by-session';
 import { createCustomerIds } from './customer-id';
 import { createSessionHandler } from './sessions';
 import { createTokenSigner, safeEqual } from './tokens';
@@ -184,10 +184,16 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await transactionOfSession(upstream, claims, scope).catch((e: unknown) => {
+        let tx;
+        try {
+          tx = await transactionOfSession(upstream, claims, scope);
+        } catch (e) {
+          // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
+          if (e instanceof RampError && e.code === NOT_YET_CREATED)
+            return c.json({ transaction: null, pending: 'NOT_YET_CREATED' }, 200, NO_STORE);
           if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
           throw e;
-        });
+        }
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {

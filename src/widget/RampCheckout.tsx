@@ -1,9 +1,11 @@
-// The composition root. Per instance, in this order: options validated once, then the api client,
+// The composition root. Per instance, in this order: options validated, then the api client,
 // QueryClient, event emitter, checkout store (restored from sessionStorage when a launched checkout
 // was in progress); then the view (WidgetView.tsx: translator, theme, screens), loaded on demand.
+// Later props are validated again and applied where they can be (useLiveOptions.ts).
 // Nothing is shared between instances or with the host: its QueryClient and styles stay untouched,
 // ours are adopted into the root node we render in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { createRampClient } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
@@ -19,6 +21,7 @@ import { createEmitter } from './events';
 import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
+import { useLiveOptions } from './useLiveOptions';
 import { useWidgetView } from './useWidgetView';
 
 /** What an entry point (or a test) may set besides the options. */
@@ -47,7 +50,13 @@ type Setup =
     }
   | { ok: false; error: OptionsError };
 
-function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter): Setup {
+/** `current()`: the options in force now (later props applied); the host reads what may change from it. */
+function setUp(
+  raw: RampCheckoutOptions,
+  env: WidgetEnv,
+  emitter: EventEmitter,
+  current: () => ValidOptions | undefined,
+): Setup {
   let options: ValidOptions;
   try {
     options = validateOptions(raw, env.defaults);
@@ -60,8 +69,12 @@ function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter):
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
   const host: CheckoutHost = {
-    launch: options.launch,
-    redirectUrl: options.redirectUrl,
+    get launch() {
+      return (current() ?? options).launch;
+    },
+    get redirectUrl() {
+      return (current() ?? options).redirectUrl;
+    },
     partners: options.partners,
     countryHint: options.country ?? browserRegion(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
@@ -83,10 +96,18 @@ function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter):
 
 /** The widget with entry-point settings; `RampCheckout` is this with none. */
 export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptions; env?: WidgetEnv }) {
-  const [{ emitter, setup }] = useState(() => {
+  // The options in force, for the host's getters (read when the shopper launches, never in render).
+  const [{ emitter, setup, live }] = useState(() => {
     const e = createEmitter();
-    return { emitter: e, setup: setUp(options, env, e) };
+    let inForce: ValidOptions | undefined;
+    const box = { get: () => inForce, set: (o: ValidOptions | undefined) => void (inForce = o) };
+    return { emitter: e, setup: setUp(options, env, e, box.get), live: box };
   });
+  // The latest valid props, applied to the running checkout; undefined while the first ones are invalid.
+  const current = useLiveOptions(setup.ok ? setup : undefined, options, env.defaults, emitter.emit);
+  useLayoutEffect(() => {
+    live.set(current);
+  }, [live, current]);
   const root = useRef<HTMLDivElement>(null);
   // Layout effects run before any passive effect: the listener is in place before the first event.
   // The latest onEvent prop is the one called.
@@ -103,9 +124,12 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
   }, [setup, emitter]);
 
   const locale =
-    (setup.ok ? setup.options.locale : typeof options.locale === 'string' ? options.locale : undefined) ??
-    globalThis.navigator?.language;
-  const theme = setup.ok ? (setup.options.theme ?? 'auto') : 'auto';
+    (current
+      ? current.locale
+      : typeof options.locale === 'string' && !setup.ok
+        ? options.locale
+        : undefined) ?? globalThis.navigator?.language;
+  const theme = current?.theme ?? 'auto';
   // The view (screens, texts, styles) is a chunk of its own, loaded from here; the checkout runs
   // meanwhile, so its first requests never wait for it.
   const { view, failed, retry } = useWidgetView(locale, emitter.emit);
@@ -123,7 +147,7 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     </view.WidgetFrame>
   );
   return (
-    <div ref={root} data-rc-host="">
+    <div ref={root} data-rc-host="" style={HOST_STYLE}>
       {setup.ok ? (
         <QueryClientProvider client={setup.queryClient}>
           <RampClientProvider client={setup.client}>
@@ -153,9 +177,22 @@ function ViewFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2), read once
- * when it mounts (`onEvent` may change). It renders on the client only: nothing on the server.
+ * The widget's box before and while its view loads: the height of its first screen, so the page
+ * does not shift when the widget hydrates (a merchant may set `--rc-min-height` on a parent).
+ */
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 420px)' };
+
+/**
+ * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
+ * after mount apply to the running checkout (walletAddress, direction, amount, locale, theme,
+ * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
+ * start over with them. On the server (and in hydration's first pass) it renders an empty box of
+ * the widget's size; the checkout runs on the client only.
  */
 export function RampCheckout(props: RampCheckoutOptions) {
-  return useIsClient() ? <CheckoutRoot options={props} /> : null;
+  return useIsClient() ? (
+    <CheckoutRoot options={props} />
+  ) : (
+    <div data-rc-host="" data-rc-placeholder="" aria-busy="true" style={HOST_STYLE} />
+  );
 }

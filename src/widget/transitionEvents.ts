@@ -3,9 +3,10 @@
 // carry the tracking token.
 import type { Quote } from '../api/types';
 import type { CheckoutEvent, CheckoutState } from '../checkout';
-import { resolveStatusView } from '../checkout';
+import { resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
 import type { UiSignal } from '../ui/steps';
-import type { QuoteSummary, RampCheckoutEvent } from './events';
+import type { QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
+import { errorCode } from './events';
 
 export const quoteSummary = (q: Quote): QuoteSummary => ({
   partner: q.serviceProvider,
@@ -32,7 +33,14 @@ export function transitionEvents(
     out.push({ type: 'sessionCreated', sessionId: session.id, partner: quote?.serviceProvider ?? '' });
   const t = next.tracking;
   if (t?.status && (t.status !== prev.tracking?.status || t.transactionId !== prev.tracking?.transactionId)) {
-    const ids = { sessionId: t.sessionId, transactionId: t.transactionId, status: t.status };
+    const known = (TRANSACTION_STATUSES as readonly string[]).includes(t.status);
+    const ids: TransactionFacts = {
+      sessionId: t.sessionId,
+      transactionId: t.transactionId,
+      ...(known
+        ? { status: t.status as TransactionFacts['status'] }
+        : { status: 'UNKNOWN', serviceStatus: t.status }),
+    };
     out.push({ type: 'transactionUpdated', ...ids });
     if (t.terminal && !prev.tracking?.terminal)
       out.push({ type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed', ...ids });
@@ -47,7 +55,15 @@ export function signalEvent(signal: UiSignal, state: CheckoutState): RampCheckou
     case 'quotesUpdated':
       return { type: 'quotesUpdated', quotes: signal.quotes.map(quoteSummary) };
     case 'providerLaunched':
-    case 'error':
       return signal;
+    case 'error': {
+      const code = errorCode(signal.code);
+      return {
+        type: 'error',
+        code,
+        message: signal.message,
+        ...(code === signal.code ? {} : { serviceCode: signal.code }),
+      };
+    }
   }
 }
