@@ -57,6 +57,7 @@ export default defineConfig({
         RAMP_SANDBOX_TIME_SCALE: '0.3',
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',
+        RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
         RAMP_RATE_LIMIT_SESSION: '600/100',
       },
     },

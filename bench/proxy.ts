@@ -190,6 +190,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
     PORT: '0',
     // One loopback client sends every request: lift the shopper-sized quote limit out of the way.
     RAMP_RATE_LIMIT_QUOTE: '999999/999999',
+    RAMP_RATE_LIMIT_DISCOVERY: '999999/999999',
   });
   const sandbox = createSandbox({ apiKey: config.upstream.apiKey });
   // Per-request info lines would cost the proxy a stdout write each; errors still show.

@@ -37,6 +37,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       RAMP_SANDBOX_CONTROL: '1',
       RAMP_SANDBOX_TIME_SCALE: '0.3',
       RAMP_RATE_LIMIT_QUOTE: '6000/600',
+      RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
       RAMP_RATE_LIMIT_SESSION: '600/100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,6 +36,8 @@ export function createTestServer(
   const config = loadConfig({
     RAMP_RATE_LIMIT_QUOTE: '6000/1000',
     RAMP_RATE_LIMIT_SESSION: '6000/1000',
+    RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
+    RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
     ...o.env,
   });
   const sandbox = createSandbox({

@@ -19,6 +19,7 @@ import type { Logger } from './log';
 import { API_PREFIX } from './policy';
 import { createProxy } from './proxy';
 import { sandboxControl } from './sandbox-control';
+import { RateLimiter } from './ratelimit';
 import { mountStatic } from './static';
 import type { StaticFiles } from './static';
 import { createUpstream, isTransient, toHttpError } from './upstream';
@@ -68,9 +69,17 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     now,
     serveStaleOn: isTransient,
     onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
+    // The upstream's own "no such thing" (4xx) is an answer: kept briefly, so repeating a missing
+    // query does not spend the upstream quota again.
+    cacheError: (e) => e instanceof RampError && e.status >= 400 && e.status < 500 && e.status !== 429,
     ...deps.cache,
   });
-  const discovery = createDiscovery(upstream, cache, config.requestDeadlineMs);
+  const discovery = createDiscovery(
+    upstream,
+    cache,
+    config.requestDeadlineMs,
+    new RateLimiter(config.rateLimits.discovery, { now }),
+  );
 
   const app = new Hono<AppEnv>();
 

@@ -32,6 +32,8 @@ export interface ServerConfig {
     sessionTimeoutMs: number;
     /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
     maxResponseBytes: number;
+    /** At most this many upstream calls at once, for all clients together. */
+    concurrency: number;
   };
   /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
   requestDeadlineMs: number;
@@ -54,7 +56,11 @@ export interface ServerConfig {
   sandboxControl: boolean;
   /** Sandbox mode only: speed of simulated provider processing (1 = realistic). */
   sandboxTimeScale: number;
-  rateLimits: { quote: RateRule; session: RateRule };
+  /**
+   * Per client: quotes, sessions, discovery cache misses (what reaches the upstream) and
+   * transaction reads.
+   */
+  rateLimits: { quote: RateRule; session: RateRule; discovery: RateRule; transaction: RateRule };
 }
 
 export class ConfigError extends Error {
@@ -80,6 +86,9 @@ export const DEFAULTS = {
   sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
+  discoveryRate: { burst: 30, perMinute: 60 },
+  transactionRate: { burst: 30, perMinute: 120 },
+  concurrency: 64,
 } as const;
 
 const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -214,6 +223,25 @@ export function loadConfig(env: Env): ServerConfig {
     DEFAULTS.sessionRate,
     issues,
   );
+  const discoveryRate = parseRate(
+    'RAMP_RATE_LIMIT_DISCOVERY',
+    get('RAMP_RATE_LIMIT_DISCOVERY'),
+    DEFAULTS.discoveryRate,
+    issues,
+  );
+  const transactionRate = parseRate(
+    'RAMP_RATE_LIMIT_TRANSACTION',
+    get('RAMP_RATE_LIMIT_TRANSACTION'),
+    DEFAULTS.transactionRate,
+    issues,
+  );
+  const concurrency = parseInteger(
+    'RAMP_UPSTREAM_CONCURRENCY',
+    get('RAMP_UPSTREAM_CONCURRENCY'),
+    1,
+    10_000,
+    issues,
+  );
   const trustProxy = parseFlag('RAMP_TRUST_PROXY', get('RAMP_TRUST_PROXY'), issues);
   const sandboxControl = parseFlag('RAMP_SANDBOX_CONTROL', get('RAMP_SANDBOX_CONTROL'), issues);
   if (sandboxControl && rawBase !== undefined) {
@@ -246,6 +274,7 @@ export function loadConfig(env: Env): ServerConfig {
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
       sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
       maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+      concurrency: concurrency ?? DEFAULTS.concurrency,
     },
     requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
     publicUrl,
@@ -256,7 +285,12 @@ export function loadConfig(env: Env): ServerConfig {
     trustProxy,
     sandboxControl,
     sandboxTimeScale,
-    rateLimits: { quote: quoteRate, session: sessionRate },
+    rateLimits: {
+      quote: quoteRate,
+      session: sessionRate,
+      discovery: discoveryRate,
+      transaction: transactionRate,
+    },
   };
 }
 

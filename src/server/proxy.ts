@@ -38,12 +38,13 @@ export interface ProxyDeps {
   now: () => number;
 }
 
-export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps) {
+export function createProxy({ config, upstream, discovery: discoveryAll, log, now }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
   const createSession = createSessionHandler({ config, upstream, signer, log, now, customers });
   const quoteLimiter = new RateLimiter(config.rateLimits.quote, { now });
   const sessionLimiter = new RateLimiter(config.rateLimits.session, { now });
+  const transactionLimiter = new RateLimiter(config.rateLimits.transaction, { now });
   // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet.
   const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
 
@@ -102,6 +103,8 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     scope: CallScope,
   ) {
     const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
+    // Cache misses (what reaches the upstream) count against this client's allowance.
+    const discovery = discoveryAll.forClient(clientIp(c, config.trustProxy) ?? 'unknown');
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -182,6 +185,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         rateLimit(sessionLimiter, c);
         return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
       case 'transactionBySession': {
+        rateLimit(transactionLimiter, c);
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
         let tx;
@@ -202,6 +206,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
           const tx = await read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
+        rateLimit(transactionLimiter, c);
         const claims = requireTracking(c);
         const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
         if (tx.sessionId !== claims.sid) throw noTransaction();

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import type { Deadline } from './deadline';
 import { ClientAbort, HttpError } from './http-error';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
+import { Semaphore } from './semaphore';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -105,9 +106,11 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       cause: e.cause,
     });
   };
+  // All upstream calls of this server together, whoever asked (RAMP_UPSTREAM_CONCURRENCY).
+  const slots = new Semaphore(config.upstream.concurrency);
   const guarded = async <T>(run: () => Promise<T>, scope: CallScope): Promise<T> => {
     try {
-      return await run();
+      return await slots.run(run, scope.deadline?.signal);
     } catch (e) {
       // Cut off by the scope: the deadline's 504, or the browser's leaving.
       const d = scope.deadline;
