@@ -10,6 +10,7 @@ import type {
 } from '../api';
 import type { Country, CountryDefault, Currency, PaymentMethod, Route } from '../api/types';
 import type { CacheStatus, TtlCache } from './cache';
+import type { SharedCache } from './stores/types';
 import type { Upstream } from './upstream';
 
 export interface Cached<T> {
@@ -25,9 +26,21 @@ export interface Discovery {
   routes(p: RoutesParams): Promise<Cached<Route[]>>;
 }
 
-export function createDiscovery(upstream: Upstream, cache: TtlCache): Discovery {
+/**
+ * `cache` answers hits from this process's memory; its misses go to `shared` (several instances:
+ * one upstream call between them), which loads from the upstream.
+ */
+export function createDiscovery(
+  upstream: Upstream,
+  cache: TtlCache,
+  shared?: { store: SharedCache; ttlMs: number },
+): Discovery {
   const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
-    return (p: P): Promise<Cached<T>> => cache.get(cacheKey(op, p), () => upstream.read((c) => call(c, p)));
+    return (p: P): Promise<Cached<T>> => {
+      const key = cacheKey(op, p);
+      const load = () => upstream.read((c) => call(c, p));
+      return cache.get(key, shared ? () => shared.store.load(key, shared.ttlMs, load) : load);
+    };
   };
   return {
     countries: cached('countries', (c, p: CountriesParams) => c.countries(p)),

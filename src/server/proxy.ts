@@ -19,6 +19,7 @@ import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } fr
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
 import { createSessionHandler } from './sessions';
+import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
 import type { Upstream } from './upstream';
@@ -32,18 +33,21 @@ export interface ProxyDeps {
   discovery: Discovery;
   log: Logger;
   now: () => number;
+  /** Rate limits and idempotency: in process, or shared by several instances (stores/). */
+  stores: Stores;
 }
 
-export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps) {
+export function createProxy({ config, upstream, discovery, log, now, stores }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const createSession = createSessionHandler({ config, upstream, signer, log, now });
-  const quoteLimiter = new RateLimiter(config.rateLimits.quote, { now });
-  const sessionLimiter = new RateLimiter(config.rateLimits.session, { now });
-  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet.
+  const createSession = createSessionHandler({ config, upstream, signer, log, now, stores });
+  const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
+  const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
+  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet
+  // (per instance: it needs no shared state).
   const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
 
-  const rateLimit = (limiter: RateLimiter, c: Context) => {
-    const d = limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
+  const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
+    const d = await limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -51,11 +55,11 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     }
   };
 
-  const requireAdmin = (c: Context) => {
+  const requireAdmin = async (c: Context) => {
     if (config.adminToken === null) throw notFound();
     const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
     if (m && safeEqual(m[1]!, config.adminToken)) return;
-    rateLimit(adminFailures, c);
+    await rateLimit(adminFailures, c);
     throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
       headers: { 'WWW-Authenticate': 'Bearer' },
     });
@@ -161,13 +165,13 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Accept-Language' });
       }
       case 'quote': {
-        rateLimit(quoteLimiter, c);
+        await rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
         const quotes = await upstream.write((cl) => cl.quote(body));
         return c.json({ quotes }, 200, NO_STORE);
       }
       case 'session':
-        rateLimit(sessionLimiter, c);
+        await rateLimit(sessionLimiter, c);
         return c.json(await createSession(c), 200, NO_STORE);
       case 'transactionBySession': {
         const claims = requireTracking(c);
@@ -177,7 +181,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       }
       case 'transaction': {
         if (isConsoleCall(c)) {
-          requireAdmin(c);
+          await requireAdmin(c);
           const tx = await upstream.read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
@@ -247,7 +251,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     }
     // Who may call comes before what they asked: nothing is validated (or revealed) for strangers.
     if (m.rule.access === 'admin' || (m.rule.access === 'tracking-or-admin' && isConsoleCall(c)))
-      requireAdmin(c);
+      await requireAdmin(c);
     else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
     return handle(c, m.rule, m.params, q);

@@ -11,8 +11,9 @@ import { clientIp, ownOrigin } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { HttpError, badRequest } from './http-error';
-import { IDEMPOTENCY_KEY_RE, IdempotencyStore } from './idempotency';
+import { IDEMPOTENCY_KEY_RE } from './idempotency';
 import type { Logger } from './log';
+import type { Stores } from './stores/types';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
 import { sessionView } from './views';
@@ -23,10 +24,11 @@ export interface SessionDeps {
   signer: TokenSigner;
   log: Logger;
   now: () => number;
+  stores: Stores;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, now }: SessionDeps) {
-  const sessions = new IdempotencyStore<SessionResponse>({ now });
+export function createSessionHandler({ config, upstream, signer, log, stores }: SessionDeps) {
+  const sessions = stores.idempotency<SessionResponse>('session');
 
   const allowedRedirect = (c: Context, raw: string): string => {
     const allowed = config.redirectOrigins ?? [...config.allowedOrigins, ownOrigin(c, config.trustProxy)];
