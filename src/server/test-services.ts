@@ -40,3 +40,24 @@ export function redisServerBinary(): string | undefined {
     return undefined;
   }
 }
+
+/** A new, empty database on the test PostgreSQL server, and a way to drop it afterwards. */
+export async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `ramp_test_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

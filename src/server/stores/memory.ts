@@ -1,8 +1,8 @@
 // The in-process stores: one instance, nothing to run beside it (the default).
-import { randomUUID } from 'node:crypto';
 import { IdempotencyStore as InProcessIdempotency } from '../idempotency';
+import { memoryLeases } from '../leases';
 import { RateLimiter } from '../ratelimit';
-import type { Lease, LeaseStore, Stores } from './types';
+import type { Stores } from './types';
 
 export function createMemoryStores(opts: { now?: () => number } = {}): Stores {
   const now = opts.now ?? Date.now;
@@ -15,30 +15,5 @@ export function createMemoryStores(opts: { now?: () => number } = {}): Stores {
     leases: memoryLeases(now),
     health: async () => ({ up: true }),
     close: async () => {},
-  };
-}
-
-function memoryLeases(now: () => number): LeaseStore {
-  const held = new Map<string, { token: string; expiresAt: number }>();
-  return {
-    async acquire(name, ttlMs) {
-      const current = held.get(name);
-      if (current && current.expiresAt > now()) return null;
-      const token = randomUUID();
-      held.set(name, { token, expiresAt: now() + ttlMs });
-      const mine = () => held.get(name)?.token === token && held.get(name)!.expiresAt > now();
-      const lease: Lease = {
-        name,
-        async renew(ttl) {
-          if (!mine()) return false;
-          held.set(name, { token, expiresAt: now() + ttl });
-          return true;
-        },
-        async release() {
-          if (held.get(name)?.token === token) held.delete(name);
-        },
-      };
-      return lease;
-    },
   };
 }

@@ -128,7 +128,7 @@ describe.skipIf(skip)('Redis stores (real Redis)', () => {
     const held = await a.leases.acquire(name, 300);
     expect(held).not.toBeNull();
     expect(await b.leases.acquire(name, 300)).toBeNull();
-    expect(await held!.renew(300)).toBe(true);
+    expect(await held!.renew()).toBe(true);
     // The holder "dies": no renewal, the lease lapses and another instance takes it.
     let taken = null;
     for (let i = 0; i < 40 && !taken; i++) {
@@ -136,7 +136,7 @@ describe.skipIf(skip)('Redis stores (real Redis)', () => {
       taken = await b.leases.acquire(name, 5_000);
     }
     expect(taken).not.toBeNull();
-    expect(await held!.renew(300)).toBe(false);
+    expect(await held!.renew()).toBe(false);
     await held!.release(); // not the holder any more: nothing happens
     expect(await c.leases.acquire(name, 300)).toBeNull();
     await taken!.release();

@@ -313,8 +313,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
         const got = await redis.set(k, token, 'PX', ttlMs, 'NX');
         if (!got) return null;
         return {
-          name,
-          renew: async (ttl) => (await scripts.rcRenew(k, token, ttl)) === 1,
+          renew: async () => (await scripts.rcRenew(k, token, ttlMs)) === 1,
           release: async () => void (await scripts.rcRelease(k, token)),
         };
       },

@@ -4,6 +4,9 @@
 // load balancer, RAMP_REDIS_URL). Switching one for the other touches one file each.
 import type { RateRule } from '../config';
 import { HttpError } from '../http-error';
+import type { Leases } from '../leases';
+
+export type { Lease, Leases } from '../leases';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
 
@@ -31,19 +34,6 @@ export interface IdempotencyStore<T> {
   run(key: string, fingerprint: string, create: () => Promise<T>): Promise<{ value: T; replayed: boolean }>;
 }
 
-export interface Lease {
-  readonly name: string;
-  /** Extends the lease; false when it was lost (expired and taken by another instance). */
-  renew(ttlMs: number): Promise<boolean>;
-  release(): Promise<void>;
-}
-
-/** Work that one instance at a time may do (follow a transaction, send a delivery). */
-export interface LeaseStore {
-  /** The lease on `name` for `ttlMs`, or null while another holder has it. Expires unless renewed. */
-  acquire(name: string, ttlMs: number): Promise<Lease | null>;
-}
-
 export interface DependencyState {
   up: boolean;
   /** Round trip of the last check. */
@@ -57,7 +47,8 @@ export interface Stores {
   rateLimiter(name: string, rule: RateRule): RateLimiterStore;
   cache: SharedCache;
   idempotency<T>(name: string, opts?: { ttlMs?: number; replayWaitMs?: number }): IdempotencyStore<T>;
-  leases: LeaseStore;
+  /** Work one instance at a time may do (follow a transaction, send a delivery); leases expire unless renewed. */
+  leases: Leases;
   /** The state of the store's server (memory: always up). */
   health(): Promise<DependencyState>;
   close(): Promise<void>;
