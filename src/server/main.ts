@@ -11,6 +11,8 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
+import { BackingError, openBacking } from './backing';
+import type { Backing } from './backing';
 import { ConfigError, loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { createLogger } from './log';
@@ -35,9 +37,21 @@ function readConfig(): ServerConfig {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
+  // Redis and PostgreSQL (when configured) before listening: an instance that cannot reach them, or
+  // whose session secret differs from the others', refuses to start and says why.
+  let backing: Backing;
+  try {
+    backing = await openBacking(config, { log });
+  } catch (e) {
+    if (e instanceof BackingError) {
+      console.error(`Cannot start: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
   const files = {
     hostedDir: resolve(process.cwd(), 'dist/hosted'),
     embedFile: resolve(process.cwd(), 'dist/embed/ramp-checkout.js'),
@@ -57,7 +71,12 @@ function main(): void {
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${hostForUrls(config.host)}:${port}`;
-    const deps: AppDeps = { log, static: files };
+    const deps: AppDeps = {
+      log,
+      static: files,
+      stores: backing.stores,
+      dependencies: backing.dependencies,
+    };
     if (config.mode === 'sandbox') {
       // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
       let offsetMs = 0;
@@ -74,6 +93,7 @@ function main(): void {
     log.info('listening', {
       url: origin,
       mode: config.mode,
+      stores: backing.stores.kind,
       upstream: config.mode === 'remote' ? new URL(config.upstream.baseUrl).origin : `${origin}/sandbox`,
       allowedOrigins: config.allowedOrigins,
       console: config.adminToken !== null,
@@ -88,7 +108,7 @@ function main(): void {
     if (closing) return;
     closing = true;
     log.info('shutting down', { signal });
-    server.close(() => process.exit(0));
+    server.close(() => void backing.close().finally(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones get the grace period.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
@@ -97,4 +117,4 @@ function main(): void {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-main();
+void main();
