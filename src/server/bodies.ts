@@ -70,7 +70,24 @@ export interface SessionBody {
 // Fields the server owns; a browser that sends them gets told so by name.
 const SERVER_OWNED = ['externalSessionId', 'clientIpAddress', 'customerId', 'externalCustomerId'];
 
+// A display name ("Credit / Debit Card") is text, just not a canonical method: printable, bounded.
+const DISPLAY_NAME_RE = /^[\x20-\x7E\u00A0-\uFFFF]{1,64}$/;
+
+/**
+ * The quote body, validated. A display name where the canonical `paymentMethodType` belongs is what
+ * the upstream answers with NO_VALID_QUOTES (the seed's behaviour): refused early, with that code.
+ */
 export function parseQuoteBody(body: unknown): QuoteRequest {
+  const r = v.safeParse(QuoteBodySchema, body);
+  if (r.success) return r.output;
+  const method = isRecord(body) ? body.paymentMethodType : undefined;
+  const onlyMethod = r.issues.every((i) => v.getDotPath(i) === 'paymentMethodType');
+  if (onlyMethod && typeof method === 'string' && DISPLAY_NAME_RE.test(method)) {
+    throw badRequest(
+      'NO_VALID_QUOTES',
+      'No valid quotes for this payment method: send its canonical method (e.g. CREDIT_DEBIT_CARD), not its display name',
+    );
+  }
   return parseWith(QuoteBodySchema, body);
 }
 

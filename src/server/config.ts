@@ -28,7 +28,12 @@ export interface ServerConfig {
   };
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
-  /** Origins a session's redirectUrl may point to; null = allowedOrigins plus the server's own origin. */
+  /**
+   * The server's public origin (RAMP_PUBLIC_URL; default: the listen address). The default redirect
+   * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
+   */
+  publicUrl: string;
+  /** Origins a session's redirectUrl may point to; null = allowedOrigins plus publicUrl. */
   redirectOrigins: string[] | null;
   /** Null: the merchant console endpoints answer 404. */
   adminToken: string | null;
@@ -135,6 +140,15 @@ export function loadConfig(env: Env): ServerConfig {
     issues.push(`RAMP_VERSION_HEADER must not be ${versionHeader}: that header is set by the server itself`);
   }
 
+  const rawPublic = get('RAMP_PUBLIC_URL');
+  const publicUrl =
+    rawPublic === undefined
+      ? listenOrigin(host, port)
+      : (parseOrigins('RAMP_PUBLIC_URL', rawPublic, issues)[0] ?? listenOrigin(host, port));
+  if (rawPublic !== undefined && rawPublic.includes(',')) {
+    issues.push('RAMP_PUBLIC_URL must be one origin, e.g. https://pay.shop.example');
+  }
+
   const allowedOrigins = parseOrigins('RAMP_ALLOWED_ORIGINS', get('RAMP_ALLOWED_ORIGINS'), issues);
   const rawRedirect = get('RAMP_REDIRECT_ORIGINS');
   const redirectOrigins =
@@ -236,6 +250,7 @@ export function loadConfig(env: Env): ServerConfig {
       versionHeader,
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
     },
+    publicUrl,
     allowedOrigins,
     redirectOrigins,
     adminToken,
@@ -256,6 +271,15 @@ function protocolOf(raw: string): string {
     return '';
   }
 }
+
+/** A host to put in URLs: wildcard listen addresses are reached through loopback. */
+export function hostForUrls(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/** The origin of the listen address (the development default of RAMP_PUBLIC_URL). */
+export const listenOrigin = (host: string, port: number): string => `http://${hostForUrls(host)}:${port}`;
 
 function parsePort(raw: string | undefined, issues: string[]): number {
   if (raw === undefined) return DEFAULTS.port;

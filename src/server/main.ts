@@ -7,23 +7,17 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { BackingError, openBacking } from './backing';
 import type { Backing } from './backing';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listenOrigin, loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { createLogger } from './log';
+import { createNodeServer } from './node-server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** A host to put in URLs: wildcard listen addresses are reached through loopback. */
-function hostForUrls(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
 
 function readConfig(): ServerConfig {
   try {
@@ -59,9 +53,9 @@ async function main(): Promise<void> {
 
   // The sandbox needs the server's own URL (for widgetUrl), known only once listening (PORT=0).
   let app: ReturnType<typeof createApp> | undefined;
-  const server = createAdaptorServer({
-    fetch: (req, env) => (app ? app.fetch(req, env) : new Response('Starting', { status: 503 })),
-  });
+  const server = createNodeServer((req, env) =>
+    app ? app.fetch(req, env) : new Response('Starting', { status: 503 }),
+  );
 
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${e.code ?? e.message}`);
@@ -70,7 +64,9 @@ async function main(): Promise<void> {
 
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    const origin = `http://${hostForUrls(config.host)}:${port}`;
+    const origin = listenOrigin(config.host, port);
+    // PORT=0: the default public origin is the port actually given.
+    if (config.publicUrl === listenOrigin(config.host, config.port)) config.publicUrl = origin;
     const deps: AppDeps = {
       log,
       static: files,
@@ -92,6 +88,7 @@ async function main(): Promise<void> {
     app = createApp(config, deps);
     log.info('listening', {
       url: origin,
+      publicUrl: config.publicUrl,
       mode: config.mode,
       stores: backing.stores.kind,
       upstream: config.mode === 'remote' ? new URL(config.upstream.baseUrl).origin : `${origin}/sandbox`,

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { SessionResponse } from '../api/types';
 import { parseSessionBody, readJsonBody } from './bodies';
-import { clientIp, ownOrigin } from './client';
+import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { HttpError, badRequest } from './http-error';
@@ -30,8 +30,9 @@ export interface SessionDeps {
 export function createSessionHandler({ config, upstream, signer, log, stores }: SessionDeps) {
   const sessions = stores.idempotency<SessionResponse>('session');
 
-  const allowedRedirect = (c: Context, raw: string): string => {
-    const allowed = config.redirectOrigins ?? [...config.allowedOrigins, ownOrigin(c, config.trustProxy)];
+  // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
+  const allowed = config.redirectOrigins ?? [...config.allowedOrigins, config.publicUrl];
+  const allowedRedirect = (raw: string): string => {
     let url: URL | undefined;
     try {
       url = new URL(raw);
@@ -63,7 +64,7 @@ export function createSessionHandler({ config, upstream, signer, log, stores }: 
     }
     const body = parseSessionBody(await readJsonBody(c.req.raw));
     const { redirectUrl, ...data } = body.sessionData;
-    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(c, redirectUrl);
+    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([body.sessionType, data, redirect]))
       .digest('hex');

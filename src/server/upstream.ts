@@ -6,6 +6,7 @@ import { RampError, createRampClient } from '../api';
 import type { RampClient } from '../api';
 import type { ServerConfig } from './config';
 import { HttpError } from './http-error';
+import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -50,25 +51,55 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     fetch: fetchNoRedirect,
   });
 
+  // Every failure leaves here scrubbed: the code of the documented shape, no copy of the key.
+  const scrub = secretScrubber(apiKey);
+  const clean = (e: unknown): unknown => {
+    if (!(e instanceof RampError)) return e;
+    const s = (t: string) => scrub.text(t);
+    return new RampError(scrub.code(e.code), s(e.message), e.status, {
+      retryable: e.retryable,
+      ...(e.requestId === undefined ? {} : { requestId: s(e.requestId) }),
+      ...(e.details === undefined ? {} : { details: e.details.map(s) }),
+      ...(e.provider === undefined
+        ? {}
+        : {
+            provider: {
+              code: e.provider.code === undefined ? undefined : s(e.provider.code),
+              message: e.provider.message === undefined ? undefined : s(e.provider.message),
+            },
+          }),
+      cause: e.cause,
+    });
+  };
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (e) {
+      throw clean(e);
+    }
+  };
+
   return {
     client,
-    async read(call) {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await call(client);
-        } catch (e) {
-          if (!(e instanceof RampError) || !e.retryable || e.code === 'ABORTED' || attempt >= retry.retries)
-            throw e;
-          // Full jitter: a uniformly random wait up to the exponential cap spreads retrying clients out.
-          const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
-          const delay = Math.round(random() * cap);
-          o.onRetry?.(attempt + 1, delay, e);
-          await sleep(delay);
-        }
-      }
-    },
-    write: (call) => call(client),
+    read: (call) => guarded(() => readWithRetries(call)),
+    write: (call) => guarded(() => call(client)),
   };
+
+  async function readWithRetries<T>(call: (client: RampClient) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call(client);
+      } catch (e) {
+        if (!(e instanceof RampError) || !e.retryable || e.code === 'ABORTED' || attempt >= retry.retries)
+          throw e;
+        // Full jitter: a uniformly random wait up to the exponential cap spreads retrying clients out.
+        const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+        const delay = Math.round(random() * cap);
+        o.onRetry?.(attempt + 1, delay, e);
+        await sleep(delay);
+      }
+    }
+  }
 }
 
 /** Whether a failed discovery call may be answered from a stale cache entry. */
@@ -85,6 +116,7 @@ const MAX_MESSAGE = 300;
 export function toHttpError(e: unknown): HttpError {
   if (e instanceof HttpError) return e;
   if (!(e instanceof RampError)) throw e;
+  const code = ERROR_CODE_RE.test(e.code) ? e.code : FALLBACK_CODE;
   const message = e.message.length > MAX_MESSAGE ? `${e.message.slice(0, MAX_MESSAGE)}…` : e.message;
   if (e.code === 'TIMEOUT') {
     return new HttpError(504, 'UPSTREAM_TIMEOUT', 'The ramp service did not answer in time');
@@ -107,9 +139,9 @@ export function toHttpError(e: unknown): HttpError {
     );
   }
   if (e.status >= 400 && e.status < 500) {
-    return new HttpError(e.status as 400, e.code, message, {
+    return new HttpError(e.status as 400, code, message, {
       headers: e.status === 429 ? { 'Retry-After': '1' } : {},
     });
   }
-  return new HttpError(502, e.status >= 500 ? e.code : 'UPSTREAM_ERROR', message);
+  return new HttpError(502, e.status >= 500 ? code : FALLBACK_CODE, message);
 }
