@@ -96,9 +96,9 @@ const proxy = await section<ProxyBench>('proxy overhead', 90_000, () => runProxy
 if (proxy) {
   for (const c of proxy.cases) {
     summary.push(
-      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the bare server's; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
-        (c.proxy.failures + c.bare.failures > 0
-          ? ` (${c.proxy.failures + c.bare.failures} failed requests!)`
+      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the ${c.baselineName}'s; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
+        (c.proxy.failures + c.baseline.failures > 0
+          ? ` (${c.proxy.failures + c.baseline.failures} failed requests!)`
           : ''),
     );
   }

@@ -13,11 +13,13 @@ import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import { createDiscovery } from './discovery';
 import { cors, securityHeaders } from './headers';
+import { createHotAnswers } from './hot-answers';
 import { HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
 import { createProxy } from './proxy';
+import { isComplete } from './respond';
 import { sandboxControl } from './sandbox-control';
 import { mountStatic } from './static';
 import { createMemoryStores } from './stores/memory';
@@ -88,6 +90,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       ? { store: stores.cache, ttlMs: deps.cache?.ttlMs ?? DISCOVERY_CACHE_DEFAULTS.ttlMs }
       : undefined,
   );
+  const hot = createHotAnswers({ now, trustProxy: config.trustProxy });
   const checks: Record<string, () => Promise<DependencyState>> = {
     ...(stores.kind === 'redis' ? { redis: () => stores.health() } : {}),
     ...deps.dependencies,
@@ -104,15 +107,19 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = now();
-    await next();
-    c.res.headers.set('X-Request-Id', requestId);
+    const repeat = hot.answer(c, requestId);
+    if (repeat) {
+      c.set('cacheStatus', 'HIT');
+      c.res = repeat;
+    } else await next();
+    if (!isComplete(c.res)) c.res.headers.set('X-Request-Id', requestId);
     log.info('request', {
       requestId,
       method: c.req.method,
-      path: new URL(c.req.url).pathname.slice(0, 200),
+      path: c.req.path.slice(0, 200),
       status: c.res.status,
       ms: now() - started,
-      cache: c.res.headers.get('X-Cache') ?? undefined,
+      cache: c.get('cacheStatus'),
     });
   });
   app.use('*', securityHeaders(config));
@@ -173,7 +180,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   // ---- /api/ramp: the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
-  const api = createProxy({ config, upstream, discovery, log, now, stores });
+  const api = createProxy({ config, upstream, discovery, log, now, stores, hot });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
 
@@ -190,6 +197,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => {
             cache.clear();
+            hot.clear();
             void stores.cache.clear().catch(() => {});
           },
         }),

@@ -1,7 +1,13 @@
 // Types and constants shared by the app's route modules.
 
 /** Hono variables set for every request. */
-export type AppEnv = { Variables: { requestId: string } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** The discovery cache's answer (HIT, MISS, STALE), for the request log. */
+    cacheStatus?: string;
+  };
+};
 
 /** Answers that are per shopper or per moment: no cache may keep them. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

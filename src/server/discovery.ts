@@ -16,6 +16,8 @@ import type { Upstream } from './upstream';
 export interface Cached<T> {
   value: T;
   status: CacheStatus;
+  /** Until when this answer is fresh (absent for a stale one). */
+  freshUntil?: number;
 }
 
 export interface Discovery {

@@ -12,12 +12,14 @@ import type { ServerConfig } from './config';
 import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import type { Discovery } from './discovery';
+import type { HotAnswers } from './hot-answers';
 import { HttpError, notFound } from './http-error';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from './log';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
+import { createResponder } from './respond';
 import { createSessionHandler } from './sessions';
 import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
@@ -35,9 +37,11 @@ export interface ProxyDeps {
   now: () => number;
   /** Rate limits and idempotency: in process, or shared by several instances (stores/). */
   stores: Stores;
+  /** Where fresh discovery answers are kept whole for repeats (app.ts answers them first). */
+  hot?: HotAnswers;
 }
 
-export function createProxy({ config, upstream, discovery, log, now, stores }: ProxyDeps) {
+export function createProxy({ config, upstream, discovery, log, now, stores, hot }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const createSession = createSessionHandler({ config, upstream, signer, log, now, stores });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
@@ -78,8 +82,32 @@ export function createProxy({ config, upstream, discovery, log, now, stores }: P
     return claims;
   };
 
-  const discoveryJson = <T>(c: Context, r: { value: T; status: string }, wrap: (v: T) => unknown) =>
-    c.json(wrap(r.value), 200, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
+  const responder = createResponder(config);
+  // A cached answer is serialised once, not on every hit: its body is kept beside the cached value.
+  const bodies = new Map<string, WeakMap<object, string>>();
+  const discoveryJson = <T>(
+    c: Context<AppEnv>,
+    op: string,
+    r: { value: T; status: string; freshUntil?: number },
+    wrap: (v: T) => unknown,
+  ) => {
+    c.set('cacheStatus', r.status);
+    const v = r.value;
+    const headers = responder.headers(c, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
+    const memo = typeof v === 'object' && v !== null ? bodies.get(op) : undefined;
+    let body = memo?.get(v as object);
+    if (body === undefined) {
+      body = JSON.stringify(wrap(v));
+      if (typeof v === 'object' && v !== null) {
+        if (!bodies.has(op)) bodies.set(op, new WeakMap());
+        bodies.get(op)!.set(v, body);
+      }
+    }
+    if (r.freshUntil !== undefined && hot) {
+      hot.keep(c, body, { ...headers, 'X-Cache': 'HIT' }, r.freshUntil);
+    }
+    return responder.complete(body, 200, headers);
+  };
 
   const readOwned = async (call: (cl: RampClient) => ReturnType<RampClient['transaction']>) => {
     try {
@@ -102,17 +130,19 @@ export function createProxy({ config, upstream, discovery, log, now, stores }: P
     switch (rule.id) {
       case 'countries': {
         const countries = await discovery.countries({ category, partners: q.partners });
-        return discoveryJson(c, countries, (list) => ({ countries: list }));
+        return discoveryJson(c, 'countries', countries, (list) => ({ countries: list }));
       }
       case 'defaults':
         return discoveryJson(
           c,
+          'defaults',
           await discovery.defaults({ country: params.country!, category: params.category as Category }),
           (d) => d,
         );
       case 'currencies':
         return discoveryJson(
           c,
+          'currencies',
           await discovery.currencies({
             category,
             country: q.country!,
@@ -128,6 +158,7 @@ export function createProxy({ config, upstream, discovery, log, now, stores }: P
       case 'paymentMethods':
         return discoveryJson(
           c,
+          'paymentMethods',
           await discovery.paymentMethods({
             category,
             country: q.country!,
@@ -143,6 +174,7 @@ export function createProxy({ config, upstream, discovery, log, now, stores }: P
         const onramp = params.category === 'CRYPTO_ONRAMP';
         return discoveryJson(
           c,
+          'routes',
           await discovery.routes({
             category: params.category as Category,
             country: params.country!,
@@ -168,7 +200,7 @@ export function createProxy({ config, upstream, discovery, log, now, stores }: P
         await rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
         const quotes = await upstream.write((cl) => cl.quote(body));
-        return c.json({ quotes }, 200, NO_STORE);
+        return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
       }
       case 'session':
         await rateLimit(sessionLimiter, c);
