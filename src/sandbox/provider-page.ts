@@ -123,8 +123,10 @@ export function registerProviderPages(app: Hono, ctx: SandboxContext): void {
     const redirectOrigin = session?.redirectUrl ? ` ${new URL(session.redirectUrl).origin}` : '';
     c.header(
       'Content-Security-Policy',
-      `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'${redirectOrigin}; base-uri 'none'`,
+      `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'${redirectOrigin}; base-uri 'none'; frame-ancestors 'none'`,
     );
+    // A real partner's checkout is never framed by the merchant (clickjacking); neither is this one.
+    c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     return c.html(body, status);

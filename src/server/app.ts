@@ -14,7 +14,7 @@ import type { AppEnv } from './context';
 import { createDiscovery } from './discovery';
 import { cors, securityHeaders } from './headers';
 import { createHotAnswers } from './hot-answers';
-import { HttpError } from './http-error';
+import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
@@ -86,6 +86,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   const discovery = createDiscovery(
     upstream,
     cache,
+    config.requestDeadlineMs,
     sharedCache
       ? { store: stores.cache, ttlMs: deps.cache?.ttlMs ?? DISCOVERY_CACHE_DEFAULTS.ttlMs }
       : undefined,
@@ -120,12 +121,18 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       status: c.res.status,
       ms: now() - started,
       cache: c.get('cacheStatus'),
+      clientAborted: c.get('clientAborted'),
     });
   });
   app.use('*', securityHeaders(config));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');
+    // Gone before the answer: not a failure of the server's, and nobody left to read an answer.
+    if (err instanceof ClientAbort || c.req.raw.signal.aborted) {
+      c.set('clientAborted', true);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     let e: HttpError;
     try {
       e = toHttpError(err);
@@ -200,6 +207,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
             hot.clear();
             void stores.cache.clear().catch(() => {});
           },
+          ownOrigin: config.publicUrl,
         }),
       );
     }

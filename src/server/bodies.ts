@@ -2,7 +2,7 @@
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
 import type { QuoteRequest, SessionData, SessionType } from '../api/types';
-import { HttpError, badRequest } from './http-error';
+import { ClientAbort, HttpError, badRequest } from './http-error';
 import { RE } from './policy';
 
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -144,7 +144,14 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      // The body stream fails only when the connection does: the client went away mid-body.
+      throw new ClientAbort(e);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

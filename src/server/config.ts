@@ -25,7 +25,16 @@ export interface ServerConfig {
     serviceVersion: string;
     versionHeader: string;
     timeoutMs: number;
+    /**
+     * Session creation's own timeout (RAMP_SESSION_TIMEOUT_MS): longer than the browser's deadline,
+     * so a slow creation finishes and a retry with the same Idempotency-Key gets its session.
+     */
+    sessionTimeoutMs: number;
+    /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
+    maxResponseBytes: number;
   };
+  /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
+  requestDeadlineMs: number;
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
   /**
@@ -72,6 +81,9 @@ export const DEFAULTS = {
   serviceVersion: '2026-02-03',
   versionHeader: 'Service-Version',
   timeoutMs: 10_000,
+  maxResponseBytes: 2 * 1024 * 1024,
+  requestDeadlineMs: 10_000,
+  sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
 } as const;
@@ -175,6 +187,27 @@ export function loadConfig(env: Env): ServerConfig {
     120_000,
     issues,
   );
+  const requestDeadlineMs = parseInteger(
+    'RAMP_REQUEST_DEADLINE_MS',
+    get('RAMP_REQUEST_DEADLINE_MS'),
+    100,
+    120_000,
+    issues,
+  );
+  const sessionTimeoutMs = parseInteger(
+    'RAMP_SESSION_TIMEOUT_MS',
+    get('RAMP_SESSION_TIMEOUT_MS'),
+    100,
+    300_000,
+    issues,
+  );
+  const maxResponseBytes = parseInteger(
+    'RAMP_UPSTREAM_MAX_BYTES',
+    get('RAMP_UPSTREAM_MAX_BYTES'),
+    1024,
+    64 * 1024 * 1024,
+    issues,
+  );
   const quoteRate = parseRate(
     'RAMP_RATE_LIMIT_QUOTE',
     get('RAMP_RATE_LIMIT_QUOTE'),
@@ -249,7 +282,10 @@ export function loadConfig(env: Env): ServerConfig {
       serviceVersion,
       versionHeader,
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
+      sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
+      maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
+    requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
     publicUrl,
     allowedOrigins,
     redirectOrigins,

@@ -6,6 +6,7 @@ export type AppEnv = {
     requestId: string;
     /** The discovery cache's answer (HIT, MISS, STALE), for the request log. */
     cacheStatus?: string;
+    clientAborted?: boolean;
   };
 };
 

@@ -10,6 +10,7 @@ import type {
 } from '../api';
 import type { Country, CountryDefault, Currency, PaymentMethod, Route } from '../api/types';
 import type { CacheStatus, TtlCache } from './cache';
+import { createDeadline } from './deadline';
 import type { SharedCache } from './stores/types';
 import type { Upstream } from './upstream';
 
@@ -29,19 +30,31 @@ export interface Discovery {
 }
 
 /**
- * `cache` answers hits from this process's memory; its misses go to `shared` (several instances:
- * one upstream call between them), which loads from the upstream.
+ * `deadlineMs`: each upstream load (retries included) gets at most this long. A load is shared by
+ * every request waiting for the key, so it has its own deadline and is not cancelled when one
+ * waiting browser leaves; each request is bounded by its own deadline besides (proxy.ts).
+ * `cache` answers hits from this process's memory; its misses go to `shared` when there is one
+ * (several instances: one upstream call between them), which loads from the upstream.
  */
 export function createDiscovery(
   upstream: Upstream,
   cache: TtlCache,
+  deadlineMs: number,
   shared?: { store: SharedCache; ttlMs: number },
 ): Discovery {
+  const load = async <T>(run: (c: RampClient) => Promise<T>): Promise<T> => {
+    const deadline = createDeadline(deadlineMs);
+    try {
+      return await upstream.read(run, { deadline });
+    } finally {
+      deadline.dispose();
+    }
+  };
   const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
     return (p: P): Promise<Cached<T>> => {
       const key = cacheKey(op, p);
-      const load = () => upstream.read((c) => call(c, p));
-      return cache.get(key, shared ? () => shared.store.load(key, shared.ttlMs, load) : load);
+      const fill = () => load((c) => call(c, p));
+      return cache.get(key, shared ? () => shared.store.load(key, shared.ttlMs, fill) : fill);
     };
   };
   return {

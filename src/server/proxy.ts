@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { RampClient } from '../api';
-import type { Category, Cursor } from '../api/types';
+import type { Category, Cursor, SessionResponse } from '../api/types';
 import { parseQuoteBody, readJsonBody } from './bodies';
 import { loadBootstrap } from './bootstrap';
 import { clientIp, rawTarget } from './client';
@@ -24,7 +24,9 @@ import { createSessionHandler } from './sessions';
 import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
-import type { Upstream } from './upstream';
+import { createDeadline, withinDeadline } from './deadline';
+import type { Deadline } from './deadline';
+import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
 
 const PUBLIC_DISCOVERY = 'public, max-age=30';
@@ -43,7 +45,14 @@ export interface ProxyDeps {
 
 export function createProxy({ config, upstream, discovery, log, now, stores, hot }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const createSession = createSessionHandler({ config, upstream, signer, log, now, stores });
+  const createSession = createSessionHandler({
+    config,
+    upstream,
+    signer,
+    log,
+    now,
+    idempotency: stores.idempotency<SessionResponse>('session'),
+  });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
   const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
   // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet
@@ -109,9 +118,12 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
     return responder.complete(body, 200, headers);
   };
 
-  const readOwned = async (call: (cl: RampClient) => ReturnType<RampClient['transaction']>) => {
+  const readOwned = async (
+    call: (cl: RampClient) => ReturnType<RampClient['transaction']>,
+    scope: CallScope,
+  ) => {
     try {
-      return await upstream.read(call);
+      return await upstream.read(call, scope);
     } catch (e) {
       if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
       throw e;
@@ -123,7 +135,9 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
     rule: RouteRule,
     params: Record<string, string>,
     q: Record<string, string>,
+    scope: CallScope,
   ) {
+    const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -199,43 +213,43 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
       case 'quote': {
         await rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        const quotes = await upstream.write((cl) => cl.quote(body));
+        const quotes = await upstream.write((cl) => cl.quote(body), scope);
         return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
       }
       case 'session':
         await rateLimit(sessionLimiter, c);
-        return c.json(await createSession(c), 200, NO_STORE);
+        return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!));
+        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!), scope);
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {
         if (isConsoleCall(c)) {
           await requireAdmin(c);
-          const tx = await upstream.read((cl) => cl.transaction(params.transactionId!));
+          const tx = await read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
         const claims = requireTracking(c);
-        const tx = await readOwned((cl) => cl.transaction(params.transactionId!));
+        const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
         if (tx.sessionId !== claims.sid) throw noTransaction();
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.transactions({ from: q.from, status: q.status, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
       }
       case 'financialAccounts': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccounts({ customerId: q.customerId, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), financialAccounts: page.items }, 200, NO_STORE);
       }
       case 'financialAccountTransactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccountTransactions({
             customerId: q.customerId,
             financialAccountId: q.financialAccountId,
@@ -286,7 +300,18 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
       await requireAdmin(c);
     else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
-    return handle(c, m.rule, m.params, q);
+    // One deadline for everything this request makes the upstream do; the browser gets its answer
+    // by then at the latest, and upstream calls stop when it leaves.
+    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+    if (m.rule.id === 'session') {
+      // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
+      try {
+        return await handle(c, m.rule, m.params, q, { deadline });
+      } finally {
+        deadline.dispose();
+      }
+    }
+    return withinDeadline(deadline, handle(c, m.rule, m.params, q, { deadline }));
   };
 
   return api;

@@ -11,9 +11,10 @@ import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { HttpError, badRequest } from './http-error';
-import { IDEMPOTENCY_KEY_RE } from './idempotency';
+import type { Deadline } from './deadline';
+import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import type { IdempotencyStore } from './idempotency';
 import type { Logger } from './log';
-import type { Stores } from './stores/types';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
 import { sessionView } from './views';
@@ -24,11 +25,12 @@ export interface SessionDeps {
   signer: TokenSigner;
   log: Logger;
   now: () => number;
-  stores: Stores;
+  /** Where session results are recorded per Idempotency-Key (default: in process). */
+  idempotency?: IdempotencyStore<SessionResponse>;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, stores }: SessionDeps) {
-  const sessions = stores.idempotency<SessionResponse>('session');
+export function createSessionHandler({ config, upstream, signer, log, now, idempotency }: SessionDeps) {
+  const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
   // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
   const allowed = config.redirectOrigins ?? [...config.allowedOrigins, config.publicUrl];
@@ -48,7 +50,8 @@ export function createSessionHandler({ config, upstream, signer, log, stores }: 
     return url.href;
   };
 
-  return async function createSession(c: Context<AppEnv>): Promise<SessionResponse> {
+  /** `deadline`: how long this browser request waits; the upstream call is not bound by it. */
+  return async function createSession(c: Context<AppEnv>, deadline?: Deadline): Promise<SessionResponse> {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
       throw badRequest(
@@ -70,18 +73,22 @@ export function createSessionHandler({ config, upstream, signer, log, stores }: 
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
-    const { value, replayed } = await sessions.run(key, fingerprint, async () => {
+    const create = async () => {
       try {
-        const created = await upstream.write((cl) =>
-          cl.createSession({
-            sessionType: body.sessionType,
-            sessionData: {
-              ...data,
-              ...(redirect === undefined ? {} : { redirectUrl: redirect }),
-              ...(ip === undefined ? {} : { clientIpAddress: ip }),
-            },
-            externalSessionId,
-          }),
+        const created = await upstream.write(
+          (cl) =>
+            cl.createSession({
+              sessionType: body.sessionType,
+              sessionData: {
+                ...data,
+                ...(redirect === undefined ? {} : { redirectUrl: redirect }),
+                ...(ip === undefined ? {} : { clientIpAddress: ip }),
+              },
+              externalSessionId,
+            }),
+          // Longer than the browser's deadline on purpose: the call goes on after the browser got
+          // SESSION_PENDING, and a retry with the same key gets its result.
+          { timeoutMs: config.upstream.sessionTimeoutMs },
         );
         return sessionView(created, signer.sign(created.id));
       } catch (e) {
@@ -94,7 +101,8 @@ export function createSessionHandler({ config, upstream, signer, log, stores }: 
         }
         throw e;
       }
-    });
+    };
+    const { value, replayed } = await sessions.run(key, fingerprint, create, deadline?.done);
     log.info(replayed ? 'session replayed' : 'session created', {
       requestId: c.get('requestId'),
       sessionId: value.id,

@@ -1,5 +1,5 @@
 // The in-process stores: one instance, nothing to run beside it (the default).
-import { IdempotencyStore as InProcessIdempotency } from '../idempotency';
+import { MemoryIdempotencyStore } from '../idempotency';
 import { memoryLeases } from '../leases';
 import { RateLimiter } from '../ratelimit';
 import type { Stores } from './types';
@@ -11,7 +11,7 @@ export function createMemoryStores(opts: { now?: () => number } = {}): Stores {
     rateLimiter: (_name, rule) => new RateLimiter(rule, { now }),
     // The process's own TtlCache already answers concurrent misses with one call: nothing is shared.
     cache: { load: (_key, _ttlMs, load) => load(), clear: async () => {} },
-    idempotency: (_name, o) => new InProcessIdempotency({ now, ttlMs: o?.ttlMs }),
+    idempotency: (_name, o) => new MemoryIdempotencyStore({ now, ttlMs: o?.ttlMs }),
     leases: memoryLeases(now),
     health: async () => ({ up: true }),
     close: async () => {},

@@ -6,10 +6,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateRule } from '../config';
-import { HttpError } from '../http-error';
+import { IDEMPOTENCY_TTL_MS } from '../idempotency';
+import type { IdempotencyRecord, IdempotencyStore } from '../idempotency';
 import type { Logger } from '../log';
-import { DependencyUnavailable, idempotencyPending } from './types';
-import type { DependencyState, IdempotencyStore, Lease, RateDecision, Stores } from './types';
+import { DependencyUnavailable } from './types';
+import type { DependencyState, Lease, RateDecision, Stores } from './types';
 
 export interface RedisStoresOptions {
   url: string;
@@ -68,8 +69,6 @@ interface Scripts {
 /** How long a cache fill or an idempotent creation may hold its claim before another may take over. */
 const FILL_LOCK_MS = 15_000;
 const PENDING_MS = 30_000;
-/** How long a replay waits for the first request to finish before being told it is pending. */
-const REPLAY_WAIT_MS = 3_000;
 const POLL_MS = 25;
 const INSTANCE_TTL_MS = 30_000;
 
@@ -228,80 +227,46 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
       },
     },
 
-    idempotency<T>(name: string, opts: { ttlMs?: number; replayWaitMs?: number } = {}): IdempotencyStore<T> {
-      const ttlMs = opts.ttlMs ?? 60 * 60 * 1000;
-      const replayWaitMs = opts.replayWaitMs ?? REPLAY_WAIT_MS;
-      // Replays on this instance wait for the local first request rather than poll Redis.
-      const local = new Map<string, { fingerprint: string; p: Promise<{ value: T; replayed: boolean }> }>();
-      const unavailable = () => new DependencyUnavailable('Checkout creation');
-      const reused = () =>
-        new HttpError(
-          422,
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used for a different request: send a new key',
-        );
+    idempotency<T>(name: string, opts: { ttlMs?: number } = {}): IdempotencyStore<T> {
+      const ttlMs = opts.ttlMs ?? IDEMPOTENCY_TTL_MS;
       const keyOf = (key: string) => `${prefix}idem:${name}:${key}`;
-
-      async function replay(k: string, fingerprint: string): Promise<{ value: T } | 'absent'> {
-        const deadline = Date.now() + replayWaitMs;
-        for (;;) {
-          let raw: string | null;
-          try {
-            raw = await redis.get(k);
-          } catch {
-            throw unavailable();
-          }
-          if (raw === null) return 'absent';
-          const rec = JSON.parse(raw) as { s: 'pending' | 'done'; fp: string; v?: T };
-          if (rec.fp !== fingerprint) throw reused();
-          if (rec.s === 'done') return { value: rec.v as T };
-          if (Date.now() >= deadline) throw idempotencyPending();
-          await sleep(POLL_MS * 2);
+      // The pending record each claim wrote: fail() removes exactly that one, never a later claim.
+      const claims = new Map<string, string>();
+      const guard = async <R>(op: () => Promise<R>): Promise<R> => {
+        try {
+          return await op();
+        } catch {
+          throw new DependencyUnavailable('Checkout creation');
         }
-      }
-
-      async function run(key: string, fingerprint: string, create: () => Promise<T>) {
-        const k = keyOf(key);
-        const pending = JSON.stringify({ s: 'pending', fp: fingerprint });
-        for (let attempt = 0; attempt < 3; attempt++) {
-          let claimed: string | null;
-          try {
-            claimed = await redis.set(k, pending, 'PX', PENDING_MS, 'NX');
-          } catch {
-            throw unavailable();
-          }
-          if (claimed) {
-            let value: T;
-            try {
-              value = await create();
-            } catch (e) {
-              // Failures are not remembered: a retry with the same key may succeed.
-              await scripts.rcRelease(k, pending).catch(() => {});
-              throw e;
-            }
-            const done = JSON.stringify({ s: 'done', fp: fingerprint, v: value });
-            await redis
-              .set(k, done, 'PX', ttlMs)
-              .catch((e: Error) => o.log.warn('idempotency record not stored', { error: e.message }));
-            return { value, replayed: false };
-          }
-          const r = await replay(k, fingerprint);
-          if (r !== 'absent') return { value: r.value, replayed: true };
-          // The first request failed (its claim was dropped) between our two steps: claim again.
-        }
-        throw idempotencyPending();
-      }
-
+      };
       return {
-        run(key, fingerprint, create) {
-          const running = local.get(key);
-          if (running) {
-            if (running.fingerprint !== fingerprint) return Promise.reject(reused());
-            return running.p.then((r) => ({ value: r.value, replayed: true }));
-          }
-          const p = run(key, fingerprint, create).finally(() => local.delete(key));
-          local.set(key, { fingerprint, p });
-          return p;
+        get: (key) =>
+          guard(async () => {
+            const raw = await redis.get(keyOf(key));
+            return raw === null ? undefined : (JSON.parse(raw) as IdempotencyRecord<T>);
+          }),
+        putPending: (key, fingerprint) =>
+          guard(async () => {
+            const record = JSON.stringify({ state: 'pending', fingerprint, since: Date.now() });
+            // Expires on its own if this instance dies before the upstream answers.
+            const claimed = await redis.set(keyOf(key), record, 'PX', PENDING_MS, 'NX');
+            if (claimed) claims.set(key, record);
+            return claimed !== null;
+          }),
+        complete: async (key, value) => {
+          const pending = claims.get(key);
+          claims.delete(key);
+          const fingerprint = pending ? (JSON.parse(pending) as { fingerprint: string }).fingerprint : '';
+          const done = JSON.stringify({ state: 'done', fingerprint, value });
+          // The session exists upstream whatever happens here: a lost record only costs a replay a 409.
+          await redis
+            .set(keyOf(key), done, 'PX', ttlMs)
+            .catch((e: Error) => o.log.warn('idempotency record not stored', { error: e.message }));
+        },
+        fail: async (key) => {
+          const pending = claims.get(key);
+          claims.delete(key);
+          if (pending) await scripts.rcRelease(keyOf(key), pending).catch(() => {});
         },
       };
     },

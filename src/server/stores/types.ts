@@ -4,6 +4,7 @@
 // load balancer, RAMP_REDIS_URL). Switching one for the other touches one file each.
 import type { RateRule } from '../config';
 import { HttpError } from '../http-error';
+import type { IdempotencyStore } from '../idempotency';
 import type { Leases } from '../leases';
 
 export type { Lease, Leases } from '../leases';
@@ -25,15 +26,6 @@ export interface SharedCache {
   clear(): Promise<void>;
 }
 
-export interface IdempotencyStore<T> {
-  /**
-   * Runs `create` once per key: a replay gets the first answer (`replayed: true`), the same key with
-   * another fingerprint is refused (422), and a replay while the first is still running elsewhere is
-   * told so (409 IDEMPOTENCY_PENDING) when it does not finish in a moment.
-   */
-  run(key: string, fingerprint: string, create: () => Promise<T>): Promise<{ value: T; replayed: boolean }>;
-}
-
 export interface DependencyState {
   up: boolean;
   /** Round trip of the last check. */
@@ -46,7 +38,8 @@ export interface Stores {
   kind: 'memory' | 'redis';
   rateLimiter(name: string, rule: RateRule): RateLimiterStore;
   cache: SharedCache;
-  idempotency<T>(name: string, opts?: { ttlMs?: number; replayWaitMs?: number }): IdempotencyStore<T>;
+  /** Records per Idempotency-Key (idempotency.ts runs the work once over them). */
+  idempotency<T>(name: string, opts?: { ttlMs?: number }): IdempotencyStore<T>;
   /** Work one instance at a time may do (follow a transaction, send a delivery); leases expire unless renewed. */
   leases: Leases;
   /** The state of the store's server (memory: always up). */
@@ -62,11 +55,3 @@ export class DependencyUnavailable extends HttpError {
     });
   }
 }
-
-export const idempotencyPending = (): HttpError =>
-  new HttpError(
-    409,
-    'IDEMPOTENCY_PENDING',
-    'A request with this Idempotency-Key is still being processed: retry in a moment with the same key',
-    { headers: { 'Retry-After': '1' } },
-  );
