@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
 import { migrate } from './sql-ledger';
-import type { Ledger, OrderRecord, WebhookEvent } from './types';
+import { event, order } from './test-records';
+import type { Ledger } from './types';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,51 +16,6 @@ const tempDir = () => {
 };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-const order = (sessionId: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
-  sessionId,
-  intentId: null,
-  reference: `order-${sessionId}`,
-  customerId: null,
-  partner: 'BANXA',
-  direction: 'buy',
-  country: 'US',
-  sourceCurrency: 'USD',
-  sourceAmount: '100',
-  destinationCurrency: 'ETH',
-  destinationAmount: null,
-  walletAddress: '0xabc',
-  transactionId: null,
-  status: 'SESSION_CREATED',
-  txHash: null,
-  terminal: false,
-  createdAt: 1000,
-  updatedAt: 1000,
-  nextCheckAt: 1000,
-  checkAttempts: 0,
-  ...over,
-});
-
-const event = (id: string, sessionId: string, status = 'SESSION_CREATED'): WebhookEvent => ({
-  id,
-  type: status === 'SESSION_CREATED' ? 'checkout.session_created' : 'transaction.updated',
-  createdAt: new Date(0).toISOString(),
-  data: {
-    intentId: null,
-    reference: null,
-    sessionId,
-    transactionId: null,
-    status,
-    direction: 'buy',
-    partner: 'BANXA',
-    sourceAmount: '100',
-    sourceCurrency: 'USD',
-    destinationAmount: null,
-    destinationCurrency: 'ETH',
-    walletAddress: null,
-    txHash: null,
-  },
 });
 
 describe('embedded ledger', () => {

@@ -6,54 +6,14 @@ import { createMemoryLogger } from '../log';
 import { freshDatabase, missingServices } from '../test-services';
 import { MIGRATIONS } from './migrations';
 import { openPostgres, openPostgresLedger } from './postgres';
-import type { Ledger, OrderRecord, WebhookEvent } from './types';
+import { event, order as baseOrder } from './test-records';
+import type { Ledger } from './types';
+
+const T0 = 1_763_900_000_000;
+const order = (sessionId: string) => baseOrder(sessionId, { createdAt: T0, updatedAt: T0, nextCheckAt: T0 });
 
 const skip = missingServices('PostgreSQL ledger', ['postgres']);
 const log = createMemoryLogger();
-
-const order = (sessionId: string): OrderRecord => ({
-  sessionId,
-  intentId: null,
-  reference: `order-${sessionId}`,
-  customerId: null,
-  partner: 'BANXA',
-  direction: 'buy',
-  country: 'US',
-  sourceCurrency: 'USD',
-  sourceAmount: '100',
-  destinationCurrency: 'ETH',
-  destinationAmount: null,
-  walletAddress: '0xabc',
-  transactionId: null,
-  status: 'SESSION_CREATED',
-  txHash: null,
-  terminal: false,
-  createdAt: 1_763_900_000_000,
-  updatedAt: 1_763_900_000_000,
-  nextCheckAt: 1_763_900_000_000,
-  checkAttempts: 0,
-});
-
-const event = (id: string, sessionId: string, status: string): WebhookEvent => ({
-  id,
-  type: status === 'SESSION_CREATED' ? 'checkout.session_created' : 'transaction.updated',
-  createdAt: new Date(0).toISOString(),
-  data: {
-    intentId: null,
-    reference: null,
-    sessionId,
-    transactionId: null,
-    status,
-    direction: 'buy',
-    partner: 'BANXA',
-    sourceAmount: '100',
-    sourceCurrency: 'USD',
-    destinationAmount: null,
-    destinationCurrency: 'ETH',
-    walletAddress: null,
-    txHash: null,
-  },
-});
 
 describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
   let db: { url: string; drop: () => Promise<void> };
