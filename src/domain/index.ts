@@ -4,3 +4,6 @@
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
+export { needsWalletTag, validateWalletTag, walletTagRule } from './wallet-tag';
+export type { TagCheck, TagProblem, TagRule } from './wallet-tag';
+export { isHttpUrl } from './url';

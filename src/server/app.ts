@@ -29,7 +29,7 @@ import { createUpstream, isTransient, toHttpError } from './upstream';
 import type { RetryPolicy } from './upstream';
 
 /** The parts of the sandbox (src/sandbox) the server uses. */
-export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'>;
+export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'> & Partial<Pick<Sandbox, 'scenarios'>>;
 
 export interface AppDeps {
   /** The upstream fetch (tests: a recording fake). Default: the sandbox's in-process fetch, else global fetch. */
@@ -73,6 +73,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     random: deps.retry?.random,
     onRetry: (attempt, delayMs, e) =>
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
+    // Field paths and counts only: the items themselves (which may name a customer) are not logged.
+    onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
   });
   const stores = deps.stores ?? createMemoryStores({ now });
   const sharedCache = stores.kind !== 'memory';
@@ -201,6 +203,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
         '/__sandbox',
         sandboxControl({
           faults: sandbox.faults,
+          scenarios: sandbox.scenarios,
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => {
             cache.clear();

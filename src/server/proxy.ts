@@ -19,6 +19,8 @@ import type { Logger } from './log';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
+import { transactionOfSession } from './by-session';
+import { createCustomerIds } from './customer-id';
 import { createResponder } from './respond';
 import { createSessionHandler } from './sessions';
 import type { RateLimiterStore, Stores } from './stores/types';
@@ -45,12 +47,14 @@ export interface ProxyDeps {
 
 export function createProxy({ config, upstream, discovery, log, now, stores, hot }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
+  const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
   const createSession = createSessionHandler({
     config,
     upstream,
     signer,
     log,
     now,
+    customers,
     idempotency: stores.idempotency<SessionResponse>('session'),
   });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
@@ -213,7 +217,9 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
       case 'quote': {
         await rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        const quotes = await upstream.write((cl) => cl.quote(body), scope);
+        // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
+        const externalCustomerId = customers.forRequest(c);
+        const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
         return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
       }
       case 'session':
@@ -222,7 +228,10 @@ export function createProxy({ config, upstream, discovery, log, now, stores, hot
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!), scope);
+        const tx = await transactionOfSession(upstream, claims, scope).catch((e: unknown) => {
+          if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
+          throw e;
+        });
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {

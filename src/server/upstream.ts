@@ -5,7 +5,7 @@
 // A call made for a browser request runs in its scope: the request's deadline (retries inside it)
 // and its cancellation when the browser leaves (deadline.ts).
 import { RampError, createRampClient } from '../api';
-import type { RampClient } from '../api';
+import type { RampClient, RampClientOptions } from '../api';
 import type { ServerConfig } from './config';
 import type { Deadline } from './deadline';
 import { ClientAbort, HttpError } from './http-error';
@@ -43,6 +43,8 @@ export interface UpstreamOptions {
   random?: () => number;
   /** Told about each retry (for the logs). */
   onRetry?: (attempt: number, delayMs: number, error: RampError) => void;
+  /** Told when a list answer had unusable items that were left out (see RampClientOptions). */
+  onDropped?: RampClientOptions['onDropped'];
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
@@ -63,6 +65,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       serviceVersion,
       versionHeader,
       timeoutMs: scope.timeoutMs ?? timeoutMs,
+      onDropped: o.onDropped,
       fetch: signal
         ? (input, init) =>
             fetchNoRedirect(input, {
