@@ -353,6 +353,15 @@ describe('/healthz', () => {
   it('says ok and which upstream is in use', async () => {
     const { request } = testApp();
     const res = await request('/healthz');
-    expect(await res.json()).toEqual({ ok: true, upstream: 'remote' });
+    expect(await res.json()).toEqual({
+      ok: true,
+      ready: true,
+      upstream: 'remote',
+      stores: 'memory',
+      dependencies: {},
+    });
+    const ready = await request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, dependencies: {} });
   });
 });

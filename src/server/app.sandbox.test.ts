@@ -263,7 +263,13 @@ describe('sandbox faults through the proxy', () => {
 
   it('reports sandbox mode on /healthz and never shows the sandbox key', async () => {
     const s = sandboxApp();
-    expect(await (await s.request('/healthz')).json()).toEqual({ ok: true, upstream: 'sandbox' });
+    expect(await (await s.request('/healthz')).json()).toEqual({
+      ok: true,
+      ready: true,
+      upstream: 'sandbox',
+      stores: 'memory',
+      dependencies: {},
+    });
     const body = await (await s.request('/api/ramp/bootstrap')).text();
     expect(body).not.toContain(s.config.upstream.apiKey);
     for (const line of s.log.lines) expect(line).not.toContain(s.config.upstream.apiKey);

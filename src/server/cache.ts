@@ -59,7 +59,11 @@ export class TtlCache {
     return this.#entries.size;
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<{ value: T; status: CacheStatus }> {
+  /** `freshUntil`: until when a fresh answer (HIT, MISS) stays fresh, for layers that keep it longer. */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<{ value: T; status: CacheStatus; freshUntil?: number }> {
     const { ttlMs, staleWhileRevalidateMs, staleIfErrorMs, now } = this.#o;
     let entry = this.#entries.get(key);
     const age = entry ? now() - entry.storedAt : Infinity;
@@ -70,7 +74,7 @@ export class TtlCache {
     }
     if (entry && age < ttlMs) {
       this.#touch(key, entry);
-      return { value: entry.value as T, status: 'HIT' };
+      return { value: entry.value as T, status: 'HIT', freshUntil: entry.storedAt + ttlMs };
     }
     if (entry && age >= ttlMs + Math.max(staleWhileRevalidateMs, staleIfErrorMs)) {
       this.#entries.delete(key);
@@ -81,7 +85,13 @@ export class TtlCache {
       return { value: entry.value as T, status: 'STALE' };
     }
     try {
-      return { value: await this.#flight(key, load), status: 'MISS' };
+      const value = await this.#flight(key, load);
+      const stored = this.#entries.get(key);
+      return {
+        value,
+        status: 'MISS',
+        ...(stored?.value === value ? { freshUntil: stored.storedAt + ttlMs } : {}),
+      };
     } catch (e) {
       if (entry && age < ttlMs + staleIfErrorMs && this.#o.serveStaleOn(e)) {
         return { value: entry.value as T, status: 'STALE' };

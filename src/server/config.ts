@@ -61,6 +61,12 @@ export interface ServerConfig {
    * transaction reads.
    */
   rateLimits: { quote: RateRule; session: RateRule; discovery: RateRule; transaction: RateRule };
+  /**
+   * Several instances: RAMP_REDIS_URL (rate limits, cache, idempotency, leases) and RAMP_DATABASE_URL
+   * (ledger, webhook queue), both or neither; null: everything in process and embedded.
+   */
+  redisUrl: string | null;
+  databaseUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -260,6 +266,38 @@ export function loadConfig(env: Env): ServerConfig {
     } else sandboxTimeScale = n;
   }
 
+  const redisUrl = get('RAMP_REDIS_URL') ?? null;
+  const databaseUrl = get('RAMP_DATABASE_URL') ?? null;
+  // Messages never repeat these URLs: they may carry passwords.
+  if (redisUrl !== null && !/^rediss?:$/.test(protocolOf(redisUrl))) {
+    issues.push('RAMP_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  }
+  if (databaseUrl !== null && !/^postgres(ql)?:$/.test(protocolOf(databaseUrl))) {
+    issues.push(
+      'RAMP_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ramp@127.0.0.1:5432/ramp',
+    );
+  }
+  if (redisUrl !== null && databaseUrl === null) {
+    issues.push(
+      'RAMP_REDIS_URL is set but RAMP_DATABASE_URL is not: several instances need both (Redis for rate limits, ' +
+        'cache, idempotency and leases; PostgreSQL for the ledger and webhook queue). Set RAMP_DATABASE_URL, ' +
+        'or unset RAMP_REDIS_URL to run one instance with embedded storage',
+    );
+  }
+  if (databaseUrl !== null && redisUrl === null) {
+    issues.push(
+      'RAMP_DATABASE_URL is set but RAMP_REDIS_URL is not: several instances need both (PostgreSQL for the ' +
+        'ledger and webhook queue; Redis for rate limits, cache, idempotency and the leases that keep two ' +
+        'instances from doing the same work). Set RAMP_REDIS_URL, or unset RAMP_DATABASE_URL',
+    );
+  }
+  if ((redisUrl !== null || databaseUrl !== null) && rawSecret === undefined) {
+    issues.push(
+      'RAMP_SESSION_SECRET is required with RAMP_REDIS_URL / RAMP_DATABASE_URL: every instance must sign ' +
+        'tracking tokens with the same secret (e.g. `openssl rand -hex 32`, the same value for all)',
+    );
+  }
+
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -291,7 +329,17 @@ export function loadConfig(env: Env): ServerConfig {
       discovery: discoveryRate,
       transaction: transactionRate,
     },
+    redisUrl,
+    databaseUrl,
   };
+}
+
+function protocolOf(raw: string): string {
+  try {
+    return new URL(raw).protocol;
+  } catch {
+    return '';
+  }
 }
 
 /** A host to put in URLs: wildcard listen addresses are reached through loopback. */

@@ -13,11 +13,14 @@ import type { CacheStatus, TtlCache } from './cache';
 import { createDeadline } from './deadline';
 import { HttpError } from './http-error';
 import type { RateLimiter } from './ratelimit';
+import type { SharedCache } from './stores/types';
 import type { Upstream } from './upstream';
 
 export interface Cached<T> {
   value: T;
   status: CacheStatus;
+  /** Until when this answer is fresh (absent for a stale one). */
+  freshUntil?: number;
 }
 
 export interface Discovery {
@@ -37,12 +40,15 @@ export interface Discovery {
  * `deadlineMs`: each upstream load (retries included) gets at most this long. A load is shared by
  * every request waiting for the key, so it has its own deadline and is not cancelled when one
  * waiting browser leaves; each request is bounded by its own deadline besides (proxy.ts).
+ * `cache` answers hits from this process's memory; its misses go to `shared` when there is one
+ * (several instances: one upstream call between them), which loads from the upstream.
  */
 export function createDiscovery(
   upstream: Upstream,
   cache: TtlCache,
   deadlineMs: number,
   misses?: RateLimiter,
+  shared?: { store: SharedCache; ttlMs: number },
 ): Discovery {
   const load = async <T>(run: (c: RampClient) => Promise<T>): Promise<T> => {
     const deadline = createDeadline(deadlineMs);
@@ -63,12 +69,15 @@ export function createDiscovery(
   };
   const build = (client: string | undefined): Discovery => {
     const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
-      return (p: P): Promise<Cached<T>> =>
+      return (p: P): Promise<Cached<T>> => {
+        const key = cacheKey(op, p);
         // async: a refusal must reject the load, not throw before the cache has registered it.
-        cache.get(cacheKey(op, p), async () => {
+        const fill = async () => {
           spend(client);
           return load((c) => call(c, p));
-        });
+        };
+        return cache.get(key, shared ? () => shared.store.load(key, shared.ttlMs, fill) : fill);
+      };
     };
     return {
       forClient: (who) => build(who),

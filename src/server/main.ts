@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
+import { BackingError, openBacking } from './backing';
+import type { Backing } from './backing';
 import { ConfigError, listenOrigin, loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { createLogger } from './log';
@@ -29,9 +31,21 @@ function readConfig(): ServerConfig {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
+  // Redis and PostgreSQL (when configured) before listening: an instance that cannot reach them, or
+  // whose session secret differs from the others', refuses to start and says why.
+  let backing: Backing;
+  try {
+    backing = await openBacking(config, { log });
+  } catch (e) {
+    if (e instanceof BackingError) {
+      console.error(`Cannot start: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
   const files = {
     hostedDir: resolve(process.cwd(), 'dist/hosted'),
     embedFile: resolve(process.cwd(), 'dist/embed/ramp-checkout.js'),
@@ -53,7 +67,12 @@ function main(): void {
     const origin = listenOrigin(config.host, port);
     // PORT=0: the default public origin is the port actually given.
     if (config.publicUrl === listenOrigin(config.host, config.port)) config.publicUrl = origin;
-    const deps: AppDeps = { log, static: files };
+    const deps: AppDeps = {
+      log,
+      static: files,
+      stores: backing.stores,
+      dependencies: backing.dependencies,
+    };
     if (config.mode === 'sandbox') {
       // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
       let offsetMs = 0;
@@ -71,6 +90,7 @@ function main(): void {
       url: origin,
       publicUrl: config.publicUrl,
       mode: config.mode,
+      stores: backing.stores.kind,
       upstream: config.mode === 'remote' ? new URL(config.upstream.baseUrl).origin : `${origin}/sandbox`,
       allowedOrigins: config.allowedOrigins,
       console: config.adminToken !== null,
@@ -85,7 +105,7 @@ function main(): void {
     if (closing) return;
     closing = true;
     log.info('shutting down', { signal });
-    server.close(() => process.exit(0));
+    server.close(() => void backing.close().finally(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones get the grace period.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
@@ -94,4 +114,4 @@ function main(): void {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-main();
+void main();
