@@ -4,3 +4,5 @@
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
+export { transactionOutcome } from './transactionStatus';
+export type { TransactionOutcome } from './transactionStatus';

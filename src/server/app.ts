@@ -17,6 +17,8 @@ import { HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
+import type { Merchant, MerchantContext } from './merchant';
+import { merchantRoutes } from './merchant-routes';
 import { createProxy } from './proxy';
 import { sandboxControl } from './sandbox-control';
 import { mountStatic } from './static';
@@ -44,6 +46,10 @@ export interface AppDeps {
   now?: () => number;
   cache?: Partial<CacheOptions>;
   retry?: { policy?: RetryPolicy; sleep?: (ms: number) => Promise<void>; random?: () => number };
+  /** The merchant backend (ledger, intents, sync, webhooks), built on this app's upstream. */
+  merchant?: (ctx: MerchantContext) => Merchant;
+  /** Told the merchant backend once it is built (so its owner can close it). */
+  onMerchant?: (merchant: Merchant) => void;
 }
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
@@ -117,9 +123,17 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   app.get('/healthz', (c) => c.json({ ok: true, upstream: config.mode }, 200, NO_STORE));
 
-  // ---- /api/ramp: the proxy ----
+  // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
-  const api = createProxy({ config, upstream, discovery, log, now });
+  const merchant = deps.merchant?.({ config, upstream, log, now });
+  if (merchant) {
+    deps.onMerchant?.(merchant);
+    app.route(
+      '/',
+      merchantRoutes(config, () => merchant.parts()),
+    );
+  }
+  const api = createProxy({ config, upstream, discovery, log, now, orders: merchant?.orders });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
 

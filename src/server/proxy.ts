@@ -15,6 +15,7 @@ import type { Discovery } from './discovery';
 import { HttpError, notFound } from './http-error';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
@@ -32,11 +33,13 @@ export interface ProxyDeps {
   discovery: Discovery;
   log: Logger;
   now: () => number;
+  /** The ledger's order recording (sessions.ts). */
+  orders?: Orders;
 }
 
-export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps) {
+export function createProxy({ config, upstream, discovery, log, now, orders }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const createSession = createSessionHandler({ config, upstream, signer, log, now });
+  const createSession = createSessionHandler({ config, upstream, signer, log, now, orders });
   const quoteLimiter = new RateLimiter(config.rateLimits.quote, { now });
   const sessionLimiter = new RateLimiter(config.rateLimits.session, { now });
   // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet.

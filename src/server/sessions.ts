@@ -12,7 +12,9 @@ import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { HttpError, badRequest } from './http-error';
 import { IDEMPOTENCY_KEY_RE, IdempotencyStore } from './idempotency';
+import { INTENT_HEADER } from './intents';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
 import { sessionView } from './views';
@@ -23,9 +25,11 @@ export interface SessionDeps {
   signer: TokenSigner;
   log: Logger;
   now: () => number;
+  /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
+  orders?: Orders;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, now }: SessionDeps) {
+export function createSessionHandler({ config, upstream, signer, log, now, orders }: SessionDeps) {
   const sessions = new IdempotencyStore<SessionResponse>({ now });
 
   const allowedRedirect = (c: Context, raw: string): string => {
@@ -63,25 +67,30 @@ export function createSessionHandler({ config, upstream, signer, log, now }: Ses
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(c, redirectUrl);
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify([body.sessionType, data, redirect]))
+      .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
     const { value, replayed } = await sessions.run(key, fingerprint, async () => {
+      // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
+      const order = await orders?.begin(c.req.raw.headers, body);
       try {
         const created = await upstream.write((cl) =>
           cl.createSession({
             sessionType: body.sessionType,
             sessionData: {
               ...data,
+              ...order?.extras,
               ...(redirect === undefined ? {} : { redirectUrl: redirect }),
               ...(ip === undefined ? {} : { clientIpAddress: ip }),
             },
             externalSessionId,
           }),
         );
+        await order?.created(created);
         return sessionView(created, signer.sign(created.id));
       } catch (e) {
+        await order?.abort();
         if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
           throw new HttpError(
             409,
