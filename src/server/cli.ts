@@ -12,7 +12,7 @@ the embedded sandbox.`;
 function main(argv: string[]): void {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === 'help') {
-    console.log(USAGE);
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   if (command !== undefined && command !== 'serve') {

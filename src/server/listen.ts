@@ -35,6 +35,9 @@ export function listen(options: RampServerOptions): void {
   const port = options.port ?? 8787;
   const host = options.host ?? '127.0.0.1';
   let ramp: RampServer | undefined;
+  const log = createLogger({
+    secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
+  });
   let handle: ReturnType<typeof nodeHandler> | undefined;
   const server = createServer((req, res) => {
     if (handle) return void handle(req, res);
@@ -54,7 +57,6 @@ export function listen(options: RampServerOptions): void {
       publicUrl: options.publicUrl ?? origin,
     }));
     handle = nodeHandler(ramp);
-    const log = createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
     log.info('listening', {
       url: origin,
       mode: config.mode,
@@ -75,7 +77,7 @@ export function listen(options: RampServerOptions): void {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+    log.info('shutting down', { signal });
     server.close(() => void (ramp?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones get the grace period.
     server.closeIdleConnections();
