@@ -6,6 +6,6 @@ export { nodeHandler } from './node';
 export type { NodeHandler, NodeRequestLike, NodeResponseLike } from './node';
 export { verifyWebhook, WebhookVerificationError, SIGNATURE_HEADER } from './webhooks/signature';
 export type { VerifyOptions, WebhookErrorReason } from './webhooks/signature';
-export type { CreatedIntent, IntentInput } from './intents';
+export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 export type { WebhookData, WebhookEvent, WebhookType } from './ledger/types';
 export { ConfigError } from './config';

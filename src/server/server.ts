@@ -9,7 +9,7 @@ import { createApp } from './app';
 import type { AppDeps } from './app';
 import { ConfigError, loadConfig as parseEnv, parseOrigins } from './config';
 import type { ServerConfig } from './config';
-import type { CreatedIntent, IntentInput } from './intents';
+import type { CreatedIntent, IntentInput } from './intent-types';
 import type { Ledger } from './ledger/types';
 import { createLogger } from './log';
 import type { Logger } from './log';
@@ -17,7 +17,6 @@ import type { Merchant } from './merchant';
 import { createMerchant } from './merchant';
 import { envToOptions, optionsToEnv } from './options';
 import type { RampServerOptions } from './options';
-import type { StaticFiles } from './static';
 
 export interface RampServer {
   /** The validated configuration (read-only). */
@@ -70,7 +69,7 @@ function toServerConfig(options: RampServerOptions): { config: ServerConfig; pub
 }
 
 /** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
-export function packageStaticFiles(): StaticFiles | null {
+export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
   for (const up of ['../', '../../dist/']) {
     const hostedDir = fileURLToPath(new URL(`${up}hosted/`, import.meta.url));
     if (existsSync(`${hostedDir}index.html`)) {
