@@ -14,6 +14,25 @@ export interface QuoteSummary {
   paymentMethod?: string;
 }
 
+/**
+ * What a finished checkout was for. For the UI only: a browser event can be forged, so fulfil orders
+ * from the server's signed webhooks.
+ */
+export interface OrderSummary {
+  /** The intent's reference (the merchant's order id), when the checkout had an intent. */
+  reference?: string;
+  direction?: Direction;
+  /** In the source currency (fiat on buy, crypto on sell), as the shopper chose it. */
+  sourceAmount?: string;
+  sourceCurrency?: string;
+  /** As quoted. */
+  destinationAmount?: number;
+  destinationCurrency?: string;
+  partner?: string;
+  /** The on-chain transaction hash, when the upstream gives one. */
+  txHash?: string;
+}
+
 export type RampCheckoutEvent =
   | { type: 'ready'; direction: Direction; country?: string }
   | { type: 'stepChanged'; step: Step; previous?: Step }
@@ -22,8 +41,9 @@ export type RampCheckoutEvent =
   | { type: 'sessionCreated'; sessionId: string; partner: string }
   | { type: 'providerLaunched'; partner: string; mode: 'popup' | 'tab' | 'redirect' | 'link' }
   | { type: 'transactionUpdated'; sessionId: string; transactionId?: string; status: string }
-  | { type: 'completed'; sessionId: string; transactionId?: string; status: string }
-  | { type: 'failed'; sessionId: string; transactionId?: string; status: string }
+  | ({ type: 'completed'; sessionId: string; transactionId?: string; status: string } & OrderSummary)
+  | ({ type: 'failed'; sessionId: string; transactionId?: string; status: string } & OrderSummary)
+  | { type: 'closed'; step: Step; sessionId?: string; reference?: string }
   | { type: 'error'; code: string; message: string };
 
 export type RampCheckoutEventType = RampCheckoutEvent['type'];
@@ -38,6 +58,7 @@ export const EVENT_TYPES: readonly RampCheckoutEventType[] = [
   'transactionUpdated',
   'completed',
   'failed',
+  'closed',
   'error',
 ];
 
