@@ -19,7 +19,9 @@ export type Piece =
   | 'limits'
   | 'rate'
   | 'quote'
-  | 'walletAddress';
+  | 'walletAddress'
+  /** The destination tag / memo that goes with the address, on chains that need one. */
+  | 'walletTag';
 
 export const DEPENDS_ON: Readonly<Record<Piece, readonly Piece[]>> = {
   direction: [],
@@ -41,6 +43,7 @@ export const DEPENDS_ON: Readonly<Record<Piece, readonly Piece[]>> = {
   // A quote answers exactly one quote request.
   quote: ['direction', 'country', 'subdivision', 'fiatCurrency', 'crypto', 'paymentMethod', 'amount'],
   walletAddress: ['chain'],
+  walletTag: ['chain'],
 };
 
 type Access = {
@@ -117,6 +120,7 @@ const ACCESS: Record<Piece, Access> = {
     (s) => s.selection.walletAddress,
     (s) => sel(s, { walletAddress: undefined }),
   ),
+  walletTag: { read: (s) => s.selection.walletTag, clear: (s) => sel(s, { walletTag: undefined }) },
 };
 
 /** The pieces in dependency order (every piece after what it depends on). */

@@ -14,6 +14,7 @@ export type CheckoutEvent =
   | { type: 'SET_PAYMENT_METHOD'; method: string }
   | { type: 'SET_AMOUNT'; text: string; locale?: string }
   | { type: 'SET_WALLET'; address: string }
+  | { type: 'SET_WALLET_TAG'; tag: string }
   /** Facts from data. */
   | { type: 'SET_LIMITS'; limits: AmountLimits | null }
   | { type: 'SET_RATE'; fiatPerCrypto: number }

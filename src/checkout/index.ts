@@ -23,7 +23,7 @@ export type {
   Step,
   Tracking,
 } from './state';
-export { firstUnmet, guardStatus } from './guards';
+export { firstUnmet, guardStatus, walletTagFor } from './guards';
 export type { GuardStatus } from './guards';
 export { DEPENDS_ON, dependentsOf } from './dependencies';
 export type { Piece } from './dependencies';
@@ -47,3 +47,8 @@ export { createCheckoutStore } from './store';
 export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
 export { loadCheckout, saveCheckout } from './persistence';
 export type { PersistedCheckout, StorageLike } from './persistence';
+export { statusLinks, usedBefore } from './links';
+export type { StatusLinks } from './links';
+export { EXPLORER_TEMPLATES, explorerUrl } from './explorers';
+export { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
+export type { TagCheck, TagRule } from '../domain/wallet-tag';

@@ -1,6 +1,7 @@
 // The step machine: a pure next(state, event). Ignored events return the same state object, so
 // callers can tell a no-op by identity.
 import type { Quote } from '../api/types';
+import { isHttpUrl } from '../domain/url';
 import type { AmountLimits } from './amount';
 import { parseAmount } from './amount';
 import type { Piece } from './dependencies';
@@ -41,6 +42,7 @@ const REQUEST_PIECES: readonly Piece[] = [
   'amount',
   'quote',
   'walletAddress',
+  'walletTag',
 ];
 
 /**
@@ -112,15 +114,6 @@ function quoteMatches(state: CheckoutState, q: Quote): boolean {
     q.sourceCurrencyCode?.toUpperCase() === codes.source &&
     q.destinationCurrencyCode?.toUpperCase() === codes.destination
   );
-}
-
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 function cryptoRef(c: CryptoRef): CryptoRef | undefined {
@@ -201,6 +194,10 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       const walletAddress = event.address.trim() || undefined;
       if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
+    }
+    case 'SET_WALLET_TAG': {
+      const walletTag = event.tag.trim() || undefined;
+      return choose(state, ['walletTag'], { walletTag });
     }
     case 'SET_LIMITS': {
       // Limits belong to a chosen method; a late answer for a cleared method is dropped.

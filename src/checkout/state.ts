@@ -56,6 +56,8 @@ export interface Selection {
   amount?: string;
   quote?: SelectedQuote;
   walletAddress?: string;
+  /** Destination tag or memo, for a crypto whose chain needs one (XRP, XLM …; src/domain/wallet-tag.ts). */
+  walletTag?: string;
 }
 
 /** Facts the UI learns from data and tells the machine. */

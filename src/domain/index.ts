@@ -6,3 +6,6 @@ export type { AddressCheck, AddressProblem } from './address';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
 export { transactionOutcome } from './transactionStatus';
 export type { TransactionOutcome } from './transactionStatus';
+export { needsWalletTag, validateWalletTag, walletTagRule } from './wallet-tag';
+export type { TagCheck, TagProblem, TagRule } from './wallet-tag';
+export { isHttpUrl } from './url';

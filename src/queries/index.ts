@@ -28,6 +28,6 @@ export {
   preferredMethod,
   routedMethods,
 } from './offers';
-export { pollDelay, retryDelay, retryTransient } from './retry';
+export { REQUEST_BUDGET_MS, pollDelay, retryDelay, retryTransient } from './retry';
 export { asRampError } from './view';
 export type { ListView } from './view';

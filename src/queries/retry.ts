@@ -1,12 +1,23 @@
 // When a failed request is worth repeating, and how long to wait: only errors the api layer marked
 // retryable (network, timeout, 408/425/429/5xx), a few times, with growing pauses.
+//
+// The budget is aligned with the host server's: the proxy gives each request one deadline
+// (RAMP_REQUEST_DEADLINE_MS, 10 s) and retries the upstream inside it. A 502 or 504 from the proxy
+// means that budget is spent; repeating it would multiply the shopper's wait and the upstream
+// attempts (3 × 3 for one read), so the widget leaves it to the shopper's "Try again".
 import { RampError } from '../api';
+
+/** How long the widget waits for one proxy answer: the server's 10 s deadline and a margin. */
+export const REQUEST_BUDGET_MS = 12_000;
+
+/** The proxy's gateway errors: it already retried the upstream within its deadline. */
+const spentByServer = (e: RampError) => e.status === 502 || e.status === 504;
 
 /** A react-query `retry` that repeats retryable failures up to `max` times. */
 export const retryTransient =
   (max: number) =>
   (failureCount: number, error: unknown): boolean =>
-    error instanceof RampError && error.retryable && failureCount < max;
+    error instanceof RampError && error.retryable && !spentByServer(error) && failureCount < max;
 
 export const retryDelay = (attempt: number): number => Math.min(4000, 500 * 2 ** attempt);
 
@@ -18,3 +29,18 @@ export function pollDelay(attempt: number, baseMs: number, maxMs: number, random
   const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
   return Math.round(plain * (0.8 + 0.4 * random()));
 }
+
+/** The proxy is still creating the session (its upstream call outlived the deadline). */
+export const isSessionPending = (e: unknown): boolean =>
+  e instanceof RampError && e.code === 'SESSION_PENDING';
+
+/** How long the widget keeps asking for a pending session: the server's session timeout (60 s). */
+export const SESSION_PENDING_RETRIES = 30;
+export const SESSION_PENDING_DELAY_MS = 2_000;
+
+/** Session creation: a pending session is asked for again (same key) until it is there. */
+export const retrySession = (failureCount: number, error: unknown): boolean =>
+  isSessionPending(error) ? failureCount < SESSION_PENDING_RETRIES : retryTransient(2)(failureCount, error);
+
+export const retrySessionDelay = (attempt: number, error: unknown): number =>
+  isSessionPending(error) ? SESSION_PENDING_DELAY_MS : retryDelay(attempt);

@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionRequest, SessionResponse } from '../api/types';
 import { useRampClient } from './client';
-import { retryDelay, retryTransient } from './retry';
+import { retrySession, retrySessionDelay } from './retry';
 
 export interface CreateSession {
   create: (request: SessionRequest, idempotencyKey: string) => Promise<SessionResponse>;
@@ -16,9 +16,9 @@ export function useCreateSession(): CreateSession {
   const m = useMutation({
     mutationFn: ({ request, key }: { request: SessionRequest; key: string }) =>
       client.createSession(request, { headers: { 'Idempotency-Key': key } }),
-    // Safe to repeat: the key makes the server replay the same session.
-    retry: retryTransient(2),
-    retryDelay,
+    // Safe to repeat: the key makes the server replay the same session (or say it is still pending).
+    retry: retrySession,
+    retryDelay: retrySessionDelay,
   });
   return {
     create: (request, key) => m.mutateAsync({ request, key }),

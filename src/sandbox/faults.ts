@@ -15,9 +15,10 @@ export interface FaultRule {
   method?: string;
   /**
    * Path under the sandbox's mount point. A string matches that path and everything below it
-   * ('/payments' matches '/payments/crypto/quote'); a RegExp is tested against the path.
+   * ('/payments' matches '/payments/crypto/quote'); a pattern (a RegExp in code, a PathPattern
+   * from JSON: see path-pattern.ts) is tested against the path.
    */
-  path?: string | RegExp;
+  path?: string | PathTest;
   /** Probability (0..1) that a matching request is hit. Default 1. */
   rate?: number;
   kind: FaultKind;
@@ -29,6 +30,11 @@ export interface FaultRule {
   code?: string;
   /** Hit at most this many requests, then the rule retires. Unlimited when absent. */
   times?: number;
+}
+
+/** A RegExp, or a PathPattern (linear-time, for patterns that come over HTTP). */
+export interface PathTest {
+  test(path: string): boolean;
 }
 
 export interface FaultInjector {
@@ -48,7 +54,7 @@ interface Active {
   left: number;
 }
 
-export function pathMatches(pattern: string | RegExp | undefined, path: string): boolean {
+export function pathMatches(pattern: string | PathTest | undefined, path: string): boolean {
   if (pattern === undefined) return true;
   if (typeof pattern !== 'string') return pattern.test(path);
   const base = pattern.replace(/\/+$/, '');

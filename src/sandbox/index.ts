@@ -1,4 +1,7 @@
 // The embedded upstream: createSandbox and the types around it.
 export { createSandbox, SANDBOX_ORIGIN, type Sandbox, type SandboxOptions } from './sandbox';
 export { type FaultInjector, type FaultKind, type FaultRule } from './faults';
+export { controlRefusal } from './control-guard';
+export { PathPatternError, compilePathPattern, type PathPattern } from './path-pattern';
 export { seededRandom } from './random';
+export { type ScenarioControl, type Scenarios } from './scenarios';

@@ -7,6 +7,8 @@ const KEY = 'sk_standalone_test_key_01';
 const auth = { headers: { Authorization: `BASIC ${KEY}` } };
 const COUNTRIES = '/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 describe('parseFaultRule', () => {
   it('accepts the rule shape of the host server’s control endpoint', () => {
     expect(parseFaultRule({ kind: 'status', status: 503, path: '/payments', times: 2, rate: 0.5 })).toEqual({
@@ -16,9 +18,13 @@ describe('parseFaultRule', () => {
       times: 2,
       rate: 0.5,
     });
-    expect(parseFaultRule({ kind: 'drop', pathPattern: '^/payments/crypto/quote$' })).toMatchObject({
-      path: /^\/payments\/crypto\/quote$/,
-    });
+    const rule = parseFaultRule({ kind: 'drop', pathPattern: '^/payments/crypto/quote$' });
+    expect(rule).toMatchObject({ path: { source: '^/payments/crypto/quote$' } });
+    const path = (rule as { path: { test(p: string): boolean } }).path;
+    expect([path.test('/payments/crypto/quote'), path.test('/payments/crypto/quote/x')]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it.each([
@@ -61,21 +67,30 @@ describe('createStandaloneSandbox', () => {
     const { call } = make(true);
     const put = await call('/__faults', {
       method: 'PUT',
+      headers: JSON_TYPE,
       body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'status', status: 503 }] }),
     });
     expect(put.status).toBe(204);
     expect((await call(COUNTRIES, auth)).status).toBe(503);
     expect((await call('/__faults', { method: 'DELETE' })).status).toBe(204);
     expect((await call(COUNTRIES, auth)).status).toBe(200);
-    const bad = await call('/__faults', { method: 'PUT', body: '{"rules":[{"kind":"boom"}]}' });
+    const bad = await call('/__faults', {
+      method: 'PUT',
+      headers: JSON_TYPE,
+      body: '{"rules":[{"kind":"boom"}]}',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: expect.stringContaining('rules[0]: kind') });
   });
 
   it('moves its clock forward over HTTP when control is on', async () => {
     const { call, s } = make(true);
-    expect((await call('/__clock', { method: 'POST', body: '{"advanceMs":5000}' })).status).toBe(204);
-    expect((await call('/__clock', { method: 'POST', body: '{"advanceMs":-1}' })).status).toBe(400);
+    expect(
+      (await call('/__clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":5000}' })).status,
+    ).toBe(204);
+    expect(
+      (await call('/__clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":-1}' })).status,
+    ).toBe(400);
     expect(s.sandbox).toBeDefined();
   });
 
@@ -138,6 +153,7 @@ describe('serve.ts (the process)', () => {
   it('drops the connection itself for a drop fault', async () => {
     await fetch(`${origin}/__faults`, {
       method: 'PUT',
+      headers: JSON_TYPE,
       body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'drop', times: 1 }] }),
     });
     await expect(fetch(`${origin}${COUNTRIES}`, auth)).rejects.toThrow();

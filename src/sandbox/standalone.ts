@@ -3,7 +3,9 @@
 // fault rules), `DELETE /__faults` and `POST /__clock` (move the sandbox clock forward). End-to-end
 // tests use it as a real upstream the host server reaches over HTTP, and which outlives the host.
 import { createSandbox, type Sandbox } from './sandbox';
+import { controlRefusal } from './control-guard';
 import type { FaultKind, FaultRule } from './faults';
+import { PathPatternError, compilePathPattern } from './path-pattern';
 
 export interface StandaloneOptions {
   apiKey: string;
@@ -57,9 +59,10 @@ export function parseFaultRule(x: unknown): FaultRule | string {
     if (typeof r.pathPattern !== 'string' || r.pathPattern.length > 200)
       return 'pathPattern must be a string';
     try {
-      rule.path = new RegExp(r.pathPattern);
-    } catch {
-      return 'pathPattern is not a valid regular expression';
+      rule.path = compilePathPattern(r.pathPattern);
+    } catch (e) {
+      if (e instanceof PathPatternError) return e.message;
+      throw e;
     }
   }
   if (r.rate !== undefined) {
@@ -105,7 +108,10 @@ export function createStandaloneSandbox(o: StandaloneOptions): Standalone {
     now: () => base() + offsetMs,
   });
 
+  const ownOrigin = new URL(o.publicBaseUrl).origin;
   async function control(request: Request, path: string): Promise<Response> {
+    const refused = controlRefusal(request, ownOrigin);
+    if (refused) return json({ code: 'FORBIDDEN', message: refused.message }, refused.status);
     if (path === '/__faults' && request.method === 'DELETE') {
       sandbox.faults.clear();
       return new Response(null, { status: 204 });

@@ -73,7 +73,8 @@ describe('upstream requests', () => {
     });
     expect(upstream.calls).toHaveLength(0);
     await request('/api/ramp/payments/crypto/quote', json(QUOTE));
-    expect(upstream.calls[0]!.body).toEqual(QUOTE);
+    // Plus the server's own customer id (issue 14: the spec wants one on every quote).
+    expect(upstream.calls[0]!.body).toEqual({ ...QUOTE, externalCustomerId: expect.stringMatching(/^rcc_/) });
   });
 
   it('are not retried for POSTs, and retried with backoff for idempotent reads', async () => {

@@ -113,7 +113,7 @@ describe('session creation', () => {
       (await createSession(t, 'key-allowed-1', withRedirect('https://shop.example/done?o=1'))).res.status,
     ).toBe(200);
     expect(
-      (await createSession(t, 'key-own-origin', withRedirect('http://localhost/thanks'))).res.status,
+      (await createSession(t, 'key-own-origin', withRedirect('http://127.0.0.1:8787/thanks'))).res.status,
     ).toBe(200);
     for (const url of [
       'https://evil.example/x',

@@ -13,7 +13,7 @@ import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import { createDiscovery } from './discovery';
 import { cors, securityHeaders } from './headers';
-import { HttpError } from './http-error';
+import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
@@ -27,7 +27,7 @@ import { createUpstream, isTransient, toHttpError } from './upstream';
 import type { RetryPolicy } from './upstream';
 
 /** The parts of the sandbox (src/sandbox) the server uses. */
-export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'>;
+export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'> & Partial<Pick<Sandbox, 'scenarios'>>;
 
 export interface AppDeps {
   /** The upstream fetch (tests: a recording fake). Default: the sandbox's in-process fetch, else global fetch. */
@@ -67,6 +67,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     random: deps.retry?.random,
     onRetry: (attempt, delayMs, e) =>
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
+    // Field paths and counts only: the items themselves (which may name a customer) are not logged.
+    onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
   });
   const cache = new TtlCache({
     now,
@@ -74,7 +76,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
     ...deps.cache,
   });
-  const discovery = createDiscovery(upstream, cache);
+  const discovery = createDiscovery(upstream, cache, config.requestDeadlineMs);
 
   const app = new Hono<AppEnv>();
 
@@ -91,12 +93,18 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       status: c.res.status,
       ms: now() - started,
       cache: c.res.headers.get('X-Cache') ?? undefined,
+      clientAborted: c.get('clientAborted'),
     });
   });
   app.use('*', securityHeaders(config));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');
+    // Gone before the answer: not a failure of the server's, and nobody left to read an answer.
+    if (err instanceof ClientAbort || c.req.raw.signal.aborted) {
+      c.set('clientAborted', true);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     let e: HttpError;
     try {
       e = toHttpError(err);
@@ -147,8 +155,10 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
         '/__sandbox',
         sandboxControl({
           faults: sandbox.faults,
+          scenarios: sandbox.scenarios,
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => cache.clear(),
+          ownOrigin: config.publicUrl,
         }),
       );
     }

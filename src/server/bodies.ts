@@ -1,8 +1,9 @@
 // Body validation for the two POST routes. Strict objects: a field the proxy does not know is
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
+import { LOCK_FIELDS } from '../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../api/types';
-import { HttpError, badRequest } from './http-error';
+import { ClientAbort, HttpError, badRequest } from './http-error';
 import { RE } from './policy';
 
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -33,14 +34,7 @@ export const QuoteBodySchema = v.strictObject({
   walletAddress: v.optional(walletAddress),
 });
 
-export const LOCK_FIELDS = [
-  'cryptoCurrency',
-  'destinationCurrencyCode',
-  'sourceCurrencyCode',
-  'walletAddress',
-  'sourceAmount',
-  'paymentMethodType',
-] as const;
+export { LOCK_FIELDS };
 
 const SessionDataSchema = v.strictObject({
   serviceProvider: partner,
@@ -70,7 +64,24 @@ export interface SessionBody {
 // Fields the server owns; a browser that sends them gets told so by name.
 const SERVER_OWNED = ['externalSessionId', 'clientIpAddress', 'customerId', 'externalCustomerId'];
 
+// A display name ("Credit / Debit Card") is text, just not a canonical method: printable, bounded.
+const DISPLAY_NAME_RE = /^[\x20-\x7E\u00A0-\uFFFF]{1,64}$/;
+
+/**
+ * The quote body, validated. A display name where the canonical `paymentMethodType` belongs is what
+ * the upstream answers with NO_VALID_QUOTES (the seed's behaviour): refused early, with that code.
+ */
 export function parseQuoteBody(body: unknown): QuoteRequest {
+  const r = v.safeParse(QuoteBodySchema, body);
+  if (r.success) return r.output;
+  const method = isRecord(body) ? body.paymentMethodType : undefined;
+  const onlyMethod = r.issues.every((i) => v.getDotPath(i) === 'paymentMethodType');
+  if (onlyMethod && typeof method === 'string' && DISPLAY_NAME_RE.test(method)) {
+    throw badRequest(
+      'NO_VALID_QUOTES',
+      'No valid quotes for this payment method: send its canonical method (e.g. CREDIT_DEBIT_CARD), not its display name',
+    );
+  }
   return parseWith(QuoteBodySchema, body);
 }
 
@@ -127,7 +138,14 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      // The body stream fails only when the connection does: the client went away mid-body.
+      throw new ClientAbort(e);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

@@ -1,5 +1,5 @@
 // Who is calling, as far as the server can tell: the client's IP address (rate limits, the
-// session's clientIpAddress) and the origin the server is reached at (default redirect origin).
+// session's clientIpAddress) and whether it came over https.
 //
 // The IP is the TCP peer's address. X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=1, which
 // means: exactly one reverse proxy sits in front of this server and appends the address it saw;
@@ -29,19 +29,15 @@ export function rawTarget(c: Context): string | undefined {
   return (c.env as NodeBindings | undefined)?.incoming?.url;
 }
 
-/** The origin the browser used to reach this server. */
-export function ownOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
+/**
+ * Whether the browser reached the server over https (for HSTS): the connection's scheme, or with
+ * RAMP_TRUST_PROXY=1 the proxy's X-Forwarded-Proto. The server's origin itself is never read from
+ * a request (see publicUrl in config.ts).
+ */
+export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (trustProxy) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if ((proto === 'http' || proto === 'https') && (!host || /^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(host))) {
-      return `${proto}://${host ?? url.host}`;
-    }
+    if (proto === 'http' || proto === 'https') return proto === 'https';
   }
-  return url.origin;
-}
-
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  return ownOrigin(c, trustProxy).startsWith('https:');
+  return new URL(c.req.url).protocol === 'https:';
 }

@@ -25,10 +25,24 @@ export interface ServerConfig {
     serviceVersion: string;
     versionHeader: string;
     timeoutMs: number;
+    /**
+     * Session creation's own timeout (RAMP_SESSION_TIMEOUT_MS): longer than the browser's deadline,
+     * so a slow creation finishes and a retry with the same Idempotency-Key gets its session.
+     */
+    sessionTimeoutMs: number;
+    /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
+    maxResponseBytes: number;
   };
+  /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
+  requestDeadlineMs: number;
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
-  /** Origins a session's redirectUrl may point to; null = allowedOrigins plus the server's own origin. */
+  /**
+   * The server's public origin (RAMP_PUBLIC_URL; default: the listen address). The default redirect
+   * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
+   */
+  publicUrl: string;
+  /** Origins a session's redirectUrl may point to; null = allowedOrigins plus publicUrl. */
   redirectOrigins: string[] | null;
   /** Null: the merchant console endpoints answer 404. */
   adminToken: string | null;
@@ -74,6 +88,9 @@ export const DEFAULTS = {
   serviceVersion: '2026-02-03',
   versionHeader: 'Service-Version',
   timeoutMs: 10_000,
+  maxResponseBytes: 2 * 1024 * 1024,
+  requestDeadlineMs: 10_000,
+  sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
 } as const;
@@ -142,6 +159,15 @@ export function loadConfig(env: Env): ServerConfig {
     issues.push(`RAMP_VERSION_HEADER must not be ${versionHeader}: that header is set by the server itself`);
   }
 
+  const rawPublic = get('RAMP_PUBLIC_URL');
+  const publicUrl =
+    rawPublic === undefined
+      ? listenOrigin(host, port)
+      : (parseOrigins('RAMP_PUBLIC_URL', rawPublic, issues)[0] ?? listenOrigin(host, port));
+  if (rawPublic !== undefined && rawPublic.includes(',')) {
+    issues.push('RAMP_PUBLIC_URL must be one origin, e.g. https://pay.shop.example');
+  }
+
   const allowedOrigins = parseOrigins('RAMP_ALLOWED_ORIGINS', get('RAMP_ALLOWED_ORIGINS'), issues);
   const rawRedirect = get('RAMP_REDIRECT_ORIGINS');
   const redirectOrigins =
@@ -166,6 +192,27 @@ export function loadConfig(env: Env): ServerConfig {
     get('RAMP_UPSTREAM_TIMEOUT_MS'),
     100,
     120_000,
+    issues,
+  );
+  const requestDeadlineMs = parseInteger(
+    'RAMP_REQUEST_DEADLINE_MS',
+    get('RAMP_REQUEST_DEADLINE_MS'),
+    100,
+    120_000,
+    issues,
+  );
+  const sessionTimeoutMs = parseInteger(
+    'RAMP_SESSION_TIMEOUT_MS',
+    get('RAMP_SESSION_TIMEOUT_MS'),
+    100,
+    300_000,
+    issues,
+  );
+  const maxResponseBytes = parseInteger(
+    'RAMP_UPSTREAM_MAX_BYTES',
+    get('RAMP_UPSTREAM_MAX_BYTES'),
+    1024,
+    64 * 1024 * 1024,
     issues,
   );
   const quoteRate = parseRate(
@@ -212,7 +259,11 @@ export function loadConfig(env: Env): ServerConfig {
       serviceVersion,
       versionHeader,
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
+      sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
+      maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
+    requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
+    publicUrl,
     allowedOrigins,
     redirectOrigins,
     adminToken,
@@ -258,6 +309,15 @@ function parseMerchant(get: (name: string) => string | undefined, issues: string
       MERCHANT_DEFAULTS.syncIntervalMs,
   };
 }
+
+/** A host to put in URLs: wildcard listen addresses are reached through loopback. */
+export function hostForUrls(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/** The origin of the listen address (the development default of RAMP_PUBLIC_URL). */
+export const listenOrigin = (host: string, port: number): string => `http://${hostForUrls(host)}:${port}`;
 
 function parsePort(raw: string | undefined, issues: string[]): number {
   if (raw === undefined) return DEFAULTS.port;

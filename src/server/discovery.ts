@@ -10,6 +10,7 @@ import type {
 } from '../api';
 import type { Country, CountryDefault, Currency, PaymentMethod, Route } from '../api/types';
 import type { CacheStatus, TtlCache } from './cache';
+import { createDeadline } from './deadline';
 import type { Upstream } from './upstream';
 
 export interface Cached<T> {
@@ -25,9 +26,22 @@ export interface Discovery {
   routes(p: RoutesParams): Promise<Cached<Route[]>>;
 }
 
-export function createDiscovery(upstream: Upstream, cache: TtlCache): Discovery {
+/**
+ * `deadlineMs`: each upstream load (retries included) gets at most this long. A load is shared by
+ * every request waiting for the key, so it has its own deadline and is not cancelled when one
+ * waiting browser leaves; each request is bounded by its own deadline besides (proxy.ts).
+ */
+export function createDiscovery(upstream: Upstream, cache: TtlCache, deadlineMs: number): Discovery {
+  const load = async <T>(run: (c: RampClient) => Promise<T>): Promise<T> => {
+    const deadline = createDeadline(deadlineMs);
+    try {
+      return await upstream.read(run, { deadline });
+    } finally {
+      deadline.dispose();
+    }
+  };
   const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
-    return (p: P): Promise<Cached<T>> => cache.get(cacheKey(op, p), () => upstream.read((c) => call(c, p)));
+    return (p: P): Promise<Cached<T>> => cache.get(cacheKey(op, p), () => load((c) => call(c, p)));
   };
   return {
     countries: cached('countries', (c, p: CountriesParams) => c.countries(p)),

@@ -27,3 +27,17 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found'): HttpError => new HttpError(404, 'NOT_FOUND', message);
 export const badRequest = (code: string, message: string, details?: string[]): HttpError =>
   new HttpError(400, code, message, details ? { extra: { details } } : {});
+
+/**
+ * The browser went away before the server had its request (a body cut off, the connection closed):
+ * nobody's fault and nobody to answer. Recorded as a client abort (status 499), never as a 5xx.
+ */
+export class ClientAbort extends Error {
+  constructor(cause?: unknown) {
+    super('The client closed the request', cause === undefined ? undefined : { cause });
+    this.name = 'ClientAbort';
+  }
+}
+
+/** The status a client abort is logged with (nginx's "client closed request"). */
+export const CLIENT_CLOSED_REQUEST = 499;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from './config';
 import { createLogger } from './log';
 import { nodeHandler } from './node';
+import { applyTimeouts, serverOptions } from './node-server';
 import type { RampServerOptions } from './options';
 import { createRampServer, loadConfig } from './server';
 import type { RampServer } from './server';
@@ -39,11 +40,12 @@ export function listen(options: RampServerOptions): void {
     secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
   });
   let handle: ReturnType<typeof nodeHandler> | undefined;
-  const server = createServer((req, res) => {
+  const server = createServer(serverOptions(), (req, res) => {
     if (handle) return void handle(req, res);
     res.statusCode = 503;
     res.end('Starting');
   });
+  applyTimeouts(server);
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${host}:${port}: ${e.code ?? e.message}`);
     process.exit(1);

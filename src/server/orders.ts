@@ -2,15 +2,17 @@
 // webhook event that announces it. The session handler calls `begin` before it asks the upstream
 // (which checks and claims the intent) and then `created` or `abort`.
 import { randomBytes } from 'node:crypto';
-import type { SessionResponse } from '../api/types';
+import type { LockField, SessionResponse } from '../api/types';
 import type { SessionBody } from './bodies';
 import { INTENT_HEADER, enforceIntent, intentUsed } from './intents';
 import type { Intents } from './intents';
-import type { Ledger, OrderRecord, WebhookEvent, WebhookType } from './ledger/types';
+import type { IntentRecord, Ledger, OrderRecord, WebhookEvent, WebhookType } from './ledger/types';
 
 /** What the session handler adds to the upstream session body. */
 export interface SessionExtras {
   externalCustomerId?: string;
+  /** The intent's values the partner's page must not let the shopper change. */
+  lockFields?: LockField[];
 }
 
 export interface PendingOrder {
@@ -64,6 +66,20 @@ export function webhookEvent(type: WebhookType, o: OrderRecord, at: number): Web
 
 export const SESSION_CREATED = 'SESSION_CREATED';
 
+/** The merchant's customer id, and the partner-side locks of the values the intent fixed. */
+function intentExtras(intent: IntentRecord, body: SessionBody): SessionExtras {
+  const buy = body.sessionType === 'BUY';
+  const locks: LockField[] = [];
+  if (intent.amount !== undefined) locks.push('sourceAmount');
+  if (intent.walletAddress !== undefined) locks.push('walletAddress');
+  if (intent.cryptoCurrency !== undefined) locks.push(buy ? 'destinationCurrencyCode' : 'sourceCurrencyCode');
+  if (intent.fiatCurrency !== undefined) locks.push(buy ? 'sourceCurrencyCode' : 'destinationCurrencyCode');
+  return {
+    ...(intent.customerId ? { externalCustomerId: intent.customerId } : {}),
+    ...(locks.length > 0 ? { lockFields: locks } : {}),
+  };
+}
+
 export function createOrders(o: OrdersOptions): Orders {
   return {
     async begin(headers, body) {
@@ -77,7 +93,7 @@ export function createOrders(o: OrdersOptions): Orders {
       }
       const d = body.sessionData;
       return {
-        extras: intent?.customerId ? { externalCustomerId: intent.customerId } : {},
+        extras: intent ? intentExtras(intent, body) : {},
         reference: intent?.reference ?? null,
         async created(session) {
           const at = o.now();

@@ -19,10 +19,14 @@ import type { Orders } from './orders';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
+import { transactionOfSession } from './by-session';
+import { createCustomerIds } from './customer-id';
 import { createSessionHandler } from './sessions';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
-import type { Upstream } from './upstream';
+import { createDeadline, withinDeadline } from './deadline';
+import type { Deadline } from './deadline';
+import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
 
 const PUBLIC_DISCOVERY = 'public, max-age=30';
@@ -39,7 +43,8 @@ export interface ProxyDeps {
 
 export function createProxy({ config, upstream, discovery, log, now, orders }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const createSession = createSessionHandler({ config, upstream, signer, log, now, orders });
+  const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
+  const createSession = createSessionHandler({ config, upstream, signer, log, now, customers, orders });
   const quoteLimiter = new RateLimiter(config.rateLimits.quote, { now });
   const sessionLimiter = new RateLimiter(config.rateLimits.session, { now });
   // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet.
@@ -80,9 +85,12 @@ export function createProxy({ config, upstream, discovery, log, now, orders }: P
   const discoveryJson = <T>(c: Context, r: { value: T; status: string }, wrap: (v: T) => unknown) =>
     c.json(wrap(r.value), 200, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
 
-  const readOwned = async (call: (cl: RampClient) => ReturnType<RampClient['transaction']>) => {
+  const readOwned = async (
+    call: (cl: RampClient) => ReturnType<RampClient['transaction']>,
+    scope: CallScope,
+  ) => {
     try {
-      return await upstream.read(call);
+      return await upstream.read(call, scope);
     } catch (e) {
       if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
       throw e;
@@ -94,7 +102,9 @@ export function createProxy({ config, upstream, discovery, log, now, orders }: P
     rule: RouteRule,
     params: Record<string, string>,
     q: Record<string, string>,
+    scope: CallScope,
   ) {
+    const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -166,43 +176,48 @@ export function createProxy({ config, upstream, discovery, log, now, orders }: P
       case 'quote': {
         rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        const quotes = await upstream.write((cl) => cl.quote(body));
+        // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
+        const externalCustomerId = customers.forRequest(c);
+        const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
         return c.json({ quotes }, 200, NO_STORE);
       }
       case 'session':
         rateLimit(sessionLimiter, c);
-        return c.json(await createSession(c), 200, NO_STORE);
+        return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
       case 'transactionBySession': {
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!));
+        const tx = await transactionOfSession(upstream, claims, scope).catch((e: unknown) => {
+          if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
+          throw e;
+        });
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {
         if (isConsoleCall(c)) {
           requireAdmin(c);
-          const tx = await upstream.read((cl) => cl.transaction(params.transactionId!));
+          const tx = await read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
         const claims = requireTracking(c);
-        const tx = await readOwned((cl) => cl.transaction(params.transactionId!));
+        const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
         if (tx.sessionId !== claims.sid) throw noTransaction();
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.transactions({ from: q.from, status: q.status, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
       }
       case 'financialAccounts': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccounts({ customerId: q.customerId, limit, ...cursor() }),
         );
         return c.json({ ...pageMeta(page), financialAccounts: page.items }, 200, NO_STORE);
       }
       case 'financialAccountTransactions': {
-        const page = await upstream.read((cl) =>
+        const page = await read((cl) =>
           cl.financialAccountTransactions({
             customerId: q.customerId,
             financialAccountId: q.financialAccountId,
@@ -253,7 +268,18 @@ export function createProxy({ config, upstream, discovery, log, now, orders }: P
       requireAdmin(c);
     else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
-    return handle(c, m.rule, m.params, q);
+    // One deadline for everything this request makes the upstream do; the browser gets its answer
+    // by then at the latest, and upstream calls stop when it leaves.
+    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+    if (m.rule.id === 'session') {
+      // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
+      try {
+        return await handle(c, m.rule, m.params, q, { deadline });
+      } finally {
+        deadline.dispose();
+      }
+    }
+    return withinDeadline(deadline, handle(c, m.rule, m.params, q, { deadline }));
   };
 
   return api;

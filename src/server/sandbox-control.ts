@@ -2,14 +2,15 @@
 // tests inject upstream faults, move the sandbox clock and drop the discovery cache over HTTP.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { FaultInjector, FaultRule } from '../sandbox';
-import { badRequest } from './http-error';
+import { PathPatternError, compilePathPattern, controlRefusal } from '../sandbox';
+import type { FaultInjector, FaultRule, ScenarioControl } from '../sandbox';
+import { HttpError, badRequest } from './http-error';
 
 const RuleSchema = v.strictObject({
   method: v.optional(v.picklist(['GET', 'POST'])),
   /** A path prefix below the sandbox root, e.g. /payments/crypto/quote. */
   path: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  /** A regular expression over the path, instead of `path`. */
+  /** A regular expression over the path, instead of `path` (the linear subset of path-pattern.ts). */
   pathPattern: v.optional(v.pipe(v.string(), v.maxLength(200))),
   rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   kind: v.picklist(['latency', 'status', 'malformed', 'drop', 'hang']),
@@ -19,26 +20,47 @@ const RuleSchema = v.strictObject({
   times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 const FaultsBody = v.strictObject({ rules: v.pipe(v.array(RuleSchema), v.maxLength(20)) });
+const partnerList = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/))), v.maxLength(20));
+const ScenariosBody = v.strictObject({
+  incompleteQuotes: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/)),
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(20)),
+    ),
+  ),
+  bySessionUnsupported: v.optional(partnerList),
+  twoFactor: v.optional(partnerList),
+});
 const ClockBody = v.strictObject({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
 export interface SandboxControlDeps {
   faults: Pick<FaultInjector, 'set' | 'clear'>;
+  /** Partner behaviours of the real service (the sandbox's scenarios). */
+  scenarios?: Pick<ScenarioControl, 'set' | 'clear'>;
   /** Moves the sandbox clock forward (transactions progress with it). */
   advanceClock?: (ms: number) => void;
   clearCache: () => void;
+  /** The server's public origin: the only one whose pages may use the controls. */
+  ownOrigin: string;
 }
 
 export function sandboxControl(deps: SandboxControlDeps): Hono {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    const refused = controlRefusal(c.req.raw, deps.ownOrigin);
+    if (refused) throw new HttpError(refused.status, 'FORBIDDEN', refused.message);
+    await next();
+  });
   app.put('/faults', async (c) => {
     const r = v.safeParse(FaultsBody, await c.req.json().catch(() => undefined));
     if (!r.success) throw badRequest('INVALID_BODY', `Invalid fault rules: ${v.summarize(r.issues)}`);
     const rules = r.output.rules.map(({ pathPattern, path, ...rule }): FaultRule => {
       if (pathPattern === undefined) return path === undefined ? rule : { ...rule, path };
       try {
-        return { ...rule, path: new RegExp(pathPattern) };
-      } catch {
-        throw badRequest('INVALID_BODY', 'pathPattern is not a valid regular expression');
+        return { ...rule, path: compilePathPattern(pathPattern) };
+      } catch (e) {
+        if (e instanceof PathPatternError) throw badRequest('INVALID_BODY', e.message);
+        throw e;
       }
     });
     deps.faults.set(rules);
@@ -46,6 +68,18 @@ export function sandboxControl(deps: SandboxControlDeps): Hono {
   });
   app.delete('/faults', (c) => {
     deps.faults.clear();
+    return c.body(null, 204);
+  });
+  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?} replaces them all.
+  app.put('/scenarios', async (c) => {
+    const r = v.safeParse(ScenariosBody, await c.req.json().catch(() => undefined));
+    if (!r.success) throw badRequest('INVALID_BODY', `Invalid scenarios: ${v.summarize(r.issues)}`);
+    if (!deps.scenarios) throw badRequest('NOT_SUPPORTED', 'This sandbox has no scenarios');
+    deps.scenarios.set(r.output);
+    return c.body(null, 204);
+  });
+  app.delete('/scenarios', (c) => {
+    deps.scenarios?.clear();
     return c.body(null, 204);
   });
   app.post('/clock', async (c) => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
-import { ConfigError, loadConfig as parseEnv, parseOrigins } from './config';
+import { loadConfig as parseEnv } from './config';
 import type { ServerConfig } from './config';
 import type { CreatedIntent, IntentInput } from './intent-types';
 import type { Ledger } from './ledger/types';
@@ -52,20 +52,8 @@ export function loadConfig(env: Record<string, string | undefined>): RampServerO
 }
 
 function toServerConfig(options: RampServerOptions): { config: ServerConfig; publicUrl: string } {
-  const env = optionsToEnv(options);
-  const issues: string[] = [];
-  const [publicOrigin] =
-    options.publicUrl === undefined ? [] : parseOrigins('RAMP_PUBLIC_URL', options.publicUrl, issues);
-  let config: ServerConfig | undefined;
-  try {
-    config = parseEnv(env);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    issues.unshift(...e.issues);
-  }
-  if (issues.length > 0 || !config) throw new ConfigError(issues);
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return { config, publicUrl: publicOrigin ?? `http://${host}:${config.port}` };
+  const config = parseEnv(optionsToEnv(options));
+  return { config, publicUrl: config.publicUrl };
 }
 
 /** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */

@@ -1,17 +1,22 @@
 // POST /api/ramp/crypto/session/widget: the browser says what to buy; the server decides the rest.
 // It derives externalSessionId from the Idempotency-Key (so the upstream refuses a second session
 // for a retried request), sets clientIpAddress from the connection, lets redirectUrl through only
-// to an allowed origin, and signs a tracking token for the new session.
+// to an allowed origin, and signs a tracking token for the new session. The upstream body itself is
+// built field by field in session-body.ts.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { SessionResponse } from '../api/types';
 import { parseSessionBody, readJsonBody } from './bodies';
-import { clientIp, ownOrigin } from './client';
+import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
+import type { CustomerIds } from './customer-id';
+import { buildSessionBody, checkWalletTag } from './session-body';
 import { HttpError, badRequest } from './http-error';
-import { IDEMPOTENCY_KEY_RE, IdempotencyStore } from './idempotency';
+import type { Deadline } from './deadline';
+import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import type { IdempotencyStore } from './idempotency';
 import { INTENT_HEADER } from './intents';
 import type { Logger } from './log';
 import type { Orders } from './orders';
@@ -25,15 +30,29 @@ export interface SessionDeps {
   signer: TokenSigner;
   log: Logger;
   now: () => number;
+  /** Where session results are recorded per Idempotency-Key (default: in process). */
+  idempotency?: IdempotencyStore<SessionResponse>;
+  /** The server-derived externalCustomerId of a browser (customer-id.ts). */
+  customers: CustomerIds;
   /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
   orders?: Orders;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, now, orders }: SessionDeps) {
-  const sessions = new IdempotencyStore<SessionResponse>({ now });
+export function createSessionHandler({
+  config,
+  upstream,
+  signer,
+  log,
+  now,
+  idempotency,
+  customers,
+  orders,
+}: SessionDeps) {
+  const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
-  const allowedRedirect = (c: Context, raw: string): string => {
-    const allowed = config.redirectOrigins ?? [...config.allowedOrigins, ownOrigin(c, config.trustProxy)];
+  // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
+  const allowed = config.redirectOrigins ?? [...config.allowedOrigins, config.publicUrl];
+  const allowedRedirect = (raw: string): string => {
     let url: URL | undefined;
     try {
       url = new URL(raw);
@@ -49,7 +68,8 @@ export function createSessionHandler({ config, upstream, signer, log, now, order
     return url.href;
   };
 
-  return async function createSession(c: Context<AppEnv>): Promise<SessionResponse> {
+  /** `deadline`: how long this browser request waits; the upstream call is not bound by it. */
+  return async function createSession(c: Context<AppEnv>, deadline?: Deadline): Promise<SessionResponse> {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
       throw badRequest(
@@ -64,31 +84,39 @@ export function createSessionHandler({ config, upstream, signer, log, now, order
       );
     }
     const body = parseSessionBody(await readJsonBody(c.req.raw));
+    checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
-    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(c, redirectUrl);
+    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
-    const { value, replayed } = await sessions.run(key, fingerprint, async () => {
+    // An intent's customerId will take this place when the session comes from an intent.
+    const externalCustomerId = customers.forRequest(c);
+    const create = async () => {
       // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
       const order = await orders?.begin(c.req.raw.headers, body);
       try {
-        const created = await upstream.write((cl) =>
-          cl.createSession({
-            sessionType: body.sessionType,
-            sessionData: {
-              ...data,
-              ...order?.extras,
-              ...(redirect === undefined ? {} : { redirectUrl: redirect }),
-              ...(ip === undefined ? {} : { clientIpAddress: ip }),
-            },
-            externalSessionId,
-          }),
+        const created = await upstream.write(
+          (cl) =>
+            cl.createSession(
+              buildSessionBody({
+                sessionType: body.sessionType,
+                data,
+                redirectUrl: redirect,
+                clientIpAddress: ip,
+                externalSessionId,
+                externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
+                lockFields: order?.extras.lockFields,
+              }),
+            ),
+          // Longer than the browser's deadline on purpose: the call goes on after the browser got
+          // SESSION_PENDING, and a retry with the same key gets its result.
+          { timeoutMs: config.upstream.sessionTimeoutMs },
         );
         await order?.created(created);
-        return sessionView(created, signer.sign(created.id));
+        return sessionView(created, signer.sign(created.id, externalSessionId));
       } catch (e) {
         await order?.abort();
         if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
@@ -100,7 +128,8 @@ export function createSessionHandler({ config, upstream, signer, log, now, order
         }
         throw e;
       }
-    });
+    };
+    const { value, replayed } = await sessions.run(key, fingerprint, create, deadline?.done);
     log.info(replayed ? 'session replayed' : 'session created', {
       requestId: c.get('requestId'),
       sessionId: value.id,

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createRampClient } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
 import { createCheckoutStore } from '../checkout';
-import { RampClientProvider } from '../queries';
+import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
 import type { CheckoutHost } from '../ui/steps';
 import { CheckoutProvider } from '../ui/steps';
@@ -87,7 +87,12 @@ function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter, 
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
   });
   const fetchFn = intent && 'secret' in intent ? withIntentHeader(env.fetch, intent.secret) : env.fetch;
-  const client = createRampClient({ baseUrl: options.apiBaseUrl, fetch: fetchFn });
+  // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
+  const client = createRampClient({
+    baseUrl: options.apiBaseUrl,
+    fetch: fetchFn,
+    timeoutMs: REQUEST_BUDGET_MS,
+  });
   return { ok: true, options, store, host, queryClient, client, reference };
 }
 

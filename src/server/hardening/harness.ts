@@ -70,6 +70,9 @@ export function harness(o: HarnessOptions = {}) {
     RAMP_SESSION_SECRET: SESSION_SECRET,
     // Small, so a hanging upstream costs a test a fraction of a second.
     RAMP_UPSTREAM_TIMEOUT_MS: '250',
+    // A session creation slower than its timeout (500 ms) fails before the browser's deadline (5 s).
+    RAMP_SESSION_TIMEOUT_MS: '500',
+    RAMP_REQUEST_DEADLINE_MS: '5000',
     RAMP_RATE_LIMIT_QUOTE: '100000/100000',
     RAMP_RATE_LIMIT_SESSION: '100000/100000',
     ...(mode === 'remote' ? { RAMP_API_BASE_URL: SANDBOX_BASE_URL, RAMP_API_KEY: apiKey } : {}),

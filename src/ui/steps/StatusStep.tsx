@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { resolveStatusView, timelineFor } from '../../checkout';
+import { chainOf, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
 import { useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
@@ -50,6 +50,7 @@ export function StatusStep() {
           : ('upcoming' as const),
   }));
   const widgetUrl = state.launch.session?.widgetUrl;
+  const links = statusLinks(tx, chainOf(selection));
 
   return (
     <StepFrame title={t('step.status')}>
@@ -58,11 +59,23 @@ export function StatusStep() {
           {status ? t(statusKey(status), { status }) : t('launch.waiting', { partner })}
         </p>
         <p className="rc-help">
-          {look?.action === 'contactPartner'
-            ? t('status.contactPartner', { partner })
-            : t(DETAIL[look?.tone ?? 'pending'])}
+          {links.verifyUrl
+            ? t('status.verifyDetail', { partner })
+            : look?.action === 'contactPartner'
+              ? t('status.contactPartner', { partner })
+              : t(DETAIL[look?.tone ?? 'pending'])}
         </p>
       </div>
+      {links.verifyUrl && (
+        <a
+          className="rc-btn rc-btn--primary rc-btn--block"
+          href={links.verifyUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('status.verifyAtPartner', { partner })}
+        </a>
+      )}
       <StatusTimeline steps={steps} />
       {view.error && !tracking?.terminal && (
         <Alert action={{ label: t('action.tryAgain'), onClick: view.retry }}>{t(errorKey(view.error))}</Alert>
@@ -70,6 +83,16 @@ export function StatusStep() {
       <Summary state={state} />
       {tracking?.transactionId && (
         <p className="rc-help">{t('status.reference', { id: tracking.transactionId })}</p>
+      )}
+      {links.partnerUrl && (
+        <a href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
+          {t('status.viewAtPartner', { partner })}
+        </a>
+      )}
+      {links.explorerUrl && (
+        <a href={links.explorerUrl} target="_blank" rel="noopener noreferrer">
+          {t('status.viewOnExplorer')}
+        </a>
       )}
       {!tracking?.terminal && widgetUrl && (
         <a href={widgetUrl} target="_blank" rel="noopener noreferrer">

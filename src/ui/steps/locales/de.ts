@@ -35,4 +35,18 @@ export const de: StepCatalog = {
   'timeline.sell.processing': 'Krypto erhalten',
   'timeline.sell.settling': 'Auszahlung wird gesendet',
   'timeline.sell.completed': 'Auszahlung gesendet',
+  'wallet.tagLabel': 'Destination Tag',
+  'wallet.memoLabel': 'Memo',
+  'wallet.tagHelp': '{currency} braucht den Destination Tag Ihrer Wallet oder Börse (eine Zahl)',
+  'wallet.memoHelp': '{currency} braucht das Memo Ihrer Wallet oder Börse',
+  'wallet.tagEmpty': 'Geben Sie den Destination Tag ein, sonst können Ihre Kryptowerte verloren gehen',
+  'wallet.memoEmpty': 'Geben Sie das Memo ein, sonst können Ihre Kryptowerte verloren gehen',
+  'wallet.tagFormat': 'Ein Destination Tag ist eine ganze Zahl',
+  'wallet.memoFormat': 'Nur Buchstaben, Ziffern und Satzzeichen',
+  'wallet.tagTooLong': 'Das ist zu lang für {currency}',
+  'status.viewAtPartner': 'Bei {partner} ansehen',
+  'status.verifyAtPartner': 'Bei {partner} bestätigen',
+  'status.verifyDetail':
+    '{partner} bittet Sie, diese Zahlung zu bestätigen. Öffnen Sie die Bestätigungsseite, um fortzufahren.',
+  'status.viewOnExplorer': 'Im Blockchain-Explorer ansehen',
 };

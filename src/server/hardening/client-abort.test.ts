@@ -1,0 +1,46 @@
+// A browser that goes away in the middle of sending its body did nothing wrong to the server, and
+// the server did nothing wrong either: the request is recorded as a client abort, not as a 5xx of
+// the proxy's making with a stack trace in the error log.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeServer } from '../node-server';
+import { testApp } from '../test-upstream';
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+const logged = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('a client that disconnects mid-body', () => {
+  it.each(['/api/ramp/payments/crypto/quote', '/api/ramp/crypto/session/widget'])(
+    'is logged as a client abort on %s: no 5xx, no error line',
+    async (path) => {
+      const t = testApp();
+      const server = createNodeServer(t.app.fetch);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      close = () => server.close();
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+              `Idempotency-Key: client-abort-key-1\r\nContent-Length: 400\r\n\r\n{"countryCode":"US",`,
+          );
+          setTimeout(() => (socket.destroy(), resolve()), 50);
+        });
+      });
+      await until(() => logged(t.log.lines).some((l) => l.msg === 'request'));
+      const lines = logged(t.log.lines);
+      const request = lines.find((l) => l.msg === 'request');
+      expect(request).toMatchObject({ path, clientAborted: true });
+      expect(request!.status as number).toBeLessThan(500);
+      expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+      expect(t.upstream.calls).toHaveLength(0);
+    },
+  );
+});

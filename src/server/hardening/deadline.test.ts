@@ -1,0 +1,87 @@
+// One total deadline per browser request: retries happen inside it, a hung upstream never holds a
+// browser longer, and the upstream call is cancelled when the browser leaves.
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULTS, loadConfig } from '../config';
+import { createTokenSigner } from '../tokens';
+import { TEST_ADMIN, json, remoteEnv, testApp } from '../test-upstream';
+
+const QUOTE = {
+  countryCode: 'US',
+  sourceCurrencyCode: 'USD',
+  sourceAmount: 100,
+  destinationCurrencyCode: 'BTC',
+};
+
+/** An upstream that never answers (until the caller aborts), recording each call's signal. */
+function hungUpstream() {
+  const signals: AbortSignal[] = [];
+  const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_, reject) => {
+      const signal = init?.signal;
+      if (signal) {
+        signals.push(signal);
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), {
+          once: true,
+        });
+      }
+    })) as typeof globalThis.fetch;
+  return { fetch, signals };
+}
+
+describe('the request deadline', () => {
+  it('is 10 s by default, within what the widget waits for, and configurable', () => {
+    expect(DEFAULTS.requestDeadlineMs).toBe(10_000);
+    expect(loadConfig({}).requestDeadlineMs).toBe(10_000);
+    expect(loadConfig({ RAMP_REQUEST_DEADLINE_MS: '3000' }).requestDeadlineMs).toBe(3000);
+    expect(() => loadConfig({ RAMP_REQUEST_DEADLINE_MS: '5' })).toThrow(/RAMP_REQUEST_DEADLINE_MS/);
+  });
+
+  // The per-attempt timeout (5 s) × 3 attempts would be 15 s: the deadline (400 ms) must win.
+  const env = { RAMP_UPSTREAM_TIMEOUT_MS: '5000', RAMP_REQUEST_DEADLINE_MS: '400' };
+  const token = createTokenSigner(loadConfig(remoteEnv(env)).sessionSecret).sign('sess1');
+  const calls: [string, RequestInit?][] = [
+    ['/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP'],
+    ['/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US'],
+    ['/api/ramp/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/BTC'],
+    ['/api/ramp/payments/crypto/quote', json(QUOTE)],
+    ['/api/ramp/payments/transactions/sessions/sess1', { headers: { 'X-Ramp-Tracking': token } }],
+    ['/api/ramp/payments/transactions/tx-1', { headers: { Authorization: `Bearer ${TEST_ADMIN}` } }],
+    ['/api/ramp/payments/transactions', { headers: { Authorization: `Bearer ${TEST_ADMIN}` } }],
+  ];
+  it.each(calls)(
+    'bounds %s against a hung upstream: a JSON 504 at the deadline, upstream calls cancelled',
+    async (path, init) => {
+      const up = hungUpstream();
+      const t = testApp(env, { fetch: up.fetch, retry: {} });
+      const res = await t.request(path, init);
+      expect(res.status).toBe(504);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT', requestId: expect.any(String) });
+      expect(up.signals.length).toBeGreaterThan(0);
+      // Shared discovery loads stop at their own deadline, a moment after the answer.
+      await vi.waitFor(() => expect(up.signals.every((s) => s.aborted)).toBe(true), { timeout: 1000 });
+    },
+    4_000,
+  );
+
+  it('cancels the upstream call when the browser disconnects, and records a client abort', async () => {
+    const up = hungUpstream();
+    const t = testApp({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
+    const browser = new AbortController();
+    const pending = t.app.request(
+      '/api/ramp/payments/crypto/quote',
+      { ...json(QUOTE), signal: browser.signal },
+      { incoming: { socket: { remoteAddress: '203.0.113.7' } } },
+    );
+    while (up.signals.length === 0) await new Promise((r) => setTimeout(r, 5));
+    browser.abort();
+    const res = await pending;
+    expect(up.signals[0]!.aborted).toBe(true);
+    expect(res.status).toBeLessThan(500);
+    const lines = t.log.lines.map(
+      (l) => JSON.parse(l) as { level: string; msg: string; clientAborted?: boolean },
+    );
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ clientAborted: true });
+  }, 4_000);
+});
