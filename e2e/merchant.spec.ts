@@ -134,7 +134,8 @@ function expectSigned(d: Delivery) {
   expect(createHmac('sha256', SECRET).update(`${m![1]}.${d.raw}`).digest('hex')).toBe(m![2]);
 }
 
-test.describe.configure({ mode: 'serial' });
+// Two servers, a browser and a partner's window on a shared machine: more than the default minute.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 let dataDir = '';
 test.beforeEach(() => {

@@ -215,3 +215,26 @@ describe('verifyWebhook', () => {
     expect(reason(() => verifyWebhook(body, undefined, SECRET, { now }))).toBe('malformed');
   });
 });
+
+describe('the Next.js route handler shape', () => {
+  it('answers /api/ramp/* from Request objects on the merchant origin', async () => {
+    // app/api/ramp/[...path]/route.ts: `const handle = (request: Request) => ramp.fetch(request)`.
+    const { server } = setup();
+    const handle = (request: Request) => server.fetch(request);
+    const GET = handle;
+    const POST = handle;
+    const res = await GET(
+      new Request('https://shop.example/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP'),
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { countries: unknown[] }).countries.length).toBeGreaterThan(0);
+    const minted = await POST(
+      new Request('https://shop.example/api/ramp/intents', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ADMIN}` },
+        body: JSON.stringify({ reference: 'order-next' }),
+      }),
+    );
+    expect(minted.status).toBe(201);
+  });
+});

@@ -69,7 +69,9 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         log,
         now,
         webhooks: webhook !== null,
-        intervals: { baseMs: config.merchant.syncIntervalMs },
+        // Backs off to 20 × the interval at most (1 min by default): a shopper may take minutes at
+        // the partner's page, and the change should still be seen soon after.
+        intervals: { baseMs: config.merchant.syncIntervalMs, maxMs: config.merchant.syncIntervalMs * 20 },
         onChange: () => sender?.kick(),
       });
       const intents = createIntents(ledger, now);
