@@ -19,4 +19,8 @@ console.log('\n▸ emitting library type declarations');
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
   stdio: 'inherit',
 });
+if (!libraryOnly) {
+  console.log('\n▸ emitting server type declarations');
+  execFileSync(process.execPath, ['scripts/server-types.mjs'], { stdio: 'inherit' });
+}
 console.log(`\nbuild complete: ${libraryOnly ? 'dist/lib' : 'dist/hosted dist/lib dist/embed dist/server'}`);

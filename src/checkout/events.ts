@@ -34,7 +34,7 @@ export type CheckoutEvent =
   | { type: 'SESSION_FAILED'; error: { code: string; message: string } }
   | { type: 'LAUNCHED' }
   /** Status tracking. */
-  | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; at: number }
+  | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; txHash?: string; at: number }
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
   /** Start over with a fresh idempotency seed. */
   | { type: 'RESET'; idempotencyKey: string };

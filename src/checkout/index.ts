@@ -3,7 +3,14 @@ export { next } from './machine';
 export { initialState, startStep } from './initial';
 export type { CheckoutInit, Prefill } from './initial';
 export type { CheckoutEvent, CheckoutEventType } from './events';
-export { DEFAULT_DECIMALS, DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, stepIndex } from './state';
+export {
+  DEFAULT_DECIMALS,
+  DEFAULT_QUOTE_TTL_MS,
+  LOCKABLE_FIELDS,
+  STEPS,
+  flowCodes,
+  stepIndex,
+} from './state';
 export type {
   CheckoutState,
   Context,

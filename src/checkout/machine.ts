@@ -321,7 +321,13 @@ function onTracking(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   )
     return state;
   const transactionId = event.transactionId ?? tracking.transactionId;
-  if (event.status === tracking.status && transactionId === tracking.transactionId) return state;
+  const txHash = event.txHash ?? tracking.txHash;
+  if (
+    event.status === tracking.status &&
+    transactionId === tracking.transactionId &&
+    txHash === tracking.txHash
+  )
+    return state;
   const last = tracking.history[tracking.history.length - 1];
   const history =
     last?.status === event.status
@@ -333,6 +339,7 @@ function onTracking(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       ...tracking,
       transactionId,
       status: event.status,
+      ...(txHash === undefined ? {} : { txHash }),
       history,
       terminal: resolveStatusView(event.status).terminal,
     },

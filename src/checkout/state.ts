@@ -119,6 +119,8 @@ export interface Tracking {
   trackingToken: string;
   transactionId?: string;
   status?: string;
+  /** The on-chain transaction hash, once the upstream gives one. */
+  txHash?: string;
   history: { status: string; at: number }[];
   /** No further change expected: polling stops. */
   terminal: boolean;

@@ -18,6 +18,8 @@ import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
+import type { Merchant, MerchantContext } from './merchant';
+import { merchantRoutes } from './merchant-routes';
 import { createProxy } from './proxy';
 import { isComplete } from './respond';
 import { sandboxControl } from './sandbox-control';
@@ -53,6 +55,10 @@ export interface AppDeps {
   stores?: Stores;
   /** Other shared services this instance needs (PostgreSQL): reported by /healthz, required by /readyz. */
   dependencies?: Record<string, () => Promise<DependencyState>>;
+  /** The merchant backend (ledger, intents, sync, webhooks), built on this app's upstream. */
+  merchant?: (ctx: MerchantContext) => Merchant;
+  /** Told the merchant backend once it is built (so its owner can close it). */
+  onMerchant?: (merchant: Merchant) => void;
 }
 
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
@@ -192,9 +198,26 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     );
   });
 
-  // ---- /api/ramp: the proxy ----
+  // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
-  const api = createProxy({ config, upstream, discovery, log, now, stores, hot });
+  const merchant = deps.merchant?.({ config, upstream, log, now });
+  if (merchant) {
+    deps.onMerchant?.(merchant);
+    app.route(
+      '/',
+      merchantRoutes(config, () => merchant.parts()),
+    );
+  }
+  const api = createProxy({
+    config,
+    upstream,
+    discovery,
+    log,
+    now,
+    stores,
+    hot,
+    orders: merchant?.orders,
+  });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
 

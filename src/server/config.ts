@@ -67,6 +67,19 @@ export interface ServerConfig {
    */
   redisUrl: string | null;
   databaseUrl: string | null;
+  /** The ledger, intents and webhook queue (docs/CONTRACTS.md §5). */
+  merchant: MerchantConfig;
+}
+
+export interface MerchantConfig {
+  /** RAMP_DATA_DIR: the embedded store's folder, as given (relative paths resolve against the cwd). */
+  dataDir: string;
+  /** RAMP_WEBHOOK_URL + RAMP_WEBHOOK_SECRET, or null (no webhooks are queued). */
+  webhook: { url: string; secret: string } | null;
+  /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay (tests shorten it). */
+  webhookRetryBaseMs: number;
+  /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
+  syncIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -297,6 +310,7 @@ export function loadConfig(env: Env): ServerConfig {
         'tracking tokens with the same secret (e.g. `openssl rand -hex 32`, the same value for all)',
     );
   }
+  const merchant = parseMerchant(get, issues);
 
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -331,6 +345,41 @@ export function loadConfig(env: Env): ServerConfig {
     },
     redisUrl,
     databaseUrl,
+    merchant,
+  };
+}
+
+export const MERCHANT_DEFAULTS = {
+  dataDir: './.ramp-data',
+  webhookRetryBaseMs: 8_000,
+  syncIntervalMs: 3_000,
+};
+
+function parseMerchant(get: (name: string) => string | undefined, issues: string[]): MerchantConfig {
+  const url = get('RAMP_WEBHOOK_URL');
+  const secret = get('RAMP_WEBHOOK_SECRET');
+  let webhook: MerchantConfig['webhook'] = null;
+  if ((url === undefined) !== (secret === undefined)) {
+    issues.push('RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither');
+  } else if (url !== undefined && secret !== undefined) {
+    const parsed = parseBaseUrl(url);
+    if ('error' in parsed) issues.push(`RAMP_WEBHOOK_URL ${parsed.error}`);
+    if (secret.length < 32 || !HEADER_VALUE_RE.test(secret)) {
+      issues.push(
+        'RAMP_WEBHOOK_SECRET must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+      );
+    }
+    webhook = { url, secret };
+  }
+  return {
+    dataDir: get('RAMP_DATA_DIR') ?? MERCHANT_DEFAULTS.dataDir,
+    webhook,
+    webhookRetryBaseMs:
+      parseInteger('RAMP_WEBHOOK_RETRY_BASE_MS', get('RAMP_WEBHOOK_RETRY_BASE_MS'), 10, 600_000, issues) ??
+      MERCHANT_DEFAULTS.webhookRetryBaseMs,
+    syncIntervalMs:
+      parseInteger('RAMP_SYNC_INTERVAL_MS', get('RAMP_SYNC_INTERVAL_MS'), 50, 3_600_000, issues) ??
+      MERCHANT_DEFAULTS.syncIntervalMs,
   };
 }
 

@@ -5,7 +5,7 @@ import type { ServerConfig } from './config';
 import { isHttps } from './client';
 import { isComplete } from './respond';
 
-export const CORS_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, X-Ramp-Tracking';
+export const CORS_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent';
 export const CORS_EXPOSE_HEADERS = 'X-Request-Id, Retry-After';
 export const CORS_MAX_AGE = '600';
 

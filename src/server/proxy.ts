@@ -16,6 +16,7 @@ import type { HotAnswers } from './hot-answers';
 import { HttpError, notFound } from './http-error';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
@@ -43,9 +44,20 @@ export interface ProxyDeps {
   stores: Stores;
   /** Where fresh discovery answers are kept whole for repeats (app.ts answers them first). */
   hot?: HotAnswers;
+  /** The ledger's order recording (sessions.ts). */
+  orders?: Orders;
 }
 
-export function createProxy({ config, upstream, discovery: discoveryAll, log, now, stores, hot }: ProxyDeps) {
+export function createProxy({
+  config,
+  upstream,
+  discovery: discoveryAll,
+  log,
+  now,
+  stores,
+  hot,
+  orders,
+}: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
   const createSession = createSessionHandler({
@@ -55,6 +67,7 @@ export function createProxy({ config, upstream, discovery: discoveryAll, log, no
     log,
     now,
     customers,
+    orders,
     idempotency: stores.idempotency<SessionResponse>('session'),
   });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);

@@ -17,7 +17,9 @@ import { HttpError, badRequest } from './http-error';
 import type { Deadline } from './deadline';
 import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
 import type { IdempotencyStore } from './idempotency';
+import { INTENT_HEADER } from './intents';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
 import { sessionView } from './views';
@@ -32,6 +34,8 @@ export interface SessionDeps {
   idempotency?: IdempotencyStore<SessionResponse>;
   /** The server-derived externalCustomerId of a browser (customer-id.ts). */
   customers: CustomerIds;
+  /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
+  orders?: Orders;
 }
 
 export function createSessionHandler({
@@ -42,6 +46,7 @@ export function createSessionHandler({
   now,
   idempotency,
   customers,
+  orders,
 }: SessionDeps) {
   const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
@@ -83,13 +88,15 @@ export function createSessionHandler({
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify([body.sessionType, data, redirect]))
+      .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
     // An intent's customerId will take this place when the session comes from an intent.
     const externalCustomerId = customers.forRequest(c);
     const create = async () => {
+      // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
+      const order = await orders?.begin(c.req.raw.headers, body);
       try {
         const created = await upstream.write(
           (cl) =>
@@ -100,15 +107,18 @@ export function createSessionHandler({
                 redirectUrl: redirect,
                 clientIpAddress: ip,
                 externalSessionId,
-                externalCustomerId,
+                externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
+                lockFields: order?.extras.lockFields,
               }),
             ),
           // Longer than the browser's deadline on purpose: the call goes on after the browser got
           // SESSION_PENDING, and a retry with the same key gets its result.
           { timeoutMs: config.upstream.sessionTimeoutMs },
         );
+        await order?.created(created);
         return sessionView(created, signer.sign(created.id, externalSessionId));
       } catch (e) {
+        await order?.abort();
         if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
           throw new HttpError(
             409,

@@ -53,6 +53,11 @@ export interface RampCheckoutOptions {
   launch?: LaunchMode;
   /** Every widget event. Must not throw; errors it throws are caught and logged. */
   onEvent?: (event: RampCheckoutEvent) => void;
+  /**
+   * A checkout intent's client secret, minted by the merchant's server (POST /api/ramp/intents):
+   * the widget starts from the intent's values and locks them; the server enforces them.
+   */
+  intent?: string;
 }
 
 /** Options after validation: codes upper-cased, amount a string, defaults applied. */
@@ -85,6 +90,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'redirectUrl',
   'launch',
   'onEvent',
+  'intent',
 ];
 
 const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
@@ -101,6 +107,7 @@ const CODE = {
   partner: DOMAIN_CODE.partner,
 } as const;
 
+const INTENT_SECRET = /^int_[A-Za-z0-9_-]{8,64}_secret_[A-Za-z0-9_-]{16,128}$/;
 const AMOUNT = /^\d{1,15}(\.\d{1,18})?$/;
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -243,6 +250,11 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   const onEvent = raw.onEvent;
   if (onEvent !== undefined && typeof onEvent !== 'function') issues.push('onEvent must be a function');
 
+  const intent = str('intent');
+  if (intent !== undefined && !INTENT_SECRET.test(intent)) {
+    issues.push('intent must be the clientSecret of a checkout intent (int_…_secret_…)');
+  }
+
   if (issues.length) throw new OptionsError(issues);
   return {
     apiBaseUrl,
@@ -263,6 +275,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     redirectUrl,
     launch,
     onEvent: onEvent as RampCheckoutOptions['onEvent'],
+    ...(intent === undefined ? {} : { intent }),
   };
 }
 

@@ -71,6 +71,25 @@ export function errorCode(code: string): RampCheckoutErrorCode {
   return SERVICE_CODES[code] ?? (REJECTED.test(code) ? 'REQUEST_REJECTED' : 'SERVICE_ERROR');
 }
 
+/**
+ * What a finished checkout was for. For the UI only: a browser event can be forged, so fulfil orders
+ * from the server's signed webhooks.
+ */
+export interface OrderSummary {
+  /** The intent's reference (the merchant's order id), when the checkout had an intent. */
+  reference?: string;
+  direction?: Direction;
+  /** In the source currency (fiat on buy, crypto on sell), as the shopper chose it. */
+  sourceAmount?: string;
+  sourceCurrency?: string;
+  /** As quoted. */
+  destinationAmount?: number;
+  destinationCurrency?: string;
+  partner?: string;
+  /** The on-chain transaction hash, when the upstream gives one. */
+  txHash?: string;
+}
+
 export type RampCheckoutEvent =
   | { type: 'ready'; direction: Direction; country?: string }
   | { type: 'stepChanged'; step: Step; previous?: Step }
@@ -79,8 +98,10 @@ export type RampCheckoutEvent =
   | { type: 'sessionCreated'; sessionId: string; partner: string }
   | { type: 'providerLaunched'; partner: string; mode: 'popup' | 'tab' | 'redirect' | 'link' }
   | ({ type: 'transactionUpdated' } & TransactionFacts)
-  | ({ type: 'completed' } & TransactionFacts)
-  | ({ type: 'failed' } & TransactionFacts)
+  | ({ type: 'completed' } & TransactionFacts & OrderSummary)
+  | ({ type: 'failed' } & TransactionFacts & OrderSummary)
+  /** The shopper left before the checkout ended (closed the page, or the host unmounted it). */
+  | { type: 'closed'; step: Step; sessionId?: string; reference?: string }
   /** `serviceCode`: the service's or host server's own code, when it said more than `code`. */
   | { type: 'error'; code: RampCheckoutErrorCode; message: string; serviceCode?: string };
 
@@ -104,6 +125,7 @@ export const EVENT_TYPES: readonly RampCheckoutEventType[] = [
   'transactionUpdated',
   'completed',
   'failed',
+  'closed',
   'error',
 ];
 

@@ -3,9 +3,9 @@
 // carry the tracking token.
 import type { Quote } from '../api/types';
 import type { CheckoutEvent, CheckoutState } from '../checkout';
-import { resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
+import { flowCodes, resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
 import type { UiSignal } from '../ui/steps';
-import type { QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
+import type { OrderSummary, QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
 import { errorCode } from './events';
 
 export const quoteSummary = (q: Quote): QuoteSummary => ({
@@ -17,6 +17,24 @@ export const quoteSummary = (q: Quote): QuoteSummary => ({
   ...(q.totalFee !== undefined ? { totalFee: q.totalFee } : {}),
   ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
 });
+
+/** Amounts, currencies, partner and hash of the checkout (the reference is added by the root). */
+export function orderSummary(state: CheckoutState): OrderSummary {
+  const s = state.selection;
+  const codes = flowCodes(s);
+  const out: OrderSummary = { direction: s.direction };
+  if (s.amount) out.sourceAmount = s.amount;
+  if (codes) {
+    out.sourceCurrency = codes.source;
+    out.destinationCurrency = codes.destination;
+  }
+  if (s.quote) {
+    out.destinationAmount = s.quote.destinationAmount;
+    out.partner = s.quote.serviceProvider;
+  }
+  if (state.tracking?.txHash) out.txHash = state.tracking.txHash;
+  return out;
+}
 
 export function transitionEvents(
   prev: CheckoutState,
@@ -43,7 +61,11 @@ export function transitionEvents(
     };
     out.push({ type: 'transactionUpdated', ...ids });
     if (t.terminal && !prev.tracking?.terminal)
-      out.push({ type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed', ...ids });
+      out.push({
+        type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed',
+        ...ids,
+        ...orderSummary(next),
+      });
   }
   return out;
 }

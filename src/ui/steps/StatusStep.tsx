@@ -29,10 +29,11 @@ export function StatusStep() {
   const tx = view.transaction;
   const txId = tx?.id;
   const txStatus = tx?.status;
+  const txHash = tx?.cryptoDetails?.blockchainTransactionId;
   useEffect(() => {
     if (txStatus)
-      send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, at: host.now() });
-  }, [txId, txStatus, send, host]);
+      send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, txHash, at: host.now() });
+  }, [txId, txStatus, txHash, send, host]);
 
   const partner = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
   const status = tracking?.status;
