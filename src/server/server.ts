@@ -8,7 +8,6 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './backing';
-import type { Backing } from './backing';
 import { loadConfig as parseEnv } from './config';
 import type { ServerConfig } from './config';
 import type { CreatedIntent, IntentInput } from './intent-types';
@@ -41,8 +40,6 @@ export interface RampServerInternals {
   /** The fetch webhooks are sent with. */
   webhookFetch?: typeof fetch;
   ledger?: Ledger | Promise<Ledger>;
-  /** Stores and shared ledger already opened (default: opened from the configuration, backing.ts). */
-  backing?: Backing;
   /** The hosted build folder and the embed file; null serves no static files. @default the package's build */
   static?: { hostedDir: string; embedFile: string } | null;
   now?: () => number;
@@ -106,7 +103,7 @@ export function createRampServer(
   // Redis and PostgreSQL (when configured) open first: an instance that cannot reach them, or whose
   // session secret differs from the others', never serves (ready() rejects, saying why).
   const started = (async () => {
-    const backing = internals.backing ?? (await openBacking(config, { log, now: internals.now }));
+    const backing = await openBacking(config, { log, now: internals.now });
     const app = createApp(config, {
       ...deps,
       stores: backing.stores,
