@@ -3,6 +3,36 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The layers (docs/ARCHITECTURE.md): each folder lists the folders of src/ it must never import, by
+// relative path. Lower layers never import upward; the server and the sandbox never import the browser.
+const BROWSER = ['ui', 'widget', 'queries', 'checkout', 'embed', 'hosted', 'console'];
+const ABOVE = {
+  domain: ['api', 'checkout', 'queries', ...BROWSER, 'server', 'sandbox'],
+  api: ['checkout', 'queries', ...BROWSER, 'server', 'sandbox'],
+  checkout: ['queries', ...BROWSER, 'server', 'sandbox'],
+  queries: [...BROWSER, 'server', 'sandbox'].filter((l) => l !== 'queries' && l !== 'checkout'),
+  server: BROWSER,
+  sandbox: [...BROWSER, 'server'],
+};
+const layerRules = Object.entries(ABOVE).map(([layer, banned]) => ({
+  files: [`src/${layer}/**/*.{ts,tsx}`],
+  // Tests and their kits may wire layers together (the widget over the real server and sandbox).
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/queries/testkit.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:\\.\\./)+(?:${[...new Set(banned)].join('|')})(?:/|$)`,
+            message: `src/${layer} must not import this layer (docs/ARCHITECTURE.md: layers).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -10,6 +40,11 @@ export default tseslint.config(
       'node_modules/**',
       'e2e/fixtures/consumer-app/node_modules/**',
       'e2e/fixtures/consumer-app/dist/**',
+      'e2e/fixtures/.packed/**',
+      'e2e/fixtures/consumer-app/readme-snippet.tsx',
+      'e2e/fixtures/next-app/node_modules/**',
+      'e2e/fixtures/next-app/.next/**',
+      'e2e/fixtures/next-app/next-env.d.ts',
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
@@ -27,6 +62,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...layerRules,
   {
     files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/log.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -11,9 +11,13 @@ export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 8790);
 export const HOST_PORT = PORT_BASE;
 export const MERCHANT_PORT = PORT_BASE + 1;
 export const CONSUMER_PORT = PORT_BASE + 2;
-/** A free offset for a spec that starts servers of its own (0–2 are taken above). */
+/** The Next.js consumer app (e2e/next-app.spec.ts). */
+export const NEXT_APP_PORT = PORT_BASE + 4;
+/** A free offset for a spec that starts servers of its own (0–2 and 4 are taken above). */
 export const specPort = (offset: number) => PORT_BASE + offset;
 export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
+// One name per e2e run (workers inherit it): the packed package is made once per run (e2e/fixtures/packed.mjs).
+process.env.RAMP_E2E_RUN ??= `run-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,12 +51,13 @@ export default defineConfig({
       env: {
         PORT: String(HOST_PORT),
         HOST: '127.0.0.1',
-        RAMP_ALLOWED_ORIGINS: `http://localhost:${MERCHANT_PORT},http://localhost:${CONSUMER_PORT}`,
+        RAMP_ALLOWED_ORIGINS: `http://localhost:${MERCHANT_PORT},http://localhost:${CONSUMER_PORT},http://localhost:${NEXT_APP_PORT}`,
         RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
         RAMP_SANDBOX_CONTROL: '1',
         RAMP_SANDBOX_TIME_SCALE: '0.3',
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',
+        RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
         RAMP_RATE_LIMIT_SESSION: '600/100',
       },
     },

@@ -1,6 +1,12 @@
-// The host server: one self-contained Node file (dist/server/main.js), no node_modules needed at run time.
+// The host server and the `ramp-checkout/server` package entry: self-contained Node files in
+// dist/server (main.js for `npm start`, cli.js for the bin, index.js for imports), no node_modules
+// needed at run time. The SQLite engine's WASM file is copied beside them.
 import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+
+const sqliteWasm = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
 
 export default defineConfig({
   publicDir: false,
@@ -9,7 +15,32 @@ export default defineConfig({
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',
-    ssr: resolve(import.meta.dirname, 'src/server/main.ts'),
-    rollupOptions: { output: { entryFileNames: 'main.js', format: 'es' } },
+    ssr: true,
+    rollupOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'src/server/main.ts'),
+        cli: resolve(import.meta.dirname, 'src/server/cli.ts'),
+        index: resolve(import.meta.dirname, 'src/server/index.ts'),
+      },
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+        format: 'es',
+        // The bundled SQLite engine is CommonJS-minded (__dirname): give each module its own.
+        banner: (chunk) =>
+          (chunk.name === 'cli' ? '#!/usr/bin/env node\n' : '') +
+          "import { fileURLToPath as __rcPath } from 'node:url';\n" +
+          'const __filename = __rcPath(import.meta.url);\n' +
+          "const __dirname = __rcPath(new URL('.', import.meta.url));",
+      },
+    },
   },
+  plugins: [
+    {
+      name: 'sqlite-wasm',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'sql-wasm.wasm', source: readFileSync(sqliteWasm) });
+      },
+    },
+  ],
 });

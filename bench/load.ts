@@ -355,6 +355,8 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadReport> {
     {
       RAMP_RATE_LIMIT_QUOTE: '999999/999999',
       RAMP_RATE_LIMIT_SESSION: '999999/999999',
+      RAMP_RATE_LIMIT_DISCOVERY: '999999/999999',
+      RAMP_RATE_LIMIT_TRANSACTION: '999999/999999',
       RAMP_UPSTREAM_TIMEOUT_MS: '500',
     },
     faultRate,

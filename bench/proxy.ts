@@ -1,17 +1,21 @@
-// Proxy overhead: the real host app (policy, cache, rate limit, in-process sandbox) and a bare node:http
-// server answering the same bytes, both in this process, loaded by autocannon on a worker thread so the
-// load generator does not share the servers' event loop. Each case alternates short rounds between the
-// two servers (ABBA order), so a burst of other work on the machine lands on both sides alike; figures
-// are then read as ratios against the baseline measured in the same run.
+// Proxy overhead: the real host app (policy, cache, rate limit) on the production Node adapter, in
+// front of the sandbox served over loopback HTTP as its upstream, against a baseline per case: for
+// the cached discovery read, a bare node:http server answering the same bytes; for the uncached quote,
+// a plain pass-through forwarder to the same upstream (the honest floor of a call that must reach the
+// upstream). All in this process, loaded by autocannon on a worker thread so the load generator does
+// not share the servers' event loop. Each case alternates short rounds between proxy and baseline
+// (ABBA order), so a burst of other work on the machine lands on both sides alike; figures are then
+// read as ratios against the baseline measured in the same run.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { createAdaptorServer } from '@hono/node-server';
-import { createSandbox } from '../src/sandbox';
 import type { Sandbox } from '../src/sandbox';
+import { createStandaloneSandbox } from '../src/sandbox/standalone';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/log';
+import { createNodeServer } from '../src/server/node-server';
 import { LOOPBACK, close, listen, withTimeout } from './net';
 
 export interface LoadFigures {
@@ -29,10 +33,12 @@ export interface ProxyCase {
   method: 'GET' | 'POST';
   path: string;
   proxy: LoadFigures;
-  bare: LoadFigures;
-  /** proxy req/s ÷ bare req/s (1 = as fast as the bare server). */
+  /** What the proxy is measured against: a bare server (discovery) or a pass-through forwarder (quote). */
+  baselineName: string;
+  baseline: LoadFigures;
+  /** proxy req/s ÷ baseline req/s (1 = as fast as the baseline). */
   throughputRatio: number;
-  /** proxy latency ÷ bare latency (1 = no added latency). */
+  /** proxy latency ÷ baseline latency (1 = no added latency). */
   p50Ratio: number;
   p99Ratio: number;
   payloadBytes: number;
@@ -71,9 +77,13 @@ const QUOTE_BODY = JSON.stringify({
 
 interface Captured {
   status: number;
-  contentType: string;
+  /** The proxy's response headers, as sent (less those Node's server sets itself). */
+  headers: Record<string, string>;
   body: Buffer;
 }
+
+/** Set by node:http on every response: the bare server's own equal them. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 async function capture(origin: string, method: 'GET' | 'POST', path: string): Promise<Captured> {
   const res = await fetch(origin + path, {
@@ -87,10 +97,17 @@ async function capture(origin: string, method: 'GET' | 'POST', path: string): Pr
       `${method} ${path} answered ${res.status} on the proxy: ${body.toString().slice(0, 200)}`,
     );
   }
-  return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body };
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) headers[name] = value;
+  });
+  return { status: res.status, headers, body };
 }
 
-/** The baseline: answers each benchmarked route with the proxy's captured bytes, and nothing else. */
+/**
+ * The baseline: answers each benchmarked route with the proxy's captured bytes (status, headers and
+ * body, so the load generator reads the same response from both), and does nothing else.
+ */
 function bareServer(answers: Map<string, Captured>) {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const send = () => {
@@ -99,10 +116,7 @@ function bareServer(answers: Map<string, Captured>) {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(answer.status, {
-        'content-type': answer.contentType,
-        'content-length': answer.body.length,
-      });
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
       res.end(answer.body);
     };
     // Read the request body first, as the proxy must.
@@ -181,66 +195,118 @@ async function sandboxQuoteTime(sandbox: Sandbox, apiKey: string, calls = 300): 
   return (performance.now() - started) / calls;
 }
 
+/**
+ * The floor for an uncached call: reads the body, forwards it with the key and version header to the
+ * upstream with the same fetch the proxy uses, and answers the upstream's bytes. No policy at all.
+ */
+function forwarder(upstream: string, apiKey: string, versionHeader: string, version: string) {
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '/').replace('/api/ramp', '');
+      fetch(upstream + path, {
+        method: req.method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `BASIC ${apiKey}`,
+          [versionHeader]: version,
+        },
+        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (r) => {
+          const body = Buffer.from(await r.arrayBuffer());
+          res.writeHead(r.status, {
+            'content-type': r.headers.get('content-type') ?? 'application/json',
+            'content-length': body.length,
+          });
+          res.end(body);
+        })
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+}
+
 export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<ProxyBench> {
   const { durationSec = 5, warmupSec = 1, connections = 20 } = opts;
   // autocannon stops on its 1 s sampling tick, so rounds are whole seconds.
   const rounds = Math.max(1, Math.min(opts.rounds ?? durationSec, durationSec));
+  const apiKey = 'sk_bench_key_0123456789';
+  // The upstream: the sandbox over loopback HTTP, shared by the proxy and the forwarder.
+  const sandboxBox: { current?: ReturnType<typeof createStandaloneSandbox> } = {};
+  const upstreamServer = createAdaptorServer({ fetch: (req, env) => sandboxBox.current!.fetch(req, env) });
+  const upstream = `http://${LOOPBACK}:${await listen(upstreamServer)}`;
+  sandboxBox.current = createStandaloneSandbox({ apiKey, publicBaseUrl: upstream });
   const config = loadConfig({
     HOST: LOOPBACK,
     PORT: '0',
+    RAMP_API_BASE_URL: upstream,
+    RAMP_API_KEY: apiKey,
     // One loopback client sends every request: lift the shopper-sized quote limit out of the way.
     RAMP_RATE_LIMIT_QUOTE: '999999/999999',
+    RAMP_RATE_LIMIT_DISCOVERY: '999999/999999',
   });
-  const sandbox = createSandbox({ apiKey: config.upstream.apiKey });
   // Per-request info lines would cost the proxy a stdout write each; errors still show.
   const log = createLogger({ level: 'error', write: (line) => process.stderr.write(`${line}\n`) });
-  const app = createApp(config, { sandbox, log });
-  const proxy = createAdaptorServer({ fetch: app.fetch });
-  let bare: ReturnType<typeof bareServer> | undefined;
+  const app = createApp(config, { log });
+  // The production Node adapter (main.ts uses the same).
+  const proxy = createNodeServer(app.fetch);
+  const servers = [upstreamServer, proxy] as { close(): void; listening: boolean }[];
   try {
     const proxyOrigin = `http://${LOOPBACK}:${await listen(proxy)}`;
     const cases = [
-      { name: 'discovery (cached)', method: 'GET', path: DISCOVERY_PATH },
-      { name: 'quote (uncached)', method: 'POST', path: QUOTE_PATH },
+      { name: 'discovery (cached)', method: 'GET', path: DISCOVERY_PATH, baseline: 'bare node:http' },
+      { name: 'quote (uncached)', method: 'POST', path: QUOTE_PATH, baseline: 'pass-through forwarder' },
     ] as const;
 
     // Capturing also fills the discovery cache, so every measured discovery call is a hit.
     const answers = new Map<string, Captured>();
     for (const c of cases) answers.set(`${c.method} ${c.path}`, await capture(proxyOrigin, c.method, c.path));
-    bare = bareServer(answers);
-    const bareOrigin = `http://${LOOPBACK}:${await listen(bare)}`;
+    const bare = bareServer(answers);
+    const forward = forwarder(
+      upstream,
+      apiKey,
+      config.upstream.versionHeader,
+      config.upstream.serviceVersion,
+    );
+    servers.push(bare, forward);
+    const baselines = {
+      'bare node:http': `http://${LOOPBACK}:${await listen(bare)}`,
+      'pass-through forwarder': `http://${LOOPBACK}:${await listen(forward)}`,
+    };
 
     const out: ProxyCase[] = [];
     const slice = Math.max(1, Math.round(durationSec / rounds));
     for (const c of cases) {
-      await round(bareOrigin + c.path, c.method, warmupSec, connections);
+      const baseOrigin = baselines[c.baseline];
+      await round(baseOrigin + c.path, c.method, warmupSec, connections);
       await round(proxyOrigin + c.path, c.method, warmupSec, connections);
-      const got = { bare: [] as Round[], proxy: [] as Round[] };
+      const got = { base: [] as Round[], proxy: [] as Round[] };
       for (let i = 0; i < rounds; i++) {
-        const order = i % 2 === 0 ? (['bare', 'proxy'] as const) : (['proxy', 'bare'] as const);
+        const order = i % 2 === 0 ? (['base', 'proxy'] as const) : (['proxy', 'base'] as const);
         for (const side of order) {
-          const origin = side === 'bare' ? bareOrigin : proxyOrigin;
+          const origin = side === 'base' ? baseOrigin : proxyOrigin;
           got[side].push(await round(origin + c.path, c.method, slice, connections));
         }
       }
       const proxyFigures = summarise(got.proxy);
-      const bareFigures = summarise(got.bare);
+      const baseFigures = summarise(got.base);
       out.push({
         name: c.name,
         method: c.method,
         path: c.path.replace('/api/ramp', ''),
         proxy: proxyFigures,
-        bare: bareFigures,
-        throughputRatio: div(proxyFigures.reqPerSec, bareFigures.reqPerSec),
-        p50Ratio: div(proxyFigures.p50Ms, bareFigures.p50Ms),
-        p99Ratio: div(proxyFigures.p99Ms, bareFigures.p99Ms),
+        baselineName: c.baseline,
+        baseline: baseFigures,
+        throughputRatio: div(proxyFigures.reqPerSec, baseFigures.reqPerSec),
+        p50Ratio: div(proxyFigures.p50Ms, baseFigures.p50Ms),
+        p99Ratio: div(proxyFigures.p99Ms, baseFigures.p99Ms),
         payloadBytes: answers.get(`${c.method} ${c.path}`)!.body.length,
       });
     }
-    const sandboxQuoteMs = await sandboxQuoteTime(sandbox, config.upstream.apiKey);
+    const sandboxQuoteMs = await sandboxQuoteTime(sandboxBox.current.sandbox, apiKey);
     return { cases: out, connections, durationSec, sandboxQuoteMs };
   } finally {
-    await close(proxy);
-    if (bare) await close(bare);
+    await Promise.all(servers.map((s) => close(s as never)));
   }
 }

@@ -1,6 +1,7 @@
 // Turns each section's figures into the tables `npm run bench` prints.
 import type { ProxyBench } from './proxy';
 import type { RoundTripBench } from './roundtrips';
+import type { ScaleBench } from './scale';
 import type { SizeRow } from './sizes';
 import type { Cell } from './table';
 import { formatTable, num, ratio } from './table';
@@ -64,7 +65,7 @@ export function roundTripTables(b: RoundTripBench): string {
 export function proxyTable(b: ProxyBench): string {
   const rows: Cell[][] = [];
   for (const c of b.cases) {
-    const fig = (server: string, f: ProxyBench['cases'][number]['bare'], first: boolean): Cell[] => [
+    const fig = (server: string, f: ProxyBench['cases'][number]['proxy'], first: boolean): Cell[] => [
       first ? c.name : '',
       server,
       num(f.reqPerSec),
@@ -73,20 +74,49 @@ export function proxyTable(b: ProxyBench): string {
       num(f.requests),
       f.failures,
     ];
-    rows.push(fig('bare node:http', c.bare, true));
+    rows.push(fig(c.baselineName, c.baseline, true));
     rows.push(fig('proxy', c.proxy, false));
-    rows.push(['', 'proxy ÷ bare', ratio(c.throughputRatio), ratio(c.p50Ratio), ratio(c.p99Ratio), '', '']);
+    rows.push([
+      '',
+      'proxy ÷ baseline',
+      ratio(c.throughputRatio),
+      ratio(c.p50Ratio),
+      ratio(c.p99Ratio),
+      '',
+      '',
+    ]);
   }
   const [discovery, quote] = b.cases;
   return formatTable(
-    `Proxy vs a bare Node HTTP server with the same payload (${b.connections} connections, ${b.durationSec} s each after a warm-up)`,
+    `Proxy vs its baseline in the same run (${b.connections} connections, ${b.durationSec} s each after a warm-up)`,
     ['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed'],
     rows,
     [
-      `discovery: GET ${discovery?.path ?? ''} (${num(discovery?.payloadBytes)} B), a cache hit on the proxy`,
-      `quote: POST ${quote?.path ?? ''} (${num(quote?.payloadBytes)} B). Not cached: each call includes the in-process sandbox's quote work (about ${num(b.sandboxQuoteMs, 2)} ms of CPU per quote, called alone); the bare server only replays the bytes`,
-      'both servers run in this process; autocannon runs on a worker thread, alternating 1 s rounds between the two servers',
-      'ratios: req/s proxy ÷ bare (higher is better, 1 = no cost); latency proxy ÷ bare (lower is better, 1 = no cost)',
+      `discovery: GET ${discovery?.path ?? ''} (${num(discovery?.payloadBytes)} B), a cache hit on the proxy; baseline: a bare node:http server replaying the same bytes`,
+      `quote: POST ${quote?.path ?? ''} (${num(quote?.payloadBytes)} B), not cached; baseline: a plain pass-through forwarder to the same upstream (the sandbox over loopback HTTP, about ${num(b.sandboxQuoteMs, 2)} ms of CPU per quote, called alone)`,
+      'every server runs in this process on the production Node adapter; autocannon runs on a worker thread, alternating 1 s rounds between proxy and baseline',
+      'ratios: req/s proxy ÷ baseline (higher is better, 1 = no cost); latency proxy ÷ baseline (lower is better, 1 = no cost)',
+    ],
+  );
+}
+
+export function scaleTable(b: ScaleBench): string {
+  const one = b.rows[0];
+  return formatTable(
+    `Scale-out: N instances of the built server behind a round-robin balancer, sharing Redis and PostgreSQL (${b.connections} connections, ${b.durationSec} s each)`,
+    ['instances', 'discovery req/s', 'vs 1', 'quote req/s', 'vs 1', 'failed'],
+    b.rows.map((r) => [
+      r.instances,
+      num(r.discoveryReqPerSec),
+      ratio(one ? r.discoveryReqPerSec / one.discoveryReqPerSec : Number.NaN),
+      num(r.quoteReqPerSec),
+      ratio(one ? r.quoteReqPerSec / one.quoteReqPerSec : Number.NaN),
+      r.failures,
+    ]),
+    [
+      `rate-limit check, p50: ${num(b.rateLimitP50Us.memory, 1)} µs in process, ${num(b.rateLimitP50Us.redis, 1)} µs against Redis (one atomic script call): ${num(b.rateLimitP50Us.redis - b.rateLimitP50Us.memory, 1)} µs added to each quote and session request`,
+      'discovery: cached reads (each instance answers from its own memory, no Redis round trip); quote: a Redis rate-limit check and an upstream call (the sandbox on loopback HTTP, in the benchmark process)',
+      'instances, balancer, upstream and load generator share this machine: the ratios say what another instance costs or gains here, not on separate hosts',
     ],
   );
 }

@@ -7,7 +7,9 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runProxyBench } from './proxy';
 import type { ProxyBench } from './proxy';
-import { genericTable, proxyTable, ROUND_TRIP_GOAL, roundTripTables, sizesTable } from './report';
+import { genericTable, proxyTable, ROUND_TRIP_GOAL, roundTripTables, scaleTable, sizesTable } from './report';
+import { runScaleBench, scaleServices } from './scale';
+import type { ScaleBench } from './scale';
 import { runRoundTripBench } from './roundtrips';
 import type { RoundTripBench } from './roundtrips';
 import { measureBundleSizes } from './sizes';
@@ -18,7 +20,7 @@ import { withTimeout } from './net';
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const WATCHDOG_MS = 240_000;
+const WATCHDOG_MS = 420_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -96,10 +98,31 @@ const proxy = await section<ProxyBench>('proxy overhead', 90_000, () => runProxy
 if (proxy) {
   for (const c of proxy.cases) {
     summary.push(
-      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the bare server's; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
-        (c.proxy.failures + c.bare.failures > 0
-          ? ` (${c.proxy.failures + c.bare.failures} failed requests!)`
+      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the ${c.baselineName}'s; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
+        (c.proxy.failures + c.baseline.failures > 0
+          ? ` (${c.proxy.failures + c.baseline.failures} failed requests!)`
           : ''),
+    );
+  }
+}
+
+const services = scaleServices();
+if (typeof services === 'string') {
+  console.log(`\n▸ scale-out: skipped, ${services}`);
+  summary.push(`scale-out: skipped (${services})`);
+} else {
+  const scale = await section<ScaleBench>('scale-out', 120_000, () => runScaleBench(), scaleTable);
+  if (scale) {
+    const one = scale.rows[0]!;
+    summary.push(
+      `scale-out: ${scale.rows
+        .map(
+          (r) =>
+            `${r.instances} × → discovery ${num(r.discoveryReqPerSec)} req/s (${ratio(r.discoveryReqPerSec / one.discoveryReqPerSec)}), quote ${num(r.quoteReqPerSec)} req/s (${ratio(r.quoteReqPerSec / one.quoteReqPerSec)})`,
+        )
+        .join(
+          '; ',
+        )}; Redis rate-limit check adds ${num(scale.rateLimitP50Us.redis - scale.rateLimitP50Us.memory, 1)} µs at p50`,
     );
   }
 }

@@ -2,17 +2,18 @@
 // installs the PACKED package (npm pack → node_modules/ramp-checkout), builds, and is served from its
 // own origin. With its own QueryClient, global CSS and StrictMode, it completes a buy against the host
 // server across origins, while a second widget on the page keeps its own state.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { CONSUMER_PORT } from '../playwright.config';
+import { CONSUMER_PORT, HOST_PORT } from '../playwright.config';
+import { Checkout } from './pages/checkout';
+import { buyEthByCard, REACT_QUERY_MARK } from './support/flows';
 
 const appDir = join(import.meta.dirname, 'fixtures', 'consumer-app');
 const distDir = join(appDir, 'dist');
 const APP_URL = `http://localhost:${CONSUMER_PORT}/`;
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -42,60 +43,18 @@ function serve(dir: string, port: number): Promise<Server> {
 let server: Server | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   // Pack, install and build now, so the test always runs the package as it would ship today.
-  execFileSync(process.execPath, [join(appDir, 'prepare.mjs')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(appDir, 'prepare.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, RAMP_API: `http://127.0.0.1:${HOST_PORT}/api/ramp` },
+  });
   server = await serve(distDir, CONSUMER_PORT);
 });
 
 test.afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
-
-async function next(widget: Locator) {
-  await widget.getByRole('button', { name: 'Continue', exact: true }).click();
-}
-
-async function choose(widget: Locator, combobox: string, typed: string, option: RegExp) {
-  await widget.getByRole('combobox', { name: combobox }).fill(typed);
-  await widget.getByRole('option', { name: option }).first().click();
-}
-
-/** A whole buy in one widget, by the accessible names of docs/CONTRACTS.md §3. */
-async function buy(page: Page, widget: Locator) {
-  await widget.getByRole('radio', { name: 'Buy' }).check();
-  await next(widget);
-
-  await choose(widget, 'Country', 'United States', /\(US\)/);
-  await choose(widget, 'State', 'New York', /US-NY/);
-  await next(widget);
-
-  await choose(widget, 'Fiat currency', 'USD', /^USD/);
-  await choose(widget, 'Crypto currency', 'ETH', /^ETH · .* · ETHEREUM$/);
-  await next(widget);
-
-  await widget.getByRole('radio', { name: 'Credit or debit card' }).check();
-  await next(widget);
-
-  await widget.getByRole('textbox', { name: 'Amount' }).fill('100');
-  await next(widget);
-
-  const quotes = widget.getByRole('radiogroup', { name: 'Quotes' });
-  await quotes.getByRole('radio').first().check();
-  await next(widget);
-
-  await widget.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET);
-  await next(widget);
-
-  const popupOpened = page.waitForEvent('popup');
-  await widget.getByRole('button', { name: /^Continue to / }).click();
-  const provider = await popupOpened;
-  await provider.getByRole('button', { name: 'Pay' }).click();
-
-  await expect(widget.getByRole('status', { name: 'Transaction status' })).toContainText('Completed', {
-    timeout: 30_000,
-  });
-}
 
 test('a fresh Vite + React app renders <RampCheckout /> from the packed package and completes a buy', async ({
   page,
@@ -123,7 +82,7 @@ test('a fresh Vite + React app renders <RampCheckout /> from the packed package 
   await expect(widgetButton).not.toHaveCSS('background-color', 'rgb(0, 0, 0)');
   await expect(buyWidget).toHaveCSS('text-transform', 'none');
 
-  await buy(page, buyWidget);
+  await buyEthByCard(new Checkout(buyPanel));
 
   // Each widget reported to its own onEvent, and the sell widget never left its first step.
   const buyEvents = page.getByRole('list', { name: 'Buy events' });
@@ -138,4 +97,12 @@ test('a fresh Vite + React app renders <RampCheckout /> from the packed package 
 
   await expect(page.getByTestId('host-query')).toHaveText('host query ok');
   expect(pageErrors).toEqual([]);
+});
+
+test('the app’s built JS holds one copy of @tanstack/react-query (the app’s own, shared with the widget)', () => {
+  const dir = join(distDir, 'assets');
+  const copies = readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((n, f) => n + (readFileSync(join(dir, f), 'utf8').match(REACT_QUERY_MARK)?.length ?? 0), 0);
+  expect(copies).toBe(1);
 });

@@ -96,6 +96,7 @@ async function startHost(): Promise<Proc> {
     RAMP_SESSION_SECRET: SESSION_SECRET,
     RAMP_UPSTREAM_TIMEOUT_MS: '3000',
     RAMP_RATE_LIMIT_QUOTE: '6000/600',
+    RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
     RAMP_RATE_LIMIT_SESSION: '600/100',
   });
   await waitUntilUp(`${HOST}/healthz`, proc);

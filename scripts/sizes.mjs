@@ -1,9 +1,15 @@
 // Gzip sizes of the three shipped artifacts, shared by the size-budget check and the benchmark.
+//
+// The library's figure is what a shopper downloads for an English checkout in a merchant's app
+// beyond react, react-dom and @tanstack/react-query (the app has those anyway): the app's bundler is
+// played here (Vite, the library's `RampCheckout` imported from dist/lib), and everything it emits
+// counts (the entry, the view chunk, zustand, valibot, whatever else) except the other languages'
+// catalogs, which an English checkout never loads.
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const gzip = (data) => gzipSync(data, { level: 9 }).length;
 
 /** The JS a module loads before it runs: itself and its static imports, transitively (lazy chunks excluded). */
 function staticClosure(entry) {
@@ -31,15 +37,59 @@ function hostedInitialFiles(dir = 'dist/hosted') {
   return [...new Set(srcs.flatMap((src) => staticClosure(join(dir, src.replace(/^\//, '')))))];
 }
 
-export const budgetsKB = { embed: 100, library: 35, hosted: 110 };
+/** What the merchant's app has anyway (the library's peers): not counted. */
+const APP_OWN = /^(react|react-dom|@tanstack\/react-query)($|\/)/;
+/** Catalogs of the languages other than English, in their own chunks (src/ui/i18n/languages.ts). */
+const OTHER_LANGUAGE = /\/dist\/lib\/(de|es|fr)-[\w-]+\.js$/;
 
-export function measureSizes() {
-  const sum = (files) => files.reduce((n, f) => n + gzip(f), 0);
+/** An app's production build of `import { RampCheckout } from 'ramp-checkout'`: its chunks. */
+async function shopperChunks() {
+  const { build } = await import('vite');
+  const entry = resolve('dist/lib/index.js');
+  const out = await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'shopper-app',
+        resolveId: (id) => (id === 'virtual:shopper-app' ? '\0shopper-app' : null),
+        load: (id) =>
+          id === '\0shopper-app'
+            ? `import { RampCheckout } from ${JSON.stringify(entry)}; globalThis.widget = RampCheckout;`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      modulePreload: false,
+      rollupOptions: { input: 'virtual:shopper-app', external: (id) => APP_OWN.test(id) },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+  return outputs.filter((c) => c.type === 'chunk');
+}
+
+// library: the goal is 30 KB (issue 13); measured honestly it is ~40 KB today, so the budget holds the
+// line there while the view and the data core are trimmed (the figure used to leave out the view chunk).
+export const budgetsKB = { embed: 100, library: 40, hosted: 110 };
+
+/** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
+export async function libraryParts() {
+  const chunks = await shopperChunks();
+  return chunks
+    .filter((c) => !(c.moduleIds.length && c.moduleIds.every((id) => OTHER_LANGUAGE.test(id))))
+    .map((c) => ({ name: c.fileName, modules: c.moduleIds, bytes: gzip(c.code) }));
+}
+
+export async function measureSizes() {
+  const sum = (files) => files.reduce((n, f) => n + gzip(readFileSync(f)), 0);
   const embedFile = 'dist/embed/ramp-checkout.js';
   if (!existsSync(embedFile)) throw new Error('No build found: run `npm run build` first.');
   return {
     embed: sum([embedFile]),
-    library: sum(staticClosure('dist/lib/index.js')),
+    library: (await libraryParts()).reduce((n, p) => n + p.bytes, 0),
     hosted: sum(hostedInitialFiles()),
   };
 }

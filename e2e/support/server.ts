@@ -8,6 +8,8 @@ export interface OwnServer {
   /** Sets the sandbox's fault rules (PUT /__sandbox/faults). */
   faults(rules: Record<string, unknown>[]): Promise<void>;
   clearFaults(): Promise<void>;
+  /** Sets the sandbox's partner scenarios (PUT /__sandbox/scenarios; see src/sandbox/scenarios.ts). */
+  scenarios(s: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       RAMP_SANDBOX_CONTROL: '1',
       RAMP_SANDBOX_TIME_SCALE: '0.3',
       RAMP_RATE_LIMIT_QUOTE: '6000/600',
+      RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
       RAMP_RATE_LIMIT_SESSION: '600/100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,19 +47,20 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
   await waitUntilUp(`${origin}/healthz`, child, output);
 
-  const control = async (method: 'PUT' | 'DELETE', body?: unknown) => {
-    const res = await fetch(`${origin}/__sandbox/faults`, {
+  const control = async (method: 'PUT' | 'DELETE', body?: unknown, path = '/__sandbox/faults') => {
+    const res = await fetch(`${origin}${path}`, {
       method,
       headers: { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (res.status !== 204) throw new Error(`${method} /__sandbox/faults: ${res.status} ${await res.text()}`);
+    if (res.status !== 204) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   };
 
   return {
     origin,
     faults: (rules) => control('PUT', { rules }),
     clearFaults: () => control('DELETE'),
+    scenarios: (s) => control('PUT', s, '/__sandbox/scenarios'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

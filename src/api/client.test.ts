@@ -279,6 +279,102 @@ describe('quote', () => {
   });
 });
 
+describe('item-by-item lists', () => {
+  const req = {
+    countryCode: 'US',
+    sourceCurrencyCode: 'USD',
+    sourceAmount: 100,
+    destinationCurrencyCode: 'BTC',
+  };
+  const full = {
+    serviceProvider: 'BANXA',
+    sourceCurrencyCode: 'USD',
+    sourceAmount: 100,
+    destinationCurrencyCode: 'BTC',
+    destinationAmount: 0.001,
+  };
+
+  it('a quote without what the screen needs is dropped and reported; the others are kept', async () => {
+    const dropped: unknown[] = [];
+    const { fetch } = fakeFetch(() =>
+      json({ quotes: [full, { ...full, serviceProvider: 'TRANSAK', destinationAmount: undefined }] }),
+    );
+    const client = createRampClient({
+      baseUrl: 'https://up.example',
+      fetch,
+      onDropped: (d, op) => dropped.push([d, op]),
+    });
+    const quotes = await client.quote(req);
+    expect(quotes.map((q) => q.serviceProvider)).toEqual(['BANXA']);
+    expect(dropped).toEqual([
+      [
+        { list: 'quotes', kept: 1, dropped: 1, reasons: ['quotes[1].destinationAmount: missing'] },
+        'POST /payments/crypto/quote',
+      ],
+    ]);
+  });
+
+  it('a quote without sourceAmount or currency codes is kept, filled from the request', async () => {
+    const { client } = setup(() =>
+      json({
+        quotes: [
+          {
+            serviceProvider: 'PAYBIS',
+            destinationAmount: 0.002,
+            rampIntelligence: { previouslyUsed: '2026-01-02T03:04:05Z' },
+          },
+        ],
+      }),
+    );
+    expect(await client.quote(req)).toEqual([
+      expect.objectContaining({
+        serviceProvider: 'PAYBIS',
+        sourceAmount: 100,
+        sourceCurrencyCode: 'USD',
+        destinationCurrencyCode: 'BTC',
+        destinationAmount: 0.002,
+        previouslyUsed: '2026-01-02T03:04:05Z',
+      }),
+    ]);
+  });
+
+  it('fails only when no item is usable, naming the fields', async () => {
+    const { client } = setup(() => json({ quotes: [{ serviceProvider: 'BANXA' }] }));
+    expect(await rejection(client.quote(req))).toMatchObject({
+      code: 'MALFORMED_RESPONSE',
+      details: ['quotes[0].destinationAmount: missing'],
+    });
+  });
+
+  it('routes, currencies and listings keep their usable items', async () => {
+    const route = (routeBody as unknown[])[0];
+    const routes = setup(() => json([route, { partner: 'X' }]));
+    expect(
+      await routes.client.routes({
+        category: 'CRYPTO_ONRAMP',
+        country: 'US',
+        fiatCurrency: 'USD',
+        cryptoCurrency: 'BTC',
+      }),
+    ).toHaveLength(1);
+    const listed = setup(() =>
+      json({
+        transactions: [
+          { id: 't1', status: 'SETTLED', key: 'k1' },
+          { id: 't2', status: 'SETTLED' },
+        ],
+      }),
+    );
+    const page = await listed.client.transactions({});
+    expect(page.items.map((t) => t.id)).toEqual(['t1']);
+  });
+
+  it('the by-id read does not need a pagination key', async () => {
+    const { client } = setup(() => json({ transaction: { id: 't1', status: 'PENDING' } }));
+    await expect(client.transaction('t1')).resolves.toMatchObject({ id: 't1' });
+  });
+});
+
 describe('defaults', () => {
   it('the object; null for a null body; null for a 404 NOT_FOUND', async () => {
     const [obj, nul] = okBodies('network-partner-defaults');

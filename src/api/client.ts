@@ -17,12 +17,13 @@ import {
   financialAccountsPage,
   parseResponse,
   paymentMethodsResponse,
-  quoteResponse,
+  quoteResponseFor,
   routesResponse,
   sessionResponse,
   transactionResponse,
   transactionsPage,
 } from './schemas';
+import type { DroppedItems } from './schemas';
 import type {
   Category,
   Country,
@@ -57,6 +58,11 @@ export interface RampClientOptions {
   fetch?: typeof fetch;
   /** Per request, body included; 0 disables. @default 15000 */
   timeoutMs?: number;
+  /**
+   * Told when a list answer had items that could not be used and were left out (the rest is
+   * returned). Reports hold field paths and kinds, never values.
+   */
+  onDropped?: (d: DroppedItems, operation: string) => void;
 }
 
 export interface CallOptions {
@@ -210,7 +216,13 @@ export function createRampClient(o: RampClientOptions): RampClient {
       const data = parseJson(text);
       if (!res.ok) throw toRampError(res.status, data === NOT_JSON ? undefined : data);
       if (data === NOT_JSON) throw malformedResponse('Malformed response: the body is not JSON');
-      return parseResponse(ro.schema, data, ro.label);
+      const onDropped = o.onDropped;
+      return parseResponse(
+        ro.schema,
+        data,
+        ro.label,
+        onDropped && ((d) => onDropped(d, `${method} ${path}`)),
+      );
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -285,7 +297,8 @@ export function createRampClient(o: RampClientOptions): RampClient {
       );
     },
 
-    quote: (body, co) => request('POST', '/payments/crypto/quote', { ...co, body, schema: quoteResponse }),
+    quote: (body, co) =>
+      request('POST', '/payments/crypto/quote', { ...co, body, schema: quoteResponseFor(body) }),
 
     createSession: (body, co) =>
       request('POST', '/crypto/session/widget', { ...co, body, schema: sessionResponse, label: 'session' }),

@@ -124,11 +124,14 @@ describe('NO_VALID_QUOTES', () => {
     });
   });
 
-  it('not for other errors or non-RampErrors', () => {
+  it('for the code alone and for the message under any error, not for other errors', () => {
+    expect(isNoValidQuotes('NO_VALID_QUOTES')).toBe(true);
+    expect(isNoValidQuotes({ code: 'BAD_REQUEST', message: 'No valid quotes available' })).toBe(true);
     expect(
       isNoValidQuotes(toRampError(400, { code: 'INVALID_AMOUNT', message: 'Invalid currency amount' })),
     ).toBe(false);
-    expect(isNoValidQuotes(new Error('No valid quotes'))).toBe(false);
+    expect(isNoValidQuotes(new Error('Something else'))).toBe(false);
+    expect(isNoValidQuotes('NETWORK_ERROR')).toBe(false);
     expect(isNoValidQuotes(undefined)).toBe(false);
   });
 });

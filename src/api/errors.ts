@@ -37,8 +37,16 @@ export const isRetryableStatus = (status: number): boolean =>
 
 const NO_VALID_QUOTES = /no valid quotes/i;
 
-export const isNoValidQuotes = (e: unknown): boolean =>
-  e instanceof RampError && (e.code === 'NO_VALID_QUOTES' || NO_VALID_QUOTES.test(e.message));
+/**
+ * "No partner quotes this", however it was said: the code, or the documented message under another
+ * code. Takes a RampError, anything with `code`/`message`, or a bare code. The one detection of it.
+ */
+export function isNoValidQuotes(e: unknown): boolean {
+  if (typeof e === 'string') return e === 'NO_VALID_QUOTES';
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  return code === 'NO_VALID_QUOTES' || (typeof message === 'string' && NO_VALID_QUOTES.test(message));
+}
 
 const STATUS_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',

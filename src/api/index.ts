@@ -35,6 +35,9 @@ export {
   paymentMethodsResponse,
   quoteResponse,
   quoteSchema,
+  quoteItemSchema,
+  quoteResponseFor,
+  itemList,
   routeSchema,
   routesResponse,
   sessionResponse,
@@ -51,3 +54,4 @@ export {
 } from './legacy';
 export { bootstrapSchema } from './bootstrap';
 export type { Bootstrap } from './bootstrap';
+export type { DroppedItems, QuoteItem } from './schemas';

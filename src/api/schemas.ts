@@ -31,6 +31,50 @@ export const opt = <T>(s: v.GenericSchema<unknown, T>) =>
 /** An array that may be absent or null, read as []. */
 const list = <T>(s: v.GenericSchema<unknown, T>) => v.nullish(v.array(s), []);
 
+/** What a lenient list left out: field paths and kinds only, never values (they may be personal). */
+export interface DroppedItems {
+  /** The list's name, e.g. `quotes` or `routes`. */
+  list: string;
+  kept: number;
+  dropped: number;
+  /** One line per dropped item (its first problem), e.g. `quotes[2].destinationAmount: missing`. */
+  reasons: string[];
+}
+
+// Set by parseResponse for the duration of one (synchronous) parse.
+let dropSink: ((d: DroppedItems) => void) | undefined;
+
+/**
+ * A list parsed item by item: items that do not fit `item` are dropped (and reported to the sink of
+ * parseResponse), the others kept. The list fails only when it had items and none fits, so one
+ * incomplete entry of a partner never hides the others.
+ */
+export const itemList = <T>(item: v.GenericSchema<unknown, T>, name: string) =>
+  v.pipe(
+    v.array(v.unknown()),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const kept: T[] = [];
+      const reasons: string[] = [];
+      const all: string[] = [];
+      dataset.value.forEach((x, i) => {
+        const r = v.safeParse(item, x);
+        if (r.success) kept.push(r.output);
+        else {
+          reasons.push(describeIssue(r.issues[0], `${name}[${i}]`));
+          all.push(...r.issues.map((issue) => describeIssue(issue, `${name}[${i}]`)));
+        }
+      });
+      if (reasons.length === 0) return kept;
+      if (kept.length === 0) {
+        // Every item unusable: the answer is malformed, and says why field by field.
+        for (const line of all.slice(0, 10)) addIssue({ message: line });
+        return NEVER;
+      }
+      dropSink?.({ list: name, kept: kept.length, dropped: reasons.length, reasons: reasons.slice(0, 10) });
+      return kept;
+    }),
+  );
+
 const str = v.string();
 const num = v.number();
 const optStr = opt(str);
@@ -107,17 +151,22 @@ export const routeSchema = v.looseObject({
   kycLimits: list(kycLimitSchema),
 }) satisfies v.GenericSchema<unknown, Route>;
 
-/** Accepts the 2026 `rampIntelligence {lowKyc, rampScore}` and the older top-level `lowKyc`/`customerScore`. */
-export const quoteSchema = v.pipe(
+/**
+ * One quote item. The spec marks every field optional; we require only what the offer screen cannot
+ * work without: the partner and what the shopper receives. Currency codes and `sourceAmount` may be
+ * absent here; the client fills them from the request (quoteResponseFor). Accepts the 2026
+ * `rampIntelligence {lowKyc, rampScore, previouslyUsed}` and the older top-level `lowKyc`/`customerScore`.
+ */
+export const quoteItemSchema = v.pipe(
   v.looseObject({
-    serviceProvider: str,
+    serviceProvider: v.pipe(str, v.minLength(1)),
     transactionType: optStr,
     countryCode: optStr,
-    sourceCurrencyCode: str,
-    sourceAmount: num,
+    sourceCurrencyCode: optStr,
+    sourceAmount: optNum,
     sourceAmountWithoutFees: optNum,
-    destinationCurrencyCode: str,
-    destinationAmount: num,
+    destinationCurrencyCode: optStr,
+    destinationAmount: v.pipe(num, v.finite(), v.gtValue(0)),
     destinationAmountWithoutFees: optNum,
     exchangeRate: optNum,
     fiatAmountWithoutFees: optNum,
@@ -129,13 +178,34 @@ export const quoteSchema = v.pipe(
     lowKyc: optBool,
     rampScore: optNum,
     customerScore: optNum,
-    rampIntelligence: opt(v.looseObject({ lowKyc: optBool, rampScore: optNum })),
+    rampIntelligence: opt(v.looseObject({ lowKyc: optBool, rampScore: optNum, previouslyUsed: optStr })),
   }),
-  v.transform(({ rampIntelligence, customerScore, ...q }) => ({
-    ...q,
-    lowKyc: rampIntelligence?.lowKyc ?? q.lowKyc,
-    rampScore: rampIntelligence?.rampScore ?? q.rampScore ?? customerScore,
-  })),
+  v.transform(({ rampIntelligence, customerScore, ...q }) => {
+    const previouslyUsed =
+      rampIntelligence?.previouslyUsed ?? (q as { previouslyUsed?: unknown }).previouslyUsed;
+    return {
+      ...q,
+      lowKyc: rampIntelligence?.lowKyc ?? q.lowKyc,
+      rampScore: rampIntelligence?.rampScore ?? q.rampScore ?? customerScore,
+      previouslyUsed:
+        typeof previouslyUsed === 'string' && previouslyUsed !== '' ? previouslyUsed : undefined,
+    };
+  }),
+);
+
+export type QuoteItem = v.InferOutput<typeof quoteItemSchema>;
+
+/** A whole quote item (currency codes and amounts present), as the proxy passes it on. */
+export const quoteSchema = v.pipe(
+  quoteItemSchema,
+  v.check(
+    (q) =>
+      q.sourceCurrencyCode !== undefined &&
+      q.destinationCurrencyCode !== undefined &&
+      q.sourceAmount !== undefined,
+    'expected sourceCurrencyCode, destinationCurrencyCode and sourceAmount',
+  ),
+  v.transform((q) => q as Quote),
 ) satisfies v.GenericSchema<unknown, Quote>;
 
 const cryptoDetailsSchema = v.looseObject({
@@ -147,6 +217,13 @@ const cryptoDetailsSchema = v.looseObject({
   partnerFee: optNum,
   transactionFee: optNum,
   totalFee: optNum,
+});
+
+const mfaSchema = v.looseObject({
+  method: optStr,
+  submitted: optBool,
+  successful: optBool,
+  url: optStr,
 });
 
 const transactionEntries = {
@@ -166,6 +243,8 @@ const transactionEntries = {
   createdAt: optStr,
   updatedAt: optStr,
   cryptoDetails: opt(cryptoDetailsSchema),
+  serviceProviderTransactionUrl: optStr,
+  multiFactorAuthorizationStatus: opt(itemList(mfaSchema, 'multiFactorAuthorizationStatus')),
   key: optStr,
 };
 
@@ -206,7 +285,7 @@ export const financialAccountTransactionSchema = v.looseObject({
 // ---- Whole responses, each producing what the client method returns ----
 
 export const countriesResponse = v.pipe(
-  v.looseObject({ countries: v.array(countrySchema) }),
+  v.looseObject({ countries: itemList(countrySchema, 'countries') }),
   v.transform((r) => r.countries),
 ) satisfies v.GenericSchema<unknown, Country[]>;
 
@@ -217,21 +296,43 @@ export const defaultsResponse = v.nullish(countryDefaultSchema, null) satisfies 
 >;
 
 export const currenciesResponse = v.pipe(
-  v.looseObject({ currencies: v.array(currencySchema) }),
+  v.looseObject({ currencies: itemList(currencySchema, 'currencies') }),
   v.transform((r) => r.currencies),
 ) satisfies v.GenericSchema<unknown, Currency[]>;
 
-export const paymentMethodsResponse = v.array(paymentMethodSchema) satisfies v.GenericSchema<
-  unknown,
-  PaymentMethod[]
->;
+export const paymentMethodsResponse = itemList(
+  paymentMethodSchema,
+  'paymentMethods',
+) satisfies v.GenericSchema<unknown, PaymentMethod[]>;
 
-export const routesResponse = v.array(routeSchema) satisfies v.GenericSchema<unknown, Route[]>;
+export const routesResponse = itemList(routeSchema, 'routes') satisfies v.GenericSchema<unknown, Route[]>;
 
+/** Quotes as the proxy serves them (whole items). */
 export const quoteResponse = v.pipe(
-  v.looseObject({ quotes: list(quoteSchema) }),
+  v.looseObject({ quotes: v.nullish(itemList(quoteSchema, 'quotes'), []) }),
   v.transform((r) => r.quotes),
 ) satisfies v.GenericSchema<unknown, Quote[]>;
+
+/**
+ * Quotes as the upstream serves them: item by item, the codes and `sourceAmount` an item leaves out
+ * taken from the request it answers (the amount the shopper asked to pay or sell).
+ */
+export const quoteResponseFor = (req: {
+  sourceCurrencyCode: string;
+  destinationCurrencyCode: string;
+  sourceAmount: number;
+}) =>
+  v.pipe(
+    v.looseObject({ quotes: v.nullish(itemList(quoteItemSchema, 'quotes'), []) }),
+    v.transform((r) =>
+      r.quotes.map((q): Quote => ({
+        ...q,
+        sourceCurrencyCode: q.sourceCurrencyCode ?? req.sourceCurrencyCode,
+        destinationCurrencyCode: q.destinationCurrencyCode ?? req.destinationCurrencyCode,
+        sourceAmount: q.sourceAmount ?? req.sourceAmount,
+      })),
+    ),
+  ) satisfies v.GenericSchema<unknown, Quote[]>;
 
 export const sessionResponse = v.looseObject({
   id: str,
@@ -267,17 +368,20 @@ const toPage = <T>(items: T[], m: { count?: number; remaining?: number; totalCou
 const listedTransactionSchema = v.looseObject({ ...transactionEntries, key: str });
 
 export const transactionsPage = v.pipe(
-  v.looseObject({ ...pageMeta, transactions: v.array(listedTransactionSchema) }),
+  v.looseObject({ ...pageMeta, transactions: itemList(listedTransactionSchema, 'transactions') }),
   v.transform((r) => toPage(r.transactions, r)),
 ) satisfies v.GenericSchema<unknown, Page<Transaction>>;
 
 export const financialAccountsPage = v.pipe(
-  v.looseObject({ ...pageMeta, financialAccounts: v.array(financialAccountSchema) }),
+  v.looseObject({ ...pageMeta, financialAccounts: itemList(financialAccountSchema, 'financialAccounts') }),
   v.transform((r) => toPage(r.financialAccounts, r)),
 ) satisfies v.GenericSchema<unknown, Page<FinancialAccount>>;
 
 export const financialAccountTransactionsPage = v.pipe(
-  v.looseObject({ ...pageMeta, financialAccountTransactions: v.array(financialAccountTransactionSchema) }),
+  v.looseObject({
+    ...pageMeta,
+    financialAccountTransactions: itemList(financialAccountTransactionSchema, 'financialAccountTransactions'),
+  }),
   v.transform((r) => toPage(r.financialAccountTransactions, r)),
 ) satisfies v.GenericSchema<unknown, Page<FinancialAccountTransaction>>;
 
@@ -302,14 +406,31 @@ export function describeIssue(issue: v.BaseIssue<unknown>, label = ''): string {
     path += typeof key === 'number' ? `[${key}]` : path ? `.${String(key)}` : String(key);
   }
   path ||= 'response';
+  // A lenient list with no usable item words its own message (it names the item and field).
+  if (issue.kind === 'transformation') return issue.message;
   return issue.received === 'undefined'
     ? `${path}: missing`
     : `${path}: expected ${issue.expected ?? 'valid value'}, received ${kindOf(issue.input)}`;
 }
 
-/** Validates a response body; a mismatch is a MALFORMED_RESPONSE RampError naming the field(s). */
-export function parseResponse<T>(schema: v.GenericSchema<unknown, T>, data: unknown, label?: string): T {
-  const r = v.safeParse(schema, data);
+/**
+ * Validates a response body; a mismatch is a MALFORMED_RESPONSE RampError naming the field(s).
+ * Items a lenient list dropped are reported to `onDropped`.
+ */
+export function parseResponse<T>(
+  schema: v.GenericSchema<unknown, T>,
+  data: unknown,
+  label?: string,
+  onDropped?: (d: DroppedItems) => void,
+): T {
+  const outer = dropSink;
+  dropSink = onDropped;
+  let r: v.SafeParseResult<v.GenericSchema<unknown, T>>;
+  try {
+    r = v.safeParse(schema, data);
+  } finally {
+    dropSink = outer;
+  }
   if (r.success) return r.output;
   const details = r.issues.slice(0, 10).map((i) => describeIssue(i, label));
   throw malformedResponse(`Malformed response: ${details[0]}`, details);

@@ -118,14 +118,27 @@ export interface Quote {
   paymentMethodType?: string;
   lowKyc?: boolean;
   rampScore?: number;
+  /** `rampIntelligence.previouslyUsed`: when this customer last used the partner (date-time), if ever. */
+  previouslyUsed?: string;
 }
 
 export type SessionType = 'BUY' | 'SELL';
 
+/** The lockFields values the spec names, in its order: what the shopper cannot change on the partner's page. */
+export const LOCK_FIELDS = [
+  'cryptoCurrency',
+  'destinationCurrencyCode',
+  'sourceCurrencyCode',
+  'walletAddress',
+  'sourceAmount',
+  'paymentMethodType',
+] as const;
+export type LockField = (typeof LOCK_FIELDS)[number];
+
+/** The spec's Buy/Sell session data: only fields it names (no subdivision: no session schema has one). */
 export interface SessionData {
   serviceProvider: string;
   countryCode: string;
-  subdivision?: string;
   sourceCurrencyCode: string;
   /** A decimal string, as the upstream wants it ("100"). */
   sourceAmount: string;
@@ -135,12 +148,16 @@ export interface SessionData {
   walletTag?: string;
   redirectUrl?: string;
   clientIpAddress?: string;
-  lockFields?: string[];
+  lockFields?: LockField[];
 }
 
 export interface SessionRequest {
   sessionType: SessionType;
-  sessionData: SessionData;
+  /**
+   * From the browser to our proxy, `subdivision` may come along as context for the server's own
+   * checks; the server never forwards it (see src/server/session-body.ts).
+   */
+  sessionData: SessionData & { subdivision?: string };
   externalSessionId?: string;
   externalCustomerId?: string;
   customerId?: string;
@@ -188,6 +205,14 @@ export interface TransactionCryptoDetails {
   totalFee?: number;
 }
 
+/** One entry of `multiFactorAuthorizationStatus`: where the shopper completes a verification. */
+export interface MultiFactorAuthorization {
+  method?: string;
+  submitted?: boolean;
+  successful?: boolean;
+  url?: string;
+}
+
 export interface Transaction {
   id: string;
   sessionId?: string;
@@ -206,6 +231,10 @@ export interface Transaction {
   createdAt?: string;
   updatedAt?: string;
   cryptoDetails?: TransactionCryptoDetails;
+  /** The partner's own page for this order. */
+  serviceProviderTransactionUrl?: string;
+  /** Verifications the partner asks for (status TWO_FA_REQUIRED). */
+  multiFactorAuthorizationStatus?: MultiFactorAuthorization[];
   /** Pagination key, present on records of paginated listings. */
   key?: string;
 }
@@ -256,6 +285,8 @@ export interface TransactionsQuery {
   from?: string;
   status?: string;
   limit?: number;
+  /** Comma-separated on the wire: the transactions of these sessions (our externalSessionId). */
+  externalSessionIds?: readonly string[];
 }
 
 export interface FinancialAccountsQuery {

@@ -31,15 +31,17 @@ describe('the dependency table', () => {
         'rate',
         'quote',
         'walletAddress',
+        'walletTag',
       ],
     ],
     ['subdivision', ['limits', 'quote']],
     ['fiatCurrency', ['fiatDecimals', 'paymentMethod', 'limits', 'rate', 'quote']],
-    ['crypto', ['chain', 'cryptoDecimals', 'limits', 'rate', 'quote', 'walletAddress']],
+    ['crypto', ['chain', 'cryptoDecimals', 'limits', 'rate', 'quote', 'walletAddress', 'walletTag']],
     ['paymentMethod', ['limits', 'quote']],
     ['amount', ['quote']],
     ['quote', []],
     ['walletAddress', []],
+    ['walletTag', []],
   ])('a change of %s may clear %j', (piece, dependents) => {
     expect(dependentsOf(piece).sort()).toEqual([...dependents].sort());
   });

@@ -3,6 +3,7 @@
 // locked — and a piece that did not actually change invalidates nothing.
 import type { CheckoutState, LockableField } from './state';
 import { chainOf } from './state';
+import { cryptoKey } from '../domain/currency';
 
 export type Piece =
   | 'direction'
@@ -19,7 +20,9 @@ export type Piece =
   | 'limits'
   | 'rate'
   | 'quote'
-  | 'walletAddress';
+  | 'walletAddress'
+  /** The destination tag / memo that goes with the address, on chains that need one. */
+  | 'walletTag';
 
 export const DEPENDS_ON: Readonly<Record<Piece, readonly Piece[]>> = {
   direction: [],
@@ -41,6 +44,7 @@ export const DEPENDS_ON: Readonly<Record<Piece, readonly Piece[]>> = {
   // A quote answers exactly one quote request.
   quote: ['direction', 'country', 'subdivision', 'fiatCurrency', 'crypto', 'paymentMethod', 'amount'],
   walletAddress: ['chain'],
+  walletTag: ['chain'],
 };
 
 type Access = {
@@ -86,7 +90,7 @@ const ACCESS: Record<Piece, Access> = {
   crypto: {
     read: (s) => {
       const c = s.selection.crypto;
-      return c ? `${c.currencyCode}|${c.chainCode ?? ''}|${c.contract ?? ''}` : undefined;
+      return c ? cryptoKey(c) : undefined;
     },
     clear: (s) =>
       keep(s, 'cryptoCurrency')
@@ -117,6 +121,7 @@ const ACCESS: Record<Piece, Access> = {
     (s) => s.selection.walletAddress,
     (s) => sel(s, { walletAddress: undefined }),
   ),
+  walletTag: { read: (s) => s.selection.walletTag, clear: (s) => sel(s, { walletTag: undefined }) },
 };
 
 /** The pieces in dependency order (every piece after what it depends on). */

@@ -6,15 +6,19 @@ import type { QuoteSort } from './ranking';
 import type { CryptoRef, LaunchSession, Selection, Step, Tracking } from './state';
 
 export type CheckoutEvent =
-  /** Shopper choices (ignored for locked fields; re-sending the current value only updates facts). */
-  | { type: 'SET_DIRECTION'; direction: Direction }
+  /**
+   * Shopper choices (ignored for locked fields; re-sending the current value only updates facts).
+   * `byHost`: the merchant changed the option after mount; it applies to locked fields too.
+   */
+  | { type: 'SET_DIRECTION'; direction: Direction; byHost?: boolean }
   | { type: 'SET_COUNTRY'; country: string; requiresSubdivision: boolean }
   | { type: 'SET_SUBDIVISION'; subdivision: string }
   | { type: 'SET_FIAT'; fiatCurrency: string; decimals?: number }
   | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
-  | { type: 'SET_AMOUNT'; text: string; locale?: string }
-  | { type: 'SET_WALLET'; address: string }
+  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean }
+  | { type: 'SET_WALLET'; address: string; byHost?: boolean }
+  | { type: 'SET_WALLET_TAG'; tag: string }
   /** Facts from data. */
   | { type: 'SET_LIMITS'; limits: AmountLimits | null }
   | { type: 'SET_RATE'; fiatPerCrypto: number }
@@ -39,7 +43,7 @@ export type CheckoutEvent =
   | { type: 'SESSION_FAILED'; error: { code: string; message: string } }
   | { type: 'LAUNCHED' }
   /** Status tracking. */
-  | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; at: number }
+  | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; txHash?: string; at: number }
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
   /**
    * After a hand-off that did not end in a payment (declined, cancelled, window closed): back to the

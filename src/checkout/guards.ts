@@ -3,6 +3,7 @@
 import { validateAmount } from './amount';
 import type { AmountRules } from './amount';
 import { validateAddress } from '../domain/address';
+import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import type { CheckoutState, Selection, Step } from './state';
 import {
   LAST_INPUT_STEP,
@@ -43,6 +44,18 @@ function quoteStatus(state: CheckoutState, at: number | undefined): GuardStatus 
   return 'ok';
 }
 
+/** A buy of a crypto whose chain needs a destination tag / memo has a valid one; others need none. */
+function walletTagStatus(state: CheckoutState): boolean {
+  const rule = walletTagFor(state);
+  return !rule || validateWalletTag(state.selection.walletTag ?? '', rule).ok;
+}
+
+/** The tag rule the wallet step asks for: only on a buy (the crypto is delivered to the shopper). */
+export const walletTagFor = (state: CheckoutState) =>
+  state.selection.direction === 'buy'
+    ? walletTagRule(state.selection.crypto?.currencyCode, state.selection.crypto?.chainCode)
+    : undefined;
+
 /** The guard of one step; `at` adds the time-dependent check (quote freshness). */
 export function guardStatus(state: CheckoutState, step: Step, at?: number): GuardStatus {
   const s = state.selection;
@@ -62,7 +75,9 @@ export function guardStatus(state: CheckoutState, step: Step, at?: number): Guar
     case 'quotes':
       return quoteStatus(state, at);
     case 'wallet':
-      return validateAddress(s.walletAddress ?? '', chainOf(s)).ok ? 'ok' : 'failed';
+      return validateAddress(s.walletAddress ?? '', chainOf(s)).ok && walletTagStatus(state)
+        ? 'ok'
+        : 'failed';
     case 'launch':
     case 'status':
       return 'ok';

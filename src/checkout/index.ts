@@ -3,7 +3,14 @@ export { next } from './machine';
 export { initialState, startStep } from './initial';
 export type { CheckoutInit, Prefill } from './initial';
 export type { CheckoutEvent, CheckoutEventType } from './events';
-export { DEFAULT_DECIMALS, DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, stepIndex } from './state';
+export {
+  DEFAULT_DECIMALS,
+  DEFAULT_QUOTE_TTL_MS,
+  LOCKABLE_FIELDS,
+  STEPS,
+  flowCodes,
+  stepIndex,
+} from './state';
 export type {
   CheckoutState,
   Context,
@@ -16,7 +23,7 @@ export type {
   Step,
   Tracking,
 } from './state';
-export { firstUnmet, guardStatus } from './guards';
+export { firstUnmet, guardStatus, walletTagFor } from './guards';
 export type { GuardStatus } from './guards';
 export { DEPENDS_ON, dependentsOf } from './dependencies';
 export type { Piece } from './dependencies';
@@ -40,3 +47,8 @@ export { createCheckoutStore } from './store';
 export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
 export { loadCheckout, saveCheckout } from './persistence';
 export type { PersistedCheckout, StorageLike } from './persistence';
+export { statusLinks, usedBefore } from './links';
+export type { StatusLinks } from './links';
+export { EXPLORER_TEMPLATES, explorerUrl } from './explorers';
+export { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
+export type { TagCheck, TagRule } from '../domain/wallet-tag';

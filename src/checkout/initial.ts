@@ -5,6 +5,7 @@ import { MAX_DECIMALS, parseAmount } from './amount';
 import { guardStatus } from './guards';
 import type { CheckoutState, LockableField, Selection, Step } from './state';
 import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, subdivisionFits } from './state';
+import { CODE } from '../domain/codes';
 
 /** Prefilled values, named as the widget options (CONTRACTS §2). */
 export interface Prefill {
@@ -37,9 +38,11 @@ export interface CheckoutInit {
   requiresSubdivision?: boolean;
 }
 
-export const CANONICAL_METHOD = /^[A-Z0-9][A-Z0-9_.-]{0,63}$/;
-export const CURRENCY_CODE = /^[A-Z0-9][A-Z0-9_.-]{0,31}$/;
-export const COUNTRY_CODE = /^[A-Z]{2}$/;
+// The identifier rules of src/domain/codes.ts, by what the checkout calls them.
+export const CANONICAL_METHOD = CODE.paymentMethod;
+export const CURRENCY_CODE = CODE.currency;
+export const NETWORK_CODE = CODE.network;
+export const COUNTRY_CODE = CODE.country;
 
 const code = (v: string | undefined, pattern: RegExp): string | undefined => {
   const c = v?.trim().toUpperCase();
@@ -48,8 +51,8 @@ const code = (v: string | undefined, pattern: RegExp): string | undefined => {
 
 function prefilledSelection(direction: Direction, p: Prefill): Selection {
   const country = code(p.country, COUNTRY_CODE);
-  const subdivision = code(p.subdivision, /^[A-Z]{2}-[A-Z0-9]{1,3}$/);
-  const network = code(p.network, CURRENCY_CODE);
+  const subdivision = code(p.subdivision, CODE.subdivision);
+  const network = code(p.network, NETWORK_CODE);
   const cryptoCode = code(p.cryptoCurrency, CURRENCY_CODE);
   const amount = p.amount === undefined ? undefined : parseAmount(p.amount, undefined, MAX_DECIMALS);
   const method = p.paymentMethod?.trim();

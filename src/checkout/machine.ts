@@ -1,6 +1,7 @@
 // The step machine: a pure next(state, event). Ignored events return the same state object, so
 // callers can tell a no-op by identity.
 import type { Quote } from '../api/types';
+import { isHttpUrl } from '../domain/url';
 import type { AmountLimits } from './amount';
 import { parseAmount } from './amount';
 import type { Piece } from './dependencies';
@@ -8,7 +9,7 @@ import { PIECE_ORDER, invalidate, readPiece } from './dependencies';
 import type { CheckoutEvent } from './events';
 import { firstUnmet, guardStatus, passedOver, previousScreenStep, readyToLaunch } from './guards';
 import { idempotencyKeyFor } from './idempotency';
-import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, startStep } from './initial';
+import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
 import {
@@ -50,6 +51,7 @@ const REQUEST_PIECES: readonly Piece[] = [
   'amount',
   'quote',
   'walletAddress',
+  'walletTag',
 ];
 
 /**
@@ -123,18 +125,9 @@ function quoteMatches(state: CheckoutState, q: Quote): boolean {
   );
 }
 
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function cryptoRef(c: CryptoRef): CryptoRef | undefined {
   const currencyCode = normalise(c.currencyCode ?? '', CURRENCY_CODE);
-  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, CURRENCY_CODE);
+  const chainCode = c.chainCode === undefined ? undefined : normalise(c.chainCode, NETWORK_CODE);
   if (!currencyCode || (c.chainCode !== undefined && !chainCode)) return undefined;
   const contract = c.contract?.trim();
   return { currencyCode, ...(chainCode ? { chainCode } : {}), ...(contract ? { contract } : {}) };
@@ -173,7 +166,7 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_DIRECTION': {
       if (
         !state.directions.includes(event.direction) ||
-        blocked(state, 'direction', event.direction === s.direction)
+        (!event.byHost && blocked(state, 'direction', event.direction === s.direction))
       )
         return state;
       return choose(state, ['direction'], { direction: event.direction });
@@ -229,13 +222,17 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     case 'SET_AMOUNT': {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
-      if (blocked(state, 'amount', amount === s.amount)) return state;
+      if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
       return choose(state, ['amount'], { amount });
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
-      if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
+      if (!event.byHost && blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
+    }
+    case 'SET_WALLET_TAG': {
+      const walletTag = event.tag.trim() || undefined;
+      return choose(state, ['walletTag'], { walletTag });
     }
     case 'SET_LIMITS': {
       // Limits belong to a chosen method; a late answer for a cleared method is dropped.
@@ -394,7 +391,13 @@ function onTracking(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   )
     return state;
   const transactionId = event.transactionId ?? tracking.transactionId;
-  if (event.status === tracking.status && transactionId === tracking.transactionId) return state;
+  const txHash = event.txHash ?? tracking.txHash;
+  if (
+    event.status === tracking.status &&
+    transactionId === tracking.transactionId &&
+    txHash === tracking.txHash
+  )
+    return state;
   const last = tracking.history[tracking.history.length - 1];
   const history =
     last?.status === event.status
@@ -406,6 +409,7 @@ function onTracking(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       ...tracking,
       transactionId,
       status: event.status,
+      ...(txHash === undefined ? {} : { txHash }),
       history,
       terminal: resolveStatusView(event.status).terminal,
     },

@@ -56,6 +56,7 @@ const TEXT_FIELDS = [
   'paymentMethod',
   'amount',
   'walletAddress',
+  'walletTag',
 ];
 
 function asSelection(v: unknown): Selection | undefined {

@@ -1,7 +1,8 @@
 // The upstream requests a checkout leads to, built only from a state whose guards hold.
-import type { QuoteRequest, SessionRequest } from '../api/types';
-import { firstUnmet } from './guards';
-import type { CheckoutState } from './state';
+import { LOCK_FIELDS } from '../api/types';
+import type { LockField, QuoteRequest, SessionRequest } from '../api/types';
+import { firstUnmet, walletTagFor } from './guards';
+import type { CheckoutState, LockableField } from './state';
 import { LAST_INPUT_STEP, flowCodes, subdivisionFits } from './state';
 
 export interface QuoteRequestOptions {
@@ -30,6 +31,30 @@ export function quoteRequest(state: CheckoutState, options: QuoteRequestOptions 
 }
 
 /**
+ * The spec's lockFields for what the merchant fixed (the widget's `lock` option, CONTRACTS §2), so the
+ * shopper cannot change on the partner's page what they could not change here. Direction, country
+ * and subdivision have no lock in the spec (a session is for one of each anyway).
+ */
+export function lockFieldsFor(state: CheckoutState): LockField[] {
+  const buy = state.selection.direction === 'buy';
+  const map: Record<LockableField, readonly LockField[]> = {
+    direction: [],
+    country: [],
+    subdivision: [],
+    fiatCurrency: [buy ? 'sourceCurrencyCode' : 'destinationCurrencyCode'],
+    // The partner's crypto choice includes the chain: fixing the network fixes the currency it offers.
+    cryptoCurrency: ['cryptoCurrency', buy ? 'destinationCurrencyCode' : 'sourceCurrencyCode'],
+    network: ['cryptoCurrency'],
+    paymentMethod: ['paymentMethodType'],
+    // The amount is in the source currency on both directions.
+    amount: ['sourceAmount'],
+    walletAddress: ['walletAddress'],
+  };
+  const out = new Set(state.locked.flatMap((f) => map[f]));
+  return LOCK_FIELDS.filter((f) => out.has(f));
+}
+
+/**
  * The session request (without the server-owned fields) once every step up to the wallet holds,
  * else null. Quote freshness is time-dependent and checked by the machine on SESSION_REQUESTED.
  */
@@ -38,6 +63,7 @@ export function sessionRequest(state: CheckoutState): SessionRequest | null {
   const codes = flowCodes(s);
   if (firstUnmet(state, LAST_INPUT_STEP) !== undefined || !codes || !s.country || !s.amount || !s.quote)
     return null;
+  const locks = lockFieldsFor(state);
   return {
     sessionType: s.direction === 'buy' ? 'BUY' : 'SELL',
     sessionData: {
@@ -49,6 +75,8 @@ export function sessionRequest(state: CheckoutState): SessionRequest | null {
       destinationCurrencyCode: codes.destination,
       ...(s.paymentMethod ? { paymentMethodType: s.paymentMethod } : {}),
       ...(s.walletAddress ? { walletAddress: s.walletAddress } : {}),
+      ...(s.walletTag && walletTagFor(state) ? { walletTag: s.walletTag } : {}),
+      ...(locks.length ? { lockFields: locks } : {}),
     },
   };
 }

@@ -79,6 +79,8 @@ export interface Selection {
   amount?: string;
   quote?: SelectedQuote;
   walletAddress?: string;
+  /** Destination tag or memo, for a crypto whose chain needs one (XRP, XLM …; src/domain/wallet-tag.ts). */
+  walletTag?: string;
 }
 
 /** Facts the UI learns from data and tells the machine. */
@@ -144,6 +146,8 @@ export interface Tracking {
   trackingToken: string;
   transactionId?: string;
   status?: string;
+  /** The on-chain transaction hash, once the upstream gives one. */
+  txHash?: string;
   history: { status: string; at: number }[];
   /** No further change expected: polling stops. */
   terminal: boolean;

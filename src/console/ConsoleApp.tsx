@@ -5,6 +5,7 @@ import { AccountsView } from './AccountsView';
 import { AccountTransactionsView } from './AccountTransactionsView';
 import { createConsoleApi, type ConsoleApi, type ConsoleApiOptions } from './consoleApi';
 import { ConsoleNav } from './ConsoleNav';
+import { OrdersView } from './OrdersView';
 import { PaymentsView } from './PaymentsView';
 import { SignIn, type SignInNotice } from './SignIn';
 import { clearToken, loadToken, saveToken } from './tokenStore';
@@ -22,6 +23,7 @@ const TITLES: Record<ConsoleState['view'], string> = {
   payments: 'Payments',
   accounts: 'Financial accounts',
   'account-transactions': 'Account transactions',
+  orders: 'Orders',
 };
 
 /** Transient failures (network, 5xx, 429) are retried twice; a refusal is not. */
@@ -134,6 +136,14 @@ function CurrentView({ api, state, navigate }: { api: ConsoleApi; state: Console
           filters={state.filters}
           cursor={state.cursor}
           onChange={(filters, cursor) => navigate({ view: 'account-transactions', filters, cursor })}
+        />
+      );
+    case 'orders':
+      return (
+        <OrdersView
+          api={api}
+          filters={state.filters}
+          onChange={(filters) => navigate({ view: 'orders', filters, cursor: {} })}
         />
       );
   }

@@ -6,13 +6,15 @@ const SECTIONS: readonly (readonly [View, string])[] = [
   ['payments', 'Payments'],
   ['accounts', 'Financial accounts'],
   ['account-transactions', 'Account transactions'],
+  ['orders', 'Orders'],
 ];
 
 /** The first page of `view`; the two account views keep the customer in focus. */
 function target(view: View, current: ConsoleState): ConsoleState {
   const next = defaultState(view);
   const customerId = 'customerId' in current.filters ? current.filters.customerId : undefined;
-  if (customerId !== undefined && next.view !== 'payments') next.filters.customerId = customerId;
+  if (customerId !== undefined && (next.view === 'accounts' || next.view === 'account-transactions'))
+    next.filters.customerId = customerId;
   return next;
 }
 

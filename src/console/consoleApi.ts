@@ -7,6 +7,43 @@ import { RampError } from '../api/errors';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
 
+/** An order of the server's ledger (GET /api/ramp/orders). */
+export interface LedgerOrder {
+  sessionId: string;
+  intentId: string | null;
+  reference: string | null;
+  partner: string;
+  direction: 'buy' | 'sell';
+  sourceAmount: string;
+  sourceCurrency: string;
+  destinationAmount: string | null;
+  destinationCurrency: string;
+  walletAddress: string | null;
+  transactionId: string | null;
+  status: string;
+  txHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastDelivery?: WebhookDelivery | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  type: string;
+  state: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+export interface OrderDetail {
+  order: LedgerOrder;
+  history: { status: string; at: number }[];
+  deliveries: WebhookDelivery[];
+}
+
 export interface ConsoleApiOptions {
   /** @default '/api/ramp' */
   baseUrl?: string;
@@ -26,6 +63,9 @@ export interface ConsoleApi {
     cursor: Cursor,
     signal?: AbortSignal,
   ): Promise<Page<FinancialAccountTransaction>>;
+  orders(reference: string | undefined, limit: number, signal?: AbortSignal): Promise<LedgerOrder[]>;
+  order(sessionId: string, signal?: AbortSignal): Promise<OrderDetail>;
+  resendDelivery(id: string): Promise<void>;
 }
 
 export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): ConsoleApi {
@@ -48,6 +88,31 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     payments: (f, cursor, signal) =>
       guard(client.transactions({ status: f.status, from: f.from, limit: f.limit, ...cursor }, call(signal))),
     transaction: (id, signal) => guard(client.transaction(id, call(signal))),
+    orders: async (reference, limit, signal) =>
+      (
+        (await guard(
+          client.request('GET', '/orders', {
+            ...call(signal),
+            query: { reference, limit },
+            schema: v.unknown(),
+          }),
+        )) as { orders: LedgerOrder[] }
+      ).orders,
+    order: async (sessionId, signal) =>
+      (await guard(
+        client.request('GET', `/orders/${encodeURIComponent(sessionId)}`, {
+          ...call(signal),
+          schema: v.unknown(),
+        }),
+      )) as OrderDetail,
+    resendDelivery: async (id) => {
+      await guard(
+        client.request('POST', `/webhooks/deliveries/${encodeURIComponent(id)}/resend`, {
+          headers,
+          schema: v.unknown(),
+        }),
+      );
+    },
     accounts: (f, cursor, signal) =>
       guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),
     accountTransactions: (f, cursor, signal) =>

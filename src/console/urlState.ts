@@ -5,7 +5,7 @@ import type { Cursor } from '../api/types';
 import { TRANSACTION_STATUSES } from '../checkout/status';
 import { isIsoDate, isUtcTimestamp } from './dates';
 
-export const VIEWS = ['payments', 'accounts', 'account-transactions'] as const;
+export const VIEWS = ['payments', 'accounts', 'account-transactions', 'orders'] as const;
 export type View = (typeof VIEWS)[number];
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -33,10 +33,17 @@ export interface AccountTransactionsFilters {
   limit: number;
 }
 
+export interface OrdersFilters {
+  /** The merchant's order reference, or its beginning. */
+  reference?: string;
+  limit: number;
+}
+
 export type ConsoleState =
   | { view: 'payments'; filters: PaymentsFilters; cursor: Cursor }
   | { view: 'accounts'; filters: AccountsFilters; cursor: Cursor }
-  | { view: 'account-transactions'; filters: AccountTransactionsFilters; cursor: Cursor };
+  | { view: 'account-transactions'; filters: AccountTransactionsFilters; cursor: Cursor }
+  | { view: 'orders'; filters: OrdersFilters; cursor: Cursor };
 
 // The same shapes the host server accepts, so a hand-edited URL fails here and not as a 400.
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -96,6 +103,10 @@ export function parseConsoleUrl(search: string): ConsoleState {
     }
     return { view, filters: defined({ customerId, startDate, endDate, limit }), cursor };
   }
+  if (isView(view) && view === 'orders') {
+    const reference = read(sp, 'reference', (s) => /^[\x20-\x7E]{1,64}$/.test(s));
+    return { view, filters: defined({ reference, limit }), cursor: {} };
+  }
   const status = read(sp, 'status', isStatus);
   const from = read(sp, 'from', isIsoDate);
   return { view: 'payments', filters: defined({ status, from, limit }), cursor };
@@ -104,8 +115,9 @@ export function parseConsoleUrl(search: string): ConsoleState {
 /** The query string (without '?') for a state; defaults are left out, the order is fixed. */
 export function serializeConsoleUrl(state: ConsoleState): string {
   const sp = new URLSearchParams({ view: state.view });
-  const f: Partial<PaymentsFilters & AccountsFilters & AccountTransactionsFilters> = state.filters;
-  const names = ['status', 'from', 'customerId', 'startDate', 'endDate'] as const;
+  const f: Partial<PaymentsFilters & AccountsFilters & AccountTransactionsFilters & OrdersFilters> =
+    state.filters;
+  const names = ['status', 'from', 'customerId', 'startDate', 'endDate', 'reference'] as const;
   for (const name of names) {
     const value = f[name];
     if (value !== undefined && value !== '') sp.set(name, value);

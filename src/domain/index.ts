@@ -1,6 +1,14 @@
 // The bottom layer: rules that the browser and the server both enforce, with no React, no Node and no
-// I/O (wallet addresses per chain, exact decimals, the hash functions they need). Every other layer
+// I/O (wallet addresses per chain, exact decimals, the hash functions they need, the identifier
+// rules, URLs, a crypto currency's identity). Every other layer
 // may import it; it imports nothing of the project.
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';
+export { CODE, partnerList } from './codes';
+export { cryptoKey } from './currency';
+export { isHttpUrl } from './url';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
+export { transactionOutcome } from './transactionStatus';
+export type { TransactionOutcome } from './transactionStatus';
+export { needsWalletTag, validateWalletTag, walletTagRule } from './wallet-tag';
+export type { TagCheck, TagProblem, TagRule } from './wallet-tag';

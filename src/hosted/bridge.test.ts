@@ -74,7 +74,7 @@ describe('createParentBridge', () => {
       throw new DOMException('could not be cloned', 'DataCloneError');
     });
     const bridge = createParentBridge({ win: frame, parentOrigin: PARENT, onUpdate: () => {} });
-    expect(() => bridge.post({ type: 'error', code: 'X', message: 'y' })).not.toThrow();
+    expect(() => bridge.post({ type: 'error', code: 'SERVICE_ERROR', message: 'y' })).not.toThrow();
     expect(error).toHaveBeenCalledOnce();
     error.mockRestore();
   });

@@ -1,6 +1,6 @@
 // A host app that renders its pages on the server (Next.js, Remix…) renders <RampCheckout> there too:
-// it must not throw or touch browser globals, and it emits no widget markup (the widget renders on
-// the client, after hydration).
+// it must not throw or touch browser globals, and it emits only an empty box of the widget's size (the
+// widget renders on the client, after hydration, into that space: the page does not shift).
 import { resolve } from 'node:path';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -30,7 +30,10 @@ function hostPage(Widget: ComponentType<RampCheckoutOptions>): string {
 function expectNoWidgetMarkup(html: string) {
   expect(html).toContain('<h1>Acme shop</h1>');
   expect(html).toContain('<footer>© Acme</footer>');
-  expect(html).not.toMatch(/data-rc|Crypto checkout|aria-label/);
+  expect(html).toMatch(
+    /<div data-rc-host="" data-rc-placeholder="" aria-busy="true" style="min-height:[^"]+"><\/div>/,
+  );
+  expect(html).not.toMatch(/data-rc=|Crypto checkout|aria-label/);
   expect(error).not.toHaveBeenCalled();
 }
 

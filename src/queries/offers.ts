@@ -46,9 +46,7 @@ export const preferredFiat = (list: readonly Currency[], d: CountryDefault | nul
 export const preferredMethod = (offered: readonly PaymentMethod[], d: CountryDefault | null | undefined) =>
   d?.paymentMethods.map((m) => offered.find((o) => o.method === m)).find(Boolean) ?? offered[0];
 
-/** A crypto currency's identity: the same code lives on several chains, told apart by chain and contract. */
-export const cryptoKey = (c: { currencyCode: string; chainCode?: string; contract?: string }): string =>
-  `${c.currencyCode}|${c.chainCode ?? ''}|${(c.contract ?? '').toLowerCase()}`;
+export { cryptoKey } from '../domain/currency';
 
 /** The list entry a (possibly partial) choice means: same code, and chain/contract when given. */
 export function findCrypto(

@@ -2,7 +2,7 @@
 // of the widget's api client. Records every request the browser side sends, and plays the
 // shopper's part on the simulated partner page.
 import { createSandbox } from '../sandbox';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox, Scenarios } from '../sandbox';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createMemoryLogger } from '../server/log';
@@ -30,16 +30,21 @@ export interface TestServer {
   act(sessionId: string, action: 'pay' | 'decline' | 'cancel'): Promise<number>;
 }
 
-export function createTestServer(o: { timeScale?: number; env?: Record<string, string> } = {}): TestServer {
+export function createTestServer(
+  o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios } = {},
+): TestServer {
   const config = loadConfig({
     RAMP_RATE_LIMIT_QUOTE: '6000/1000',
     RAMP_RATE_LIMIT_SESSION: '6000/1000',
+    RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
+    RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
     ...o.env,
   });
   const sandbox = createSandbox({
     apiKey: config.upstream.apiKey,
     publicBaseUrl: `${TEST_ORIGIN}/sandbox`,
     timeScale: o.timeScale ?? 0,
+    scenarios: o.scenarios,
   });
   // Plain values into the sandbox app: jsdom's Request wrapper loses the headers of a POST when a
   // Request is rebuilt from another Request (as sandbox.fetch does to route it).

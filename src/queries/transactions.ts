@@ -4,16 +4,32 @@
 // terminal status.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import * as v from 'valibot';
 import type { RampClient, RampError } from '../api';
 import { RampError as RampErrorClass } from '../api';
+import { transactionResponse } from '../api/schemas';
 import type { Transaction } from '../api/types';
 import { useRampClient } from './client';
 import { rampKeys } from './keys';
 import { pollDelay } from './retry';
 import { asRampError } from './view';
 
-/** The by-session read's answer while the shopper has not acted at the partner yet: keep polling. */
+/**
+ * The service's by-session answer while the shopper has not acted at the partner yet (a 404 with
+ * this code): keep polling. The host server answers that state with 200
+ * `{ transaction: null, pending: 'NOT_YET_CREATED' }` instead (docs/CONTRACTS.md §1), so the
+ * browser's console shows no failed request; the code is still understood from a proxy that sends it.
+ */
 export const NOT_YET_CREATED = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
+
+/** The host server's by-session answer: the transaction, or null while it is not created yet. */
+const bySessionAnswer = v.union([
+  v.pipe(
+    v.object({ transaction: v.null(), pending: v.literal('NOT_YET_CREATED') }),
+    v.transform(() => null),
+  ),
+  transactionResponse,
+]);
 
 export interface TrackingInput {
   sessionId: string;
@@ -33,7 +49,11 @@ export async function readTransaction(
   try {
     return t.transactionId
       ? await client.transaction(t.transactionId, o)
-      : await client.transactionBySession(t.sessionId, o);
+      : await client.request('GET', `/payments/transactions/sessions/${encodeURIComponent(t.sessionId)}`, {
+          ...o,
+          schema: bySessionAnswer,
+          label: 'transaction',
+        });
   } catch (e) {
     if (notYetCreated(e)) return null;
     throw e;

@@ -6,24 +6,28 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { base58, bech32, hex, utf8 } from '@scure/base';
 import type { ChainCode } from './data/currencies';
 
-export type AddressFamily = 'EVM' | 'SOLANA' | 'BITCOIN';
+export type AddressFamily = 'EVM' | 'SOLANA' | 'BITCOIN' | 'XRP';
 
 export const FAMILY_OF: Readonly<Record<ChainCode, AddressFamily>> = {
   BITCOIN: 'BITCOIN',
   ETHEREUM: 'EVM',
   POLYGON: 'EVM',
   SOLANA: 'SOLANA',
+  XRP_LEDGER: 'XRP',
 };
 
 const EVM = /^0x[0-9a-fA-F]{40}$/;
 const BITCOIN = /^(?:(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{11,71}|[13mn2][1-9A-HJ-NP-Za-km-z]{25,34})$/;
 const SOLANA = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+// Classic XRP Ledger addresses: base58 (Ripple's alphabet) starting with r, 25 to 35 characters.
+const XRP = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/;
 
 /** The family an address belongs to (EVM first: Solana's alphabet would not match 0x anyway). */
 export function addressFamily(address: string | undefined): AddressFamily | undefined {
   if (!address) return undefined;
   if (EVM.test(address)) return 'EVM';
   if (BITCOIN.test(address)) return 'BITCOIN';
+  if (XRP.test(address)) return 'XRP';
   if (SOLANA.test(address)) return 'SOLANA';
   return undefined;
 }
@@ -40,6 +44,8 @@ export function fakeAddress(chain: ChainCode, seed: string): string {
       return base58.encode(bytes);
     case 'BITCOIN':
       return bech32.encode('bc', [0, ...bech32.toWords(bytes.slice(0, 20))]);
+    case 'XRP':
+      return `r${base58.encode(bytes.slice(0, 20))}`.slice(0, 34);
   }
 }
 
@@ -53,6 +59,8 @@ export function fakeTxHash(chain: ChainCode, seed: string): string {
       return base58.encode(new Uint8Array([...bytes, ...digest(`tx2:${seed}`)]));
     case 'BITCOIN':
       return hex.encode(bytes);
+    case 'XRP':
+      return hex.encode(bytes).toUpperCase();
   }
 }
 

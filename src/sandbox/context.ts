@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { IconUrls } from './assets';
+import type { ScenarioControl } from './scenarios';
 import type { SandboxState } from './state';
 
 export interface SandboxContext {
@@ -13,5 +14,6 @@ export interface SandboxContext {
   publicBaseUrl: string;
   icons: IconUrls;
   state: SandboxState;
+  scenarios: ScenarioControl;
   fail(c: Context, status: ContentfulStatusCode, code: string, message?: string, errors?: string[]): Response;
 }

@@ -41,6 +41,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   TRANSACTION_FAILED_GETTING_CRYPTO_QUOTE_FROM_PROVIDER: 'Failed getting crypto quote from provider',
   TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER:
     'Transaction associated with this session/order has not been created with the service provider yet',
+  TRANSACTION_FETCH_BY_SESSION_PROVIDER_UNSUPPORTED:
+    "Provider doesn't support fetching a transaction by session until it is created with the service",
   SERVICE_PROVIDER_ERROR: 'Service Provider Error',
   FAILED_GETTING_TRANSACTION: 'Failed getting transaction',
 };

@@ -4,3 +4,4 @@ export { type FaultInjector, type FaultKind, type FaultRule } from './faults';
 export { controlRefusal } from './control-guard';
 export { PathPatternError, compilePathPattern, type PathPattern } from './path-pattern';
 export { seededRandom } from './random';
+export { type ScenarioControl, type Scenarios } from './scenarios';

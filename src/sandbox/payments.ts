@@ -7,6 +7,7 @@ import { normaliseSubdivision } from './catalog';
 import type { SandboxContext } from './context';
 import { cryptosByCode, fiatByCode } from './data/currencies';
 import { priceOffer, selectOffers } from './quote';
+import { isBySessionUnsupported, withoutFields } from './scenarios';
 import type { ListedTransaction } from './state';
 import type { TransactionRecord } from './transactions';
 
@@ -70,16 +71,29 @@ export function registerPayments(app: Hono, ctx: SandboxContext): void {
       partners: providers && providers.length > 0 ? providers : undefined,
       walletAddress: optionalString(body.walletAddress),
     });
+    const customer = optionalString(body.externalCustomerId) ?? optionalString(body.customerId);
     const quotes = offers
       .map((offer) => priceOffer(offer, body.sourceAmount as number)?.quote)
       .filter((q) => q !== undefined)
-      .sort((a, b) => b.destinationAmount - a.destinationAmount);
+      .sort((a, b) => b.destinationAmount - a.destinationAmount)
+      .map((q) => {
+        const previouslyUsed = state.previouslyUsed(customer, q.serviceProvider);
+        const priced = previouslyUsed
+          ? { ...q, rampIntelligence: { ...q.rampIntelligence, previouslyUsed } }
+          : q;
+        return withoutFields(ctx.scenarios.current, priced);
+      });
     if (quotes.length === 0) return ctx.fail(c, 400, 'NO_VALID_QUOTES');
     return c.json({ quotes });
   });
 
   app.get('/payments/transactions/sessions/:sessionId', (c) => {
     const sessionId = c.req.param('sessionId');
+    // A partner the service cannot query by session: "wait until it is created, then fetch it".
+    const partner = state.sessions.get(sessionId)?.priced.offer.partner.id;
+    if (partner && isBySessionUnsupported(ctx.scenarios.current, partner)) {
+      return ctx.fail(c, 404, 'TRANSACTION_FETCH_BY_SESSION_PROVIDER_UNSUPPORTED');
+    }
     const found = state.transactionBySession(sessionId, ctx.now(), ctx.timeScale);
     if (found) return c.json({ transaction: wireTransaction(found) });
     // A known session whose shopper has not acted yet: temporary, keep polling.

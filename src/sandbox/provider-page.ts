@@ -140,6 +140,24 @@ export function registerProviderPages(app: Hono, ctx: SandboxContext): void {
       : html(c, checkoutPage(session), 200, session);
   });
 
+  // The verification page a TWO_FA_REQUIRED transaction points the shopper to (twoFactor scenario);
+  // the sandbox partner treats the visit as the verification.
+  app.get('/provider/verify/:sessionId', (c) => {
+    const session = ctx.state.sessions.get(c.req.param('sessionId'));
+    if (!session?.verifyUrl) return html(c, notFoundPage(), 404);
+    return html(
+      c,
+      page(
+        'Verification',
+        `<h1>Verify your payment</h1>
+<p class="sandbox">Sandbox provider page: no real money moves.</p>
+<p>Your bank confirmed this payment. You can close this window.</p>`,
+      ),
+      200,
+      session,
+    );
+  });
+
   app.post('/provider/checkout/:sessionId', async (c) => {
     const sessionId = c.req.param('sessionId');
     const session = ctx.state.sessions.get(sessionId);
@@ -156,6 +174,7 @@ export function registerProviderPages(app: Hono, ctx: SandboxContext): void {
     const choice = form.action;
     if (!isChoice(choice)) return html(c, checkoutPage(session), 400, session);
     session.outcome = { choice, at: ctx.now(), transactionId: randomId('txn_') };
+    if (choice === 'pay') ctx.state.recordUse(session, new Date(ctx.now()).toISOString());
     // Back to the merchant when it gave a return address; else show the result (303: GET it).
     c.header('Cache-Control', 'no-store');
     return c.redirect(session.redirectUrl ?? encodeURIComponent(sessionId), 303);

@@ -27,7 +27,7 @@ export interface QuoteWire {
   serviceProvider: string;
   transactionType: 'CRYPTO_PURCHASE' | 'CRYPTO_SELL';
   isNativeAvailable: boolean;
-  rampIntelligence: { lowKyc: boolean; rampScore: number };
+  rampIntelligence: { lowKyc: boolean; rampScore: number; previouslyUsed?: string };
 }
 
 export interface PricedQuote {

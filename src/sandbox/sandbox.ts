@@ -12,6 +12,7 @@ import { registerLegacy } from './legacy';
 import { registerListings } from './listings';
 import { registerPayments } from './payments';
 import { registerProviderPages } from './provider-page';
+import { createScenarios, type ScenarioControl, type Scenarios } from './scenarios';
 import { registerSessionWidget } from './session-widget';
 import { SandboxState } from './state';
 
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Random source for fault `rate` (pass seededRandom(n) for repeatable runs). @default Math.random */
   random?: () => number;
+  /** Partner behaviours to start with (see scenarios.ts); changeable later through `scenarios`. */
+  scenarios?: Scenarios;
 }
 
 export interface Sandbox {
@@ -39,6 +42,8 @@ export interface Sandbox {
    */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   faults: FaultInjector;
+  /** Switches partner behaviours of the real service (incomplete quotes, by-session lookups, 2FA). */
+  scenarios: ScenarioControl;
 }
 
 export const SANDBOX_ORIGIN = 'http://sandbox.internal';
@@ -62,6 +67,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     publicBaseUrl,
     icons: iconUrls(options.publicBaseUrl ? publicBaseUrl : null),
     state: new SandboxState(now()),
+    scenarios: createScenarios(options.scenarios),
     fail: (c, status, code, message, errors) => apiError(c, now(), status, code, message, errors),
   };
   const faults = createFaultInjector(options.random);
@@ -113,5 +119,5 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return response;
   }
 
-  return { app, fetch: sandboxFetch, faults };
+  return { app, fetch: sandboxFetch, faults, scenarios: ctx.scenarios };
 }

@@ -12,6 +12,9 @@ import { cryptosByCode, fiatByCode } from './data/currencies';
 import { partnerById } from './data/partners';
 import { price, selectOffers } from './quote';
 import { randomId } from './random';
+import { asksTwoFactor } from './scenarios';
+import { isHttpUrl } from '../domain/url';
+import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import { SandboxState, type SessionRecord } from './state';
 import type { CustomerRef } from './transactions';
 
@@ -30,14 +33,6 @@ const OPTIONAL = [
   'clientIpAddress',
   'subdivision',
 ];
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 /** One entry per rejected field, in the upstream's wording. */
 function sessionErrors(body: Json): string[] {
@@ -114,6 +109,19 @@ export function registerSessionWidget(app: Hono, ctx: SandboxContext): void {
       return ctx.fail(c, 400, 'BAD_REQUEST', 'Bad request', ['[sessionData.subdivision] is invalid']);
     }
     const walletAddress = optionalString(data.walletAddress);
+    // "walletTag: required for certain cryptocurrencies" (a buy delivers to a tagged address).
+    const walletTag = optionalString(data.walletTag);
+    const tagRule = walletTagRule(crypto, chains[0]?.chainCode);
+    if (buy && tagRule && !walletTag) {
+      return ctx.fail(c, 400, 'TRANSACTION_INVALID_PARAMETER', undefined, [
+        `[sessionData.walletTag] is required for ${crypto.toUpperCase()}`,
+      ]);
+    }
+    if (walletTag && tagRule && !validateWalletTag(walletTag, tagRule).ok) {
+      return ctx.fail(c, 400, 'TRANSACTION_INVALID_PARAMETER', undefined, [
+        '[sessionData.walletTag] is invalid',
+      ]);
+    }
     const family = addressFamily(walletAddress);
     if (walletAddress && !chains.some((k) => FAMILY_OF[k.chainCode] === family)) {
       return ctx.fail(c, 400, 'TRANSACTION_INVALID_PARAMETER', undefined, [
@@ -148,6 +156,10 @@ export function registerSessionWidget(app: Hono, ctx: SandboxContext): void {
       customer,
       ...(redirectUrl ? { redirectUrl } : {}),
       ...(externalSessionId ? { externalSessionId } : {}),
+      ...(walletTag ? { walletTag } : {}),
+      ...(asksTwoFactor(ctx.scenarios.current, partner.id)
+        ? { verifyUrl: `${ctx.publicBaseUrl}/provider/verify/${id}` }
+        : {}),
     };
     ctx.state.addSession(session);
     const widgetUrl = `${ctx.publicBaseUrl}/provider/checkout/${id}`;

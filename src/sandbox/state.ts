@@ -26,6 +26,10 @@ export interface SessionRecord {
   redirectUrl?: string;
   customer: CustomerRef;
   externalSessionId?: string;
+  /** The destination tag / memo the session was created with. */
+  walletTag?: string;
+  /** Where the partner sends the shopper to verify (twoFactor scenario, fixed at creation). */
+  verifyUrl?: string;
   outcome?: { choice: ShopperChoice; at: number; transactionId: string };
 }
 
@@ -63,6 +67,8 @@ export const MAX_SESSIONS = 20_000;
 export class SandboxState {
   readonly sessions = new Map<string, SessionRecord>();
   private readonly externalSessionIds = new Map<string, string>();
+  /** Customer (external id, else id) → partner → when the customer last paid with it (ISO). */
+  private readonly used = new Map<string, Map<string, string>>();
   readonly banking: Banking;
   private readonly history: readonly ListedTransaction[];
 
@@ -87,11 +93,24 @@ export class SandboxState {
     }
   }
 
+  /** Remembers that the session's customer paid with its partner (rampIntelligence.previouslyUsed). */
+  recordUse(session: SessionRecord, at: string): void {
+    const key = session.customer.externalId ?? session.customer.id;
+    const partners = this.used.get(key) ?? new Map<string, string>();
+    partners.set(session.priced.offer.partner.id, at);
+    this.used.set(key, partners);
+  }
+
+  /** When the customer (by external id or id) last paid with `partner`, if ever. */
+  previouslyUsed(customer: string | undefined, partner: string): string | undefined {
+    return customer === undefined ? undefined : this.used.get(customer)?.get(partner);
+  }
+
   /** The transaction a session's shopper started, as of `now`. */
   sessionTransaction(session: SessionRecord, now: number, timeScale: number): ListedTransaction | undefined {
     const outcome = session.outcome;
     if (!outcome) return undefined;
-    const { status, since } = liveStatus(outcome.choice, outcome.at, now, timeScale);
+    const { status, since } = liveStatus(outcome.choice, outcome.at, now, timeScale, !!session.verifyUrl);
     const record = buildTransaction(session.priced, {
       id: outcome.transactionId,
       sessionId: session.id,
@@ -101,6 +120,7 @@ export class SandboxState {
       walletAddress: session.walletAddress,
       customer: session.customer,
       externalSessionId: session.externalSessionId,
+      verifyUrl: session.verifyUrl,
     });
     return { ...record, at: Math.floor(outcome.at / 1000) * 1000 };
   }

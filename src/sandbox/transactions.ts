@@ -35,9 +35,16 @@ export interface TransactionRecord {
   cryptoDetails: Record<string, string | number>;
   isImported: boolean;
   isPassthrough: boolean;
-  multiFactorAuthorizationStatus: never[];
+  multiFactorAuthorizationStatus: MfaStatus[];
   serviceProviderDetails: Record<string, never>;
   sessionClientTags: Record<string, string>;
+}
+
+export interface MfaStatus {
+  method: 'SMS' | 'CARD' | 'EMAIL' | 'THREE_DS';
+  submitted: boolean;
+  successful: boolean;
+  url: string;
 }
 
 export const SANDBOX_ACCOUNT_ID = 'acc_sandbox_WQ5fR2';
@@ -56,6 +63,8 @@ export interface TransactionFacts {
   walletAddress: string;
   customer?: CustomerRef;
   externalSessionId?: string;
+  /** The partner asks for a verification here (the twoFactor scenario). */
+  verifyUrl?: string;
 }
 
 export function buildTransaction(priced: PricedQuote, facts: TransactionFacts): TransactionRecord {
@@ -106,7 +115,7 @@ export function buildTransaction(priced: PricedQuote, facts: TransactionFacts): 
     cryptoDetails,
     isImported: false,
     isPassthrough: false,
-    multiFactorAuthorizationStatus: [],
+    multiFactorAuthorizationStatus: mfaStatus(facts),
     serviceProviderDetails: {},
     sessionClientTags: {},
   };
@@ -120,6 +129,13 @@ export function buildTransaction(priced: PricedQuote, facts: TransactionFacts): 
 
 const roundUsd = (value: number) => Math.round(value * 100) / 100;
 
+/** The verification asked for: pending while TWO_FA_REQUIRED, done once the shopper got past it. */
+function mfaStatus({ verifyUrl, status }: TransactionFacts): MfaStatus[] {
+  if (!verifyUrl || ['PENDING', 'FAILED', 'CANCELLED'].includes(status)) return [];
+  const done = status !== 'TWO_FA_REQUIRED';
+  return [{ method: 'THREE_DS', submitted: done, successful: done, url: verifyUrl }];
+}
+
 export type ShopperChoice = 'pay' | 'decline' | 'cancel';
 
 /** Offsets (ms at timeScale 1) at which a paid transaction enters each status. */
@@ -130,17 +146,28 @@ export const PAID_TIMELINE: readonly (readonly [status: string, atMs: number])[]
   ['SETTLED', 6000],
 ];
 
+/** A paid transaction whose partner asks the shopper to verify first (the twoFactor scenario). */
+export const TWO_FACTOR_TIMELINE: readonly (readonly [status: string, atMs: number])[] = [
+  ['PENDING', 0],
+  ['TWO_FA_REQUIRED', 500],
+  ['TWO_FA_PROVIDED', 4000],
+  ['PROCESSING', 4500],
+  ['SETTLING', 5500],
+  ['SETTLED', 8000],
+];
+
 /** Status of a transaction the shopper acted on at `at`, seen at `now`, and since when. */
 export function liveStatus(
   choice: ShopperChoice,
   at: number,
   now: number,
   timeScale: number,
+  twoFactor = false,
 ): { status: string; since: number } {
   if (choice === 'decline') return { status: 'FAILED', since: at };
   if (choice === 'cancel') return { status: 'CANCELLED', since: at };
   let current = { status: 'PENDING', since: at };
-  for (const [status, offset] of PAID_TIMELINE) {
+  for (const [status, offset] of twoFactor ? TWO_FACTOR_TIMELINE : PAID_TIMELINE) {
     const since = at + offset * timeScale;
     if (now >= since) current = { status, since };
   }

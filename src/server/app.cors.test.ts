@@ -42,7 +42,7 @@ describe('CORS on /api/ramp', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST');
     expect(res.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Idempotency-Key, X-Ramp-Tracking',
+      'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent',
     );
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(upstream.calls).toHaveLength(0);

@@ -73,7 +73,8 @@ describe('upstream requests', () => {
     });
     expect(upstream.calls).toHaveLength(0);
     await request('/api/ramp/payments/crypto/quote', json(QUOTE));
-    expect(upstream.calls[0]!.body).toEqual(QUOTE);
+    // Plus the server's own customer id (issue 14: the spec wants one on every quote).
+    expect(upstream.calls[0]!.body).toEqual({ ...QUOTE, externalCustomerId: expect.stringMatching(/^rcc_/) });
   });
 
   it('are not retried for POSTs, and retried with backoff for idempotent reads', async () => {
@@ -352,6 +353,15 @@ describe('/healthz', () => {
   it('says ok and which upstream is in use', async () => {
     const { request } = testApp();
     const res = await request('/healthz');
-    expect(await res.json()).toEqual({ ok: true, upstream: 'remote' });
+    expect(await res.json()).toEqual({
+      ok: true,
+      ready: true,
+      upstream: 'remote',
+      stores: 'memory',
+      dependencies: {},
+    });
+    const ready = await request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, dependencies: {} });
   });
 });

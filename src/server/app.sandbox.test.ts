@@ -99,15 +99,15 @@ describe('a buy through the proxy against the sandbox', () => {
     expect(widgetUrl).toBe(`http://localhost/sandbox/provider/checkout/${id}`);
 
     const track = () =>
-      s.getJson<{ transaction: Transaction; code?: string }>(
+      s.getJson<{ transaction: Transaction | null; pending?: string }>(
         `/api/ramp/payments/transactions/sessions/${id}`,
         {
           headers: { 'X-Ramp-Tracking': trackingToken },
         },
       );
     const before = await track();
-    expect(before.status).toBe(404);
-    expect(before.body.code).toBe('TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ transaction: null, pending: 'NOT_YET_CREATED' });
 
     // The shopper opens the provider page (served under /sandbox) and pays.
     const page = await s.request(new URL(widgetUrl).pathname);
@@ -123,13 +123,13 @@ describe('a buy through the proxy against the sandbox', () => {
 
     const pending = await track();
     expect(pending.status).toBe(200);
-    expect(pending.body.transaction.status).not.toBe('SETTLED');
+    expect(pending.body.transaction?.status).not.toBe('SETTLED');
     s.clock.advance(60_000);
     const settled = await track();
     expect(settled.body.transaction).toMatchObject({ sessionId: id, status: 'SETTLED' });
 
     const byId = await s.getJson<{ transaction: Transaction }>(
-      `/api/ramp/payments/transactions/${settled.body.transaction.id}`,
+      `/api/ramp/payments/transactions/${settled.body.transaction?.id}`,
       { headers: { 'X-Ramp-Tracking': trackingToken } },
     );
     expect(byId.body.transaction.status).toBe('SETTLED');
@@ -263,7 +263,13 @@ describe('sandbox faults through the proxy', () => {
 
   it('reports sandbox mode on /healthz and never shows the sandbox key', async () => {
     const s = sandboxApp();
-    expect(await (await s.request('/healthz')).json()).toEqual({ ok: true, upstream: 'sandbox' });
+    expect(await (await s.request('/healthz')).json()).toEqual({
+      ok: true,
+      ready: true,
+      upstream: 'sandbox',
+      stores: 'memory',
+      dependencies: {},
+    });
     const body = await (await s.request('/api/ramp/bootstrap')).text();
     expect(body).not.toContain(s.config.upstream.apiKey);
     for (const line of s.log.lines) expect(line).not.toContain(s.config.upstream.apiKey);

@@ -224,17 +224,15 @@ describe('transaction reads', () => {
     expect(t.upstream.calls).toHaveLength(0);
   });
 
-  it('pass the not-yet-created answer through to the owner, so it keeps polling', async () => {
+  it('answer the owner "not created yet" without an error status, so it keeps polling', async () => {
     const { t, a } = await setup();
     t.upstream.on('/payments/transactions/sessions/', () => ({
       status: 404,
       body: { code: 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER', message: 'not yet' },
     }));
     const res = await t.request(`/api/ramp/payments/transactions/sessions/${a.id}`, tracked(a.trackingToken));
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({
-      code: 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER',
-    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ transaction: null, pending: 'NOT_YET_CREATED' });
   });
 });
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCsp } from './headers';
 import { resolveIn } from './static';
 import { testApp } from './test-upstream';
+import { VERSION } from './version';
 
 let root: string;
 
@@ -67,13 +68,19 @@ describe('static files', () => {
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 
-  it('serves the embed immutable only under a versioned URL', async () => {
-    const versioned = await app().request('/ramp-checkout.js?v=0.1.0');
+  it('serves the embed immutable only under its own version; another version is refused', async () => {
+    const versioned = await app().request(`/ramp-checkout.js?v=${VERSION}`);
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(versioned.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const bare = await app().request('/ramp-checkout.js');
     expect(bare.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await bare.text()).toBe('window.RampCheckout={}');
+    const unknown = await app().request('/ramp-checkout.js?v=9.9.9');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control')).not.toContain('immutable');
+    expect((await unknown.json()) as { message: string }).toMatchObject({
+      message: expect.stringContaining(`this server has ${VERSION}`),
+    });
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -6,26 +6,33 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { RampError } from '../api';
 import type { Sandbox } from '../sandbox';
-import { TtlCache } from './cache';
+import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './cache';
 import type { CacheOptions } from './cache';
 import type { ServerConfig } from './config';
 import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import { createDiscovery } from './discovery';
 import { cors, securityHeaders } from './headers';
+import { createHotAnswers } from './hot-answers';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
 import { createLogger } from './log';
 import type { Logger } from './log';
 import { API_PREFIX } from './policy';
+import type { Merchant, MerchantContext } from './merchant';
+import { merchantRoutes } from './merchant-routes';
 import { createProxy } from './proxy';
+import { isComplete } from './respond';
 import { sandboxControl } from './sandbox-control';
+import { RateLimiter } from './ratelimit';
 import { mountStatic } from './static';
+import { createMemoryStores } from './stores/memory';
+import type { DependencyState, Stores } from './stores/types';
 import type { StaticFiles } from './static';
 import { createUpstream, isTransient, toHttpError } from './upstream';
 import type { RetryPolicy } from './upstream';
 
 /** The parts of the sandbox (src/sandbox) the server uses. */
-export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'>;
+export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'> & Partial<Pick<Sandbox, 'scenarios'>>;
 
 export interface AppDeps {
   /** The upstream fetch (tests: a recording fake). Default: the sandbox's in-process fetch, else global fetch. */
@@ -44,7 +51,19 @@ export interface AppDeps {
   now?: () => number;
   cache?: Partial<CacheOptions>;
   retry?: { policy?: RetryPolicy; sleep?: (ms: number) => Promise<void>; random?: () => number };
+  /** Rate limits, the shared cache tier, idempotency, leases. Default: in process (stores/memory.ts). */
+  stores?: Stores;
+  /** Other shared services this instance needs (PostgreSQL): reported by /healthz, required by /readyz. */
+  dependencies?: Record<string, () => Promise<DependencyState>>;
+  /** The merchant backend (ledger, intents, sync, webhooks), built on this app's upstream. */
+  merchant?: (ctx: MerchantContext) => Merchant;
+  /** Told the merchant backend once it is built (so its owner can close it). */
+  onMerchant?: (merchant: Merchant) => void;
 }
+
+/** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
+export const LOCAL_TTL_WITH_SHARED_CACHE_MS = 5_000;
+const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? Date.now;
@@ -61,14 +80,40 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     random: deps.retry?.random,
     onRetry: (attempt, delayMs, e) =>
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
+    // Field paths and counts only: the items themselves (which may name a customer) are not logged.
+    onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
   });
+  const stores = deps.stores ?? createMemoryStores({ now });
+  const sharedCache = stores.kind !== 'memory';
   const cache = new TtlCache({
     now,
     serveStaleOn: isTransient,
     onBackgroundError: (key, e) => log.warn('cache refresh failed', { key, error: errorSummary(e) }),
+    // The upstream's own "no such thing" (4xx) is an answer: kept briefly, so repeating a missing
+    // query does not spend the upstream quota again.
+    cacheError: (e) => e instanceof RampError && e.status >= 400 && e.status < 500 && e.status !== 429,
+    ...(sharedCache ? { ttlMs: LOCAL_TTL_WITH_SHARED_CACHE_MS } : {}),
     ...deps.cache,
   });
-  const discovery = createDiscovery(upstream, cache, config.requestDeadlineMs);
+  const discovery = createDiscovery(
+    upstream,
+    cache,
+    config.requestDeadlineMs,
+    new RateLimiter(config.rateLimits.discovery, { now }),
+    sharedCache
+      ? { store: stores.cache, ttlMs: deps.cache?.ttlMs ?? DISCOVERY_CACHE_DEFAULTS.ttlMs }
+      : undefined,
+  );
+  const hot = createHotAnswers({ now, trustProxy: config.trustProxy });
+  const checks: Record<string, () => Promise<DependencyState>> = {
+    ...(stores.kind === 'redis' ? { redis: () => stores.health() } : {}),
+    ...deps.dependencies,
+  };
+  const dependencyStates = async () => {
+    const names = Object.keys(checks);
+    const states = await Promise.all(names.map((n) => boundedCheck(checks[n]!)));
+    return Object.fromEntries(names.map((n, i) => [n, states[i]!]));
+  };
 
   const app = new Hono<AppEnv>();
 
@@ -76,15 +121,19 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = now();
-    await next();
-    c.res.headers.set('X-Request-Id', requestId);
+    const repeat = hot.answer(c, requestId);
+    if (repeat) {
+      c.set('cacheStatus', 'HIT');
+      c.res = repeat;
+    } else await next();
+    if (!isComplete(c.res)) c.res.headers.set('X-Request-Id', requestId);
     log.info('request', {
       requestId,
       method: c.req.method,
-      path: new URL(c.req.url).pathname.slice(0, 200),
+      path: c.req.path.slice(0, 200),
       status: c.res.status,
       ms: now() - started,
-      cache: c.res.headers.get('X-Cache') ?? undefined,
+      cache: c.get('cacheStatus'),
       clientAborted: c.get('clientAborted'),
     });
   });
@@ -121,11 +170,54 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE),
   );
 
-  app.get('/healthz', (c) => c.json({ ok: true, upstream: config.mode }, 200, NO_STORE));
+  // Liveness: the process answers (and what it knows of its dependencies). Readiness: it can serve
+  // everything, so a load balancer sends it traffic; it fails while Redis or PostgreSQL is down.
+  app.get('/healthz', async (c) => {
+    const dependencies = await dependencyStates();
+    const ready = Object.values(dependencies).every((d) => d.up);
+    return c.json(
+      { ok: true, ready, upstream: config.mode, stores: stores.kind, dependencies },
+      200,
+      NO_STORE,
+    );
+  });
+  app.get('/readyz', async (c) => {
+    const dependencies = await dependencyStates();
+    const down = Object.keys(dependencies).filter((n) => !dependencies[n]!.up);
+    if (down.length === 0) return c.json({ ready: true, dependencies }, 200, NO_STORE);
+    return c.json(
+      {
+        ready: false,
+        code: 'NOT_READY',
+        message: `Unavailable: ${down.join(', ')}`,
+        requestId: c.get('requestId'),
+        dependencies,
+      },
+      503,
+      { ...NO_STORE, 'Retry-After': '5' },
+    );
+  });
 
-  // ---- /api/ramp: the proxy ----
+  // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
-  const api = createProxy({ config, upstream, discovery, log, now });
+  const merchant = deps.merchant?.({ config, upstream, log, now });
+  if (merchant) {
+    deps.onMerchant?.(merchant);
+    app.route(
+      '/',
+      merchantRoutes(config, () => merchant.parts()),
+    );
+  }
+  const api = createProxy({
+    config,
+    upstream,
+    discovery,
+    log,
+    now,
+    stores,
+    hot,
+    orders: merchant?.orders,
+  });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
 
@@ -139,8 +231,13 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
         '/__sandbox',
         sandboxControl({
           faults: sandbox.faults,
+          scenarios: sandbox.scenarios,
           advanceClock: deps.advanceSandboxClock,
-          clearCache: () => cache.clear(),
+          clearCache: () => {
+            cache.clear();
+            hot.clear();
+            void stores.cache.clear().catch(() => {});
+          },
           ownOrigin: config.publicUrl,
         }),
       );
@@ -158,6 +255,25 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   if (files) mountStatic(app, files, config, imgOrigins);
 
   return app;
+}
+
+/** A check that takes too long counts as down: a probe must never hang on a dead dependency. */
+async function boundedCheck(check: () => Promise<DependencyState>): Promise<DependencyState> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<DependencyState>((resolve) => {
+    timer = setTimeout(() => resolve({ up: false, error: 'no answer in time' }), HEALTH_CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      check().catch((e: unknown) => ({
+        up: false,
+        error: e instanceof Error ? e.message.slice(0, 120) : 'failed',
+      })),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const errorSummary = (e: unknown) =>

@@ -1,6 +1,7 @@
 // Body validation for the two POST routes. Strict objects: a field the proxy does not know is
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
+import { LOCK_FIELDS } from '../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../api/types';
 import { ClientAbort, HttpError, badRequest } from './http-error';
 import { RE } from './policy';
@@ -33,14 +34,7 @@ export const QuoteBodySchema = v.strictObject({
   walletAddress: v.optional(walletAddress),
 });
 
-export const LOCK_FIELDS = [
-  'cryptoCurrency',
-  'destinationCurrencyCode',
-  'sourceCurrencyCode',
-  'walletAddress',
-  'sourceAmount',
-  'paymentMethodType',
-] as const;
+export { LOCK_FIELDS };
 
 const SessionDataSchema = v.strictObject({
   serviceProvider: partner,

@@ -26,11 +26,12 @@ describe('TtlCache', () => {
     const { cache, clock } = setup();
     let calls = 0;
     const load = async () => ++calls;
-    expect(await cache.get('k', load)).toEqual({ value: 1, status: 'MISS' });
+    const t0 = clock.now();
+    expect(await cache.get('k', load)).toEqual({ value: 1, status: 'MISS', freshUntil: t0 + 1000 });
     clock.advance(999);
-    expect(await cache.get('k', load)).toEqual({ value: 1, status: 'HIT' });
+    expect(await cache.get('k', load)).toEqual({ value: 1, status: 'HIT', freshUntil: t0 + 1000 });
     clock.advance(1);
-    expect(await cache.get('k', load)).toEqual({ value: 2, status: 'MISS' });
+    expect(await cache.get('k', load)).toMatchObject({ value: 2, status: 'MISS' });
   });
 
   it('shares one load between concurrent misses of the same key (single flight)', async () => {
@@ -56,7 +57,7 @@ describe('TtlCache', () => {
     const { cache } = setup();
     let calls = 0;
     await cache.get('k', async () => (calls++, null));
-    expect(await cache.get('k', async () => (calls++, null))).toEqual({ value: null, status: 'HIT' });
+    expect(await cache.get('k', async () => (calls++, null))).toMatchObject({ value: null, status: 'HIT' });
     expect(calls).toBe(1);
   });
 
@@ -67,7 +68,7 @@ describe('TtlCache', () => {
     const failing = async () => {
       throw new Error('upstream down');
     };
-    expect(await cache.get('k', failing)).toEqual({ value: 'old', status: 'STALE' });
+    expect(await cache.get('k', failing)).toMatchObject({ value: 'old', status: 'STALE' });
     clock.advance(6_000); // 11 s old: past TTL + bound
     await expect(cache.get('k', failing)).rejects.toThrow('upstream down');
   });
@@ -89,7 +90,7 @@ describe('TtlCache', () => {
   it('does not cache failures', async () => {
     const { cache } = setup();
     await expect(cache.get('k', () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-    expect(await cache.get('k', async () => 'ok')).toEqual({ value: 'ok', status: 'MISS' });
+    expect(await cache.get('k', async () => 'ok')).toMatchObject({ value: 'ok', status: 'MISS' });
   });
 
   it('answers stale at once and refreshes in the background within the revalidate window', async () => {
@@ -98,13 +99,13 @@ describe('TtlCache', () => {
     clock.advance(2_000);
     const d = deferred<string>();
     let calls = 0;
-    expect(await cache.get('k', () => (calls++, d.promise))).toEqual({ value: 'old', status: 'STALE' });
-    expect(await cache.get('k', () => (calls++, d.promise))).toEqual({ value: 'old', status: 'STALE' });
+    expect(await cache.get('k', () => (calls++, d.promise))).toMatchObject({ value: 'old', status: 'STALE' });
+    expect(await cache.get('k', () => (calls++, d.promise))).toMatchObject({ value: 'old', status: 'STALE' });
     expect(calls).toBe(1);
     d.resolve('new');
     await d.promise;
     await Promise.resolve();
-    expect(await cache.get('k', async () => 'unused')).toEqual({ value: 'new', status: 'HIT' });
+    expect(await cache.get('k', async () => 'unused')).toMatchObject({ value: 'new', status: 'HIT' });
   });
 
   it('keeps at most maxEntries, dropping the least recently used', async () => {

@@ -16,6 +16,10 @@ export interface CacheOptions {
   serveStaleOn: (error: unknown) => boolean;
   /** Failures of background refreshes, which have no caller to report to. */
   onBackgroundError: (key: string, error: unknown) => void;
+  /** Which load failures are answers to keep (e.g. the upstream's 4xx): negative caching. */
+  cacheError: (error: unknown) => boolean;
+  /** How long such a failure is kept and given again without asking the upstream. */
+  negativeTtlMs: number;
 }
 
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
@@ -23,6 +27,8 @@ export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
 interface Entry {
   value: unknown;
   storedAt: number;
+  /** A kept failure (negative caching): thrown to callers until negativeTtlMs passes. */
+  error?: unknown;
 }
 
 export const DISCOVERY_CACHE_DEFAULTS = {
@@ -30,6 +36,7 @@ export const DISCOVERY_CACHE_DEFAULTS = {
   staleWhileRevalidateMs: 30_000,
   staleIfErrorMs: 10 * 60_000,
   maxEntries: 1000,
+  negativeTtlMs: 30_000,
 } as const;
 
 export class TtlCache {
@@ -43,6 +50,7 @@ export class TtlCache {
       now: Date.now,
       serveStaleOn: () => true,
       onBackgroundError: () => {},
+      cacheError: () => false,
       ...options,
     };
   }
@@ -51,13 +59,22 @@ export class TtlCache {
     return this.#entries.size;
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<{ value: T; status: CacheStatus }> {
+  /** `freshUntil`: until when a fresh answer (HIT, MISS) stays fresh, for layers that keep it longer. */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<{ value: T; status: CacheStatus; freshUntil?: number }> {
     const { ttlMs, staleWhileRevalidateMs, staleIfErrorMs, now } = this.#o;
     let entry = this.#entries.get(key);
     const age = entry ? now() - entry.storedAt : Infinity;
+    if (entry && 'error' in entry) {
+      if (age < this.#o.negativeTtlMs) throw entry.error;
+      this.#entries.delete(key);
+      entry = undefined;
+    }
     if (entry && age < ttlMs) {
       this.#touch(key, entry);
-      return { value: entry.value as T, status: 'HIT' };
+      return { value: entry.value as T, status: 'HIT', freshUntil: entry.storedAt + ttlMs };
     }
     if (entry && age >= ttlMs + Math.max(staleWhileRevalidateMs, staleIfErrorMs)) {
       this.#entries.delete(key);
@@ -68,7 +85,13 @@ export class TtlCache {
       return { value: entry.value as T, status: 'STALE' };
     }
     try {
-      return { value: await this.#flight(key, load), status: 'MISS' };
+      const value = await this.#flight(key, load);
+      const stored = this.#entries.get(key);
+      return {
+        value,
+        status: 'MISS',
+        ...(stored?.value === value ? { freshUntil: stored.storedAt + ttlMs } : {}),
+      };
     } catch (e) {
       if (entry && age < ttlMs + staleIfErrorMs && this.#o.serveStaleOn(e)) {
         return { value: entry.value as T, status: 'STALE' };
@@ -89,6 +112,10 @@ export class TtlCache {
         const value = await load();
         this.#set(key, value);
         return value;
+      } catch (e) {
+        // A definite answer ("no such thing") is kept briefly; a fault never is.
+        if (this.#o.cacheError(e)) this.#store(key, { value: undefined, storedAt: this.#o.now(), error: e });
+        throw e;
       } finally {
         this.#inflight.delete(key);
       }
@@ -98,8 +125,12 @@ export class TtlCache {
   }
 
   #set(key: string, value: unknown): void {
+    this.#store(key, { value, storedAt: this.#o.now() });
+  }
+
+  #store(key: string, entry: Entry): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { value, storedAt: this.#o.now() });
+    this.#entries.set(key, entry);
     while (this.#entries.size > this.#o.maxEntries) {
       const oldest = this.#entries.keys().next().value as string;
       this.#entries.delete(oldest);

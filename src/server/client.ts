@@ -8,7 +8,22 @@ import { isIP } from 'node:net';
 import type { Context } from 'hono';
 
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean }; url?: string };
+  incoming?: {
+    socket?: { remoteAddress?: string; encrypted?: boolean };
+    url?: string;
+    headers?: Record<string, string | string[] | undefined>;
+  };
+}
+
+/**
+ * A request header (lower-case name). On Node it is read from the incoming message, which spares
+ * building a Headers object for the whole request on paths that read one or two headers.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const headers = (c.env as NodeBindings | undefined)?.incoming?.headers;
+  if (!headers) return c.req.header(name);
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
 }
 
 export function clientIp(c: Context, trustProxy: boolean): string | undefined {
@@ -35,6 +50,7 @@ export function rawTarget(c: Context): string | undefined {
  * a request (see publicUrl in config.ts).
  */
 export function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (!trustProxy) return c.req.url.startsWith('https:');
   if (trustProxy) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') return proto === 'https';

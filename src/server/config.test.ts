@@ -139,6 +139,39 @@ describe('loadConfig', () => {
       { RAMP_API_BASE_URL: 'https://api.example.com', RAMP_API_KEY: KEY, RAMP_SANDBOX_CONTROL: '1' },
       /RAMP_SANDBOX_CONTROL only applies/,
     ],
+    [
+      'Redis without PostgreSQL',
+      { RAMP_REDIS_URL: 'redis://127.0.0.1:6379', RAMP_SESSION_SECRET: 's'.repeat(32) },
+      /RAMP_REDIS_URL is set but RAMP_DATABASE_URL is not/,
+    ],
+    [
+      'PostgreSQL without Redis',
+      { RAMP_DATABASE_URL: 'postgres://127.0.0.1/ramp', RAMP_SESSION_SECRET: 's'.repeat(32) },
+      /RAMP_DATABASE_URL is set but RAMP_REDIS_URL is not/,
+    ],
+    [
+      'shared stores without a shared session secret',
+      { RAMP_REDIS_URL: 'redis://127.0.0.1:6379', RAMP_DATABASE_URL: 'postgres://127.0.0.1/ramp' },
+      /RAMP_SESSION_SECRET is required with RAMP_REDIS_URL/,
+    ],
+    [
+      'a Redis URL of another scheme',
+      {
+        RAMP_REDIS_URL: 'http://127.0.0.1:6379',
+        RAMP_DATABASE_URL: 'postgres://h/db',
+        RAMP_SESSION_SECRET: 's'.repeat(32),
+      },
+      /RAMP_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    ],
+    [
+      'a database URL of another scheme',
+      {
+        RAMP_REDIS_URL: 'redis://h:1',
+        RAMP_DATABASE_URL: 'mysql://h/db',
+        RAMP_SESSION_SECRET: 's'.repeat(32),
+      },
+      /RAMP_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
   ])('refuses %s with a message naming the variable', (_, env, message) => {
     const issues = issuesOf(env);
     expect(issues.some((i) => message.test(i))).toBe(true);
@@ -148,6 +181,19 @@ describe('loadConfig', () => {
     expect(issuesOf({ PORT: '-1', RAMP_SERVICE_VERSION: 'latest', RAMP_SESSION_SECRET: 'x' })).toHaveLength(
       3,
     );
+  });
+
+  it('takes both shared-store URLs with a shared secret, and never repeats their passwords', () => {
+    const c = loadConfig({
+      RAMP_REDIS_URL: 'redis://:hunter2-redis@127.0.0.1:6379/0',
+      RAMP_DATABASE_URL: 'postgres://ramp:hunter2-pg@127.0.0.1:5432/ramp',
+      RAMP_SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(c.redisUrl).toBe('redis://:hunter2-redis@127.0.0.1:6379/0');
+    expect(c.databaseUrl).toBe('postgres://ramp:hunter2-pg@127.0.0.1:5432/ramp');
+    expect(loadConfig({}).redisUrl).toBeNull();
+    const issues = issuesOf({ RAMP_REDIS_URL: 'redis://:hunter2-redis@127.0.0.1:6379' });
+    expect(issues.join('\n')).not.toContain('hunter2');
   });
 
   it('never repeats the API key in a message', () => {

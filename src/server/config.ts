@@ -32,6 +32,8 @@ export interface ServerConfig {
     sessionTimeoutMs: number;
     /** Upstream answers are read up to this many bytes; a larger one is a 502 (never cached). */
     maxResponseBytes: number;
+    /** At most this many upstream calls at once, for all clients together. */
+    concurrency: number;
   };
   /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
   requestDeadlineMs: number;
@@ -54,7 +56,30 @@ export interface ServerConfig {
   sandboxControl: boolean;
   /** Sandbox mode only: speed of simulated provider processing (1 = realistic). */
   sandboxTimeScale: number;
-  rateLimits: { quote: RateRule; session: RateRule };
+  /**
+   * Per client: quotes, sessions, discovery cache misses (what reaches the upstream) and
+   * transaction reads.
+   */
+  rateLimits: { quote: RateRule; session: RateRule; discovery: RateRule; transaction: RateRule };
+  /**
+   * Several instances: RAMP_REDIS_URL (rate limits, cache, idempotency, leases) and RAMP_DATABASE_URL
+   * (ledger, webhook queue), both or neither; null: everything in process and embedded.
+   */
+  redisUrl: string | null;
+  databaseUrl: string | null;
+  /** The ledger, intents and webhook queue (docs/CONTRACTS.md §5). */
+  merchant: MerchantConfig;
+}
+
+export interface MerchantConfig {
+  /** RAMP_DATA_DIR: the embedded store's folder, as given (relative paths resolve against the cwd). */
+  dataDir: string;
+  /** RAMP_WEBHOOK_URL + RAMP_WEBHOOK_SECRET, or null (no webhooks are queued). */
+  webhook: { url: string; secret: string } | null;
+  /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay (tests shorten it). */
+  webhookRetryBaseMs: number;
+  /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
+  syncIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +105,9 @@ export const DEFAULTS = {
   sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
+  discoveryRate: { burst: 30, perMinute: 60 },
+  transactionRate: { burst: 30, perMinute: 120 },
+  concurrency: 64,
 } as const;
 
 const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -214,6 +242,25 @@ export function loadConfig(env: Env): ServerConfig {
     DEFAULTS.sessionRate,
     issues,
   );
+  const discoveryRate = parseRate(
+    'RAMP_RATE_LIMIT_DISCOVERY',
+    get('RAMP_RATE_LIMIT_DISCOVERY'),
+    DEFAULTS.discoveryRate,
+    issues,
+  );
+  const transactionRate = parseRate(
+    'RAMP_RATE_LIMIT_TRANSACTION',
+    get('RAMP_RATE_LIMIT_TRANSACTION'),
+    DEFAULTS.transactionRate,
+    issues,
+  );
+  const concurrency = parseInteger(
+    'RAMP_UPSTREAM_CONCURRENCY',
+    get('RAMP_UPSTREAM_CONCURRENCY'),
+    1,
+    10_000,
+    issues,
+  );
   const trustProxy = parseFlag('RAMP_TRUST_PROXY', get('RAMP_TRUST_PROXY'), issues);
   const sandboxControl = parseFlag('RAMP_SANDBOX_CONTROL', get('RAMP_SANDBOX_CONTROL'), issues);
   if (sandboxControl && rawBase !== undefined) {
@@ -232,6 +279,39 @@ export function loadConfig(env: Env): ServerConfig {
     } else sandboxTimeScale = n;
   }
 
+  const redisUrl = get('RAMP_REDIS_URL') ?? null;
+  const databaseUrl = get('RAMP_DATABASE_URL') ?? null;
+  // Messages never repeat these URLs: they may carry passwords.
+  if (redisUrl !== null && !/^rediss?:$/.test(protocolOf(redisUrl))) {
+    issues.push('RAMP_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  }
+  if (databaseUrl !== null && !/^postgres(ql)?:$/.test(protocolOf(databaseUrl))) {
+    issues.push(
+      'RAMP_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ramp@127.0.0.1:5432/ramp',
+    );
+  }
+  if (redisUrl !== null && databaseUrl === null) {
+    issues.push(
+      'RAMP_REDIS_URL is set but RAMP_DATABASE_URL is not: several instances need both (Redis for rate limits, ' +
+        'cache, idempotency and leases; PostgreSQL for the ledger and webhook queue). Set RAMP_DATABASE_URL, ' +
+        'or unset RAMP_REDIS_URL to run one instance with embedded storage',
+    );
+  }
+  if (databaseUrl !== null && redisUrl === null) {
+    issues.push(
+      'RAMP_DATABASE_URL is set but RAMP_REDIS_URL is not: several instances need both (PostgreSQL for the ' +
+        'ledger and webhook queue; Redis for rate limits, cache, idempotency and the leases that keep two ' +
+        'instances from doing the same work). Set RAMP_REDIS_URL, or unset RAMP_DATABASE_URL',
+    );
+  }
+  if ((redisUrl !== null || databaseUrl !== null) && rawSecret === undefined) {
+    issues.push(
+      'RAMP_SESSION_SECRET is required with RAMP_REDIS_URL / RAMP_DATABASE_URL: every instance must sign ' +
+        'tracking tokens with the same secret (e.g. `openssl rand -hex 32`, the same value for all)',
+    );
+  }
+  const merchant = parseMerchant(get, issues);
+
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -246,6 +326,7 @@ export function loadConfig(env: Env): ServerConfig {
       timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
       sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
       maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+      concurrency: concurrency ?? DEFAULTS.concurrency,
     },
     requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
     publicUrl,
@@ -256,8 +337,58 @@ export function loadConfig(env: Env): ServerConfig {
     trustProxy,
     sandboxControl,
     sandboxTimeScale,
-    rateLimits: { quote: quoteRate, session: sessionRate },
+    rateLimits: {
+      quote: quoteRate,
+      session: sessionRate,
+      discovery: discoveryRate,
+      transaction: transactionRate,
+    },
+    redisUrl,
+    databaseUrl,
+    merchant,
   };
+}
+
+export const MERCHANT_DEFAULTS = {
+  dataDir: './.ramp-data',
+  webhookRetryBaseMs: 8_000,
+  syncIntervalMs: 3_000,
+};
+
+function parseMerchant(get: (name: string) => string | undefined, issues: string[]): MerchantConfig {
+  const url = get('RAMP_WEBHOOK_URL');
+  const secret = get('RAMP_WEBHOOK_SECRET');
+  let webhook: MerchantConfig['webhook'] = null;
+  if ((url === undefined) !== (secret === undefined)) {
+    issues.push('RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither');
+  } else if (url !== undefined && secret !== undefined) {
+    const parsed = parseBaseUrl(url);
+    if ('error' in parsed) issues.push(`RAMP_WEBHOOK_URL ${parsed.error}`);
+    if (secret.length < 32 || !HEADER_VALUE_RE.test(secret)) {
+      issues.push(
+        'RAMP_WEBHOOK_SECRET must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+      );
+    }
+    webhook = { url, secret };
+  }
+  return {
+    dataDir: get('RAMP_DATA_DIR') ?? MERCHANT_DEFAULTS.dataDir,
+    webhook,
+    webhookRetryBaseMs:
+      parseInteger('RAMP_WEBHOOK_RETRY_BASE_MS', get('RAMP_WEBHOOK_RETRY_BASE_MS'), 10, 600_000, issues) ??
+      MERCHANT_DEFAULTS.webhookRetryBaseMs,
+    syncIntervalMs:
+      parseInteger('RAMP_SYNC_INTERVAL_MS', get('RAMP_SYNC_INTERVAL_MS'), 50, 3_600_000, issues) ??
+      MERCHANT_DEFAULTS.syncIntervalMs,
+  };
+}
+
+function protocolOf(raw: string): string {
+  try {
+    return new URL(raw).protocol;
+  } catch {
+    return '';
+  }
 }
 
 /** A host to put in URLs: wildcard listen addresses are reached through loopback. */

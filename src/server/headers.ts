@@ -3,8 +3,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ServerConfig } from './config';
 import { isHttps } from './client';
+import { isComplete } from './respond';
 
-export const CORS_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, X-Ramp-Tracking';
+export const CORS_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent';
 export const CORS_EXPOSE_HEADERS = 'X-Request-Id, Retry-After';
 export const CORS_MAX_AGE = '600';
 
@@ -50,10 +51,22 @@ export function pageHeaders(
   return h;
 }
 
+/** What securityHeaders() and cors() give an /api/ramp answer for any origin (respond.ts builds them whole). */
+export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=()',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Content-Security-Policy': API_CSP,
+  'X-Frame-Options': 'DENY',
+  Vary: 'Origin',
+};
+
 /** Headers on every response; a route that set its own CSP (pages, the sandbox) keeps it. */
 export function securityHeaders(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (isComplete(c.res)) return;
     const h = c.res.headers;
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');
@@ -91,6 +104,7 @@ export function cors(config: ServerConfig): MiddlewareHandler {
       return res;
     }
     await next();
+    if (isComplete(c.res)) return;
     c.res.headers.append('Vary', 'Origin');
     if (granted) {
       c.res.headers.set('Access-Control-Allow-Origin', origin);

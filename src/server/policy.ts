@@ -2,6 +2,7 @@
 // parameters each route takes (with validators) and who may call it. Everything is decided here,
 // before anything touches the upstream: a request either matches one rule exactly or is refused.
 import { HttpError, badRequest } from './http-error';
+import { CODE, partnerList } from '../domain/codes';
 
 export const API_PREFIX = '/api/ramp';
 export const MAX_PATH_LENGTH = 512;
@@ -15,11 +16,11 @@ export const RE = {
   category: /^(?:CRYPTO_ONRAMP|CRYPTO_OFFRAMP)$/,
   country: /^[A-Z]{2}$/,
   // Upstream codes are upper-case tickers, some with a chain suffix (USDC_POLYGON).
-  currency: /^[A-Z0-9_]{2,24}$/,
+  currency: CODE.currency,
   id: /^[A-Za-z0-9_-]{1,128}$/,
-  partner: /^[A-Z0-9_]{2,32}$/,
-  partners: /^[A-Z0-9_]{2,32}(?:,[A-Z0-9_]{2,32}){0,19}$/,
-  method: /^[A-Z0-9_]{2,40}$/,
+  partner: CODE.partner,
+  partners: partnerList(20),
+  method: CODE.paymentMethod,
   paymentType: /^[A-Z_]{2,32}$/,
   // Full ISO 3166-2 (US-NY) or the local part (NY), as the routes endpoint accepts both.
   subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { RampClient } from '../api';
-import type { Category, Cursor } from '../api/types';
+import type { Category, Cursor, SessionResponse } from '../api/types';
 import { parseQuoteBody, readJsonBody } from './bodies';
 import { loadBootstrap } from './bootstrap';
 import { clientIp, rawTarget } from './client';
@@ -12,13 +12,19 @@ import type { ServerConfig } from './config';
 import { NO_STORE } from './context';
 import type { AppEnv } from './context';
 import type { Discovery } from './discovery';
+import type { HotAnswers } from './hot-answers';
 import { HttpError, notFound } from './http-error';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
+import { NOT_YET_CREATED, transactionOfSession } from './by-session';
+import { createCustomerIds } from './customer-id';
+import { createResponder } from './respond';
 import { createSessionHandler } from './sessions';
+import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
 import { createDeadline, withinDeadline } from './deadline';
@@ -34,18 +40,45 @@ export interface ProxyDeps {
   discovery: Discovery;
   log: Logger;
   now: () => number;
+  /** Rate limits and idempotency: in process, or shared by several instances (stores/). */
+  stores: Stores;
+  /** Where fresh discovery answers are kept whole for repeats (app.ts answers them first). */
+  hot?: HotAnswers;
+  /** The ledger's order recording (sessions.ts). */
+  orders?: Orders;
 }
 
-export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps) {
+export function createProxy({
+  config,
+  upstream,
+  discovery: discoveryAll,
+  log,
+  now,
+  stores,
+  hot,
+  orders,
+}: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const createSession = createSessionHandler({ config, upstream, signer, log, now });
-  const quoteLimiter = new RateLimiter(config.rateLimits.quote, { now });
-  const sessionLimiter = new RateLimiter(config.rateLimits.session, { now });
-  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet.
+  const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
+  const createSession = createSessionHandler({
+    config,
+    upstream,
+    signer,
+    log,
+    now,
+    customers,
+    orders,
+    idempotency: stores.idempotency<SessionResponse>('session'),
+  });
+  const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
+  const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
+  const transactionLimiter = stores.rateLimiter('transaction', config.rateLimits.transaction);
+  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet
+  // (per instance: it needs no shared state).
   const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
 
-  const rateLimit = (limiter: RateLimiter, c: Context) => {
-    const d = limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
+  const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
+    const d = await limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -53,11 +86,11 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     }
   };
 
-  const requireAdmin = (c: Context) => {
+  const requireAdmin = async (c: Context) => {
     if (config.adminToken === null) throw notFound();
     const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
     if (m && safeEqual(m[1]!, config.adminToken)) return;
-    rateLimit(adminFailures, c);
+    await rateLimit(adminFailures, c);
     throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
       headers: { 'WWW-Authenticate': 'Bearer' },
     });
@@ -76,8 +109,32 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     return claims;
   };
 
-  const discoveryJson = <T>(c: Context, r: { value: T; status: string }, wrap: (v: T) => unknown) =>
-    c.json(wrap(r.value), 200, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
+  const responder = createResponder(config);
+  // A cached answer is serialised once, not on every hit: its body is kept beside the cached value.
+  const bodies = new Map<string, WeakMap<object, string>>();
+  const discoveryJson = <T>(
+    c: Context<AppEnv>,
+    op: string,
+    r: { value: T; status: string; freshUntil?: number },
+    wrap: (v: T) => unknown,
+  ) => {
+    c.set('cacheStatus', r.status);
+    const v = r.value;
+    const headers = responder.headers(c, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
+    const memo = typeof v === 'object' && v !== null ? bodies.get(op) : undefined;
+    let body = memo?.get(v as object);
+    if (body === undefined) {
+      body = JSON.stringify(wrap(v));
+      if (typeof v === 'object' && v !== null) {
+        if (!bodies.has(op)) bodies.set(op, new WeakMap());
+        bodies.get(op)!.set(v, body);
+      }
+    }
+    if (r.freshUntil !== undefined && hot) {
+      hot.keep(c, body, { ...headers, 'X-Cache': 'HIT' }, r.freshUntil);
+    }
+    return responder.complete(body, 200, headers);
+  };
 
   const readOwned = async (
     call: (cl: RampClient) => ReturnType<RampClient['transaction']>,
@@ -99,23 +156,27 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     scope: CallScope,
   ) {
     const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
+    // Cache misses (what reaches the upstream) count against this client's allowance.
+    const discovery = discoveryAll.forClient(clientIp(c, config.trustProxy) ?? 'unknown');
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
     switch (rule.id) {
       case 'countries': {
         const countries = await discovery.countries({ category, partners: q.partners });
-        return discoveryJson(c, countries, (list) => ({ countries: list }));
+        return discoveryJson(c, 'countries', countries, (list) => ({ countries: list }));
       }
       case 'defaults':
         return discoveryJson(
           c,
+          'defaults',
           await discovery.defaults({ country: params.country!, category: params.category as Category }),
           (d) => d,
         );
       case 'currencies':
         return discoveryJson(
           c,
+          'currencies',
           await discovery.currencies({
             category,
             country: q.country!,
@@ -131,6 +192,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
       case 'paymentMethods':
         return discoveryJson(
           c,
+          'paymentMethods',
           await discovery.paymentMethods({
             category,
             country: q.country!,
@@ -146,6 +208,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         const onramp = params.category === 'CRYPTO_ONRAMP';
         return discoveryJson(
           c,
+          'routes',
           await discovery.routes({
             category: params.category as Category,
             country: params.country!,
@@ -168,26 +231,39 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
         return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Accept-Language' });
       }
       case 'quote': {
-        rateLimit(quoteLimiter, c);
+        await rateLimit(quoteLimiter, c);
         const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        const quotes = await upstream.write((cl) => cl.quote(body), scope);
-        return c.json({ quotes }, 200, NO_STORE);
+        // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
+        const externalCustomerId = customers.forRequest(c);
+        const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
+        return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
       }
       case 'session':
-        rateLimit(sessionLimiter, c);
+        await rateLimit(sessionLimiter, c);
         return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
       case 'transactionBySession': {
+        await rateLimit(transactionLimiter, c);
         const claims = requireTracking(c);
         if (claims.sid !== params.sessionId) throw noTransaction();
-        const tx = await readOwned((cl) => cl.transactionBySession(params.sessionId!), scope);
+        let tx;
+        try {
+          tx = await transactionOfSession(upstream, claims, scope);
+        } catch (e) {
+          // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
+          if (e instanceof RampError && e.code === NOT_YET_CREATED)
+            return c.json({ transaction: null, pending: 'NOT_YET_CREATED' }, 200, NO_STORE);
+          if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
+          throw e;
+        }
         return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
       }
       case 'transaction': {
         if (isConsoleCall(c)) {
-          requireAdmin(c);
+          await requireAdmin(c);
           const tx = await read((cl) => cl.transaction(params.transactionId!));
           return c.json({ transaction: tx }, 200, NO_STORE);
         }
+        await rateLimit(transactionLimiter, c);
         const claims = requireTracking(c);
         const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
         if (tx.sessionId !== claims.sid) throw noTransaction();
@@ -254,7 +330,7 @@ export function createProxy({ config, upstream, discovery, log, now }: ProxyDeps
     }
     // Who may call comes before what they asked: nothing is validated (or revealed) for strangers.
     if (m.rule.access === 'admin' || (m.rule.access === 'tracking-or-admin' && isConsoleCall(c)))
-      requireAdmin(c);
+      await requireAdmin(c);
     else if (m.rule.access !== 'public') requireTracking(c);
     const q = validateQuery(m.rule, url.searchParams);
     // One deadline for everything this request makes the upstream do; the browser gets its answer

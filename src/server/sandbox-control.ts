@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PathPatternError, compilePathPattern, controlRefusal } from '../sandbox';
-import type { FaultInjector, FaultRule } from '../sandbox';
+import type { FaultInjector, FaultRule, ScenarioControl } from '../sandbox';
 import { HttpError, badRequest } from './http-error';
 
 const RuleSchema = v.strictObject({
@@ -20,10 +20,23 @@ const RuleSchema = v.strictObject({
   times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 const FaultsBody = v.strictObject({ rules: v.pipe(v.array(RuleSchema), v.maxLength(20)) });
+const partnerList = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/))), v.maxLength(20));
+const ScenariosBody = v.strictObject({
+  incompleteQuotes: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/)),
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(20)),
+    ),
+  ),
+  bySessionUnsupported: v.optional(partnerList),
+  twoFactor: v.optional(partnerList),
+});
 const ClockBody = v.strictObject({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
 export interface SandboxControlDeps {
   faults: Pick<FaultInjector, 'set' | 'clear'>;
+  /** Partner behaviours of the real service (the sandbox's scenarios). */
+  scenarios?: Pick<ScenarioControl, 'set' | 'clear'>;
   /** Moves the sandbox clock forward (transactions progress with it). */
   advanceClock?: (ms: number) => void;
   clearCache: () => void;
@@ -55,6 +68,18 @@ export function sandboxControl(deps: SandboxControlDeps): Hono {
   });
   app.delete('/faults', (c) => {
     deps.faults.clear();
+    return c.body(null, 204);
+  });
+  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?} replaces them all.
+  app.put('/scenarios', async (c) => {
+    const r = v.safeParse(ScenariosBody, await c.req.json().catch(() => undefined));
+    if (!r.success) throw badRequest('INVALID_BODY', `Invalid scenarios: ${v.summarize(r.issues)}`);
+    if (!deps.scenarios) throw badRequest('NOT_SUPPORTED', 'This sandbox has no scenarios');
+    deps.scenarios.set(r.output);
+    return c.body(null, 204);
+  });
+  app.delete('/scenarios', (c) => {
+    deps.scenarios?.clear();
     return c.body(null, 204);
   });
   app.post('/clock', async (c) => {

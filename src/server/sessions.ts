@@ -1,7 +1,8 @@
 // POST /api/ramp/crypto/session/widget: the browser says what to buy; the server decides the rest.
 // It derives externalSessionId from the Idempotency-Key (so the upstream refuses a second session
 // for a retried request), sets clientIpAddress from the connection, lets redirectUrl through only
-// to an allowed origin, and signs a tracking token for the new session.
+// to an allowed origin, and signs a tracking token for the new session. The upstream body itself is
+// built field by field in session-body.ts.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../api';
@@ -10,11 +11,15 @@ import { parseSessionBody, readJsonBody } from './bodies';
 import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
+import type { CustomerIds } from './customer-id';
+import { buildSessionBody, checkWalletTag } from './session-body';
 import { HttpError, badRequest } from './http-error';
 import type { Deadline } from './deadline';
 import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
 import type { IdempotencyStore } from './idempotency';
+import { INTENT_HEADER } from './intents';
 import type { Logger } from './log';
+import type { Orders } from './orders';
 import type { TokenSigner } from './tokens';
 import type { Upstream } from './upstream';
 import { sessionView } from './views';
@@ -27,9 +32,22 @@ export interface SessionDeps {
   now: () => number;
   /** Where session results are recorded per Idempotency-Key (default: in process). */
   idempotency?: IdempotencyStore<SessionResponse>;
+  /** The server-derived externalCustomerId of a browser (customer-id.ts). */
+  customers: CustomerIds;
+  /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
+  orders?: Orders;
 }
 
-export function createSessionHandler({ config, upstream, signer, log, now, idempotency }: SessionDeps) {
+export function createSessionHandler({
+  config,
+  upstream,
+  signer,
+  log,
+  now,
+  idempotency,
+  customers,
+  orders,
+}: SessionDeps) {
   const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
   // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
@@ -66,32 +84,41 @@ export function createSessionHandler({ config, upstream, signer, log, now, idemp
       );
     }
     const body = parseSessionBody(await readJsonBody(c.req.raw));
+    checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify([body.sessionType, data, redirect]))
+      .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
     const ip = clientIp(c, config.trustProxy);
+    // An intent's customerId will take this place when the session comes from an intent.
+    const externalCustomerId = customers.forRequest(c);
     const create = async () => {
+      // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
+      const order = await orders?.begin(c.req.raw.headers, body);
       try {
         const created = await upstream.write(
           (cl) =>
-            cl.createSession({
-              sessionType: body.sessionType,
-              sessionData: {
-                ...data,
-                ...(redirect === undefined ? {} : { redirectUrl: redirect }),
-                ...(ip === undefined ? {} : { clientIpAddress: ip }),
-              },
-              externalSessionId,
-            }),
+            cl.createSession(
+              buildSessionBody({
+                sessionType: body.sessionType,
+                data,
+                redirectUrl: redirect,
+                clientIpAddress: ip,
+                externalSessionId,
+                externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
+                lockFields: order?.extras.lockFields,
+              }),
+            ),
           // Longer than the browser's deadline on purpose: the call goes on after the browser got
           // SESSION_PENDING, and a retry with the same key gets its result.
           { timeoutMs: config.upstream.sessionTimeoutMs },
         );
-        return sessionView(created, signer.sign(created.id));
+        await order?.created(created);
+        return sessionView(created, signer.sign(created.id, externalSessionId));
       } catch (e) {
+        await order?.abort();
         if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
           throw new HttpError(
             409,

@@ -10,12 +10,15 @@ import type { AppEnv } from './context';
 import { pageHeaders } from './headers';
 import type { PageKind } from './headers';
 import { notFound } from './http-error';
+import { VERSION } from './version';
 
 export interface StaticFiles {
   /** The hosted build: index.html, console.html, assets/, demo pages. */
   hostedDir: string;
   /** The script-tag embed bundle, served at /ramp-checkout.js. */
   embedFile: string;
+  /** The embed's version, the only `?v=` served (pinned, immutable). @default package.json's version */
+  embedVersion?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -70,9 +73,17 @@ export function mountStatic(
     return res;
   });
 
-  // Versioned URLs (?v=…) are immutable; the bare URL gets a short max-age so updates propagate.
+  // A pinned URL (?v=<this version>) is immutable; any other version is refused, so a pinned URL
+  // never gets (and caches for a year) code of another version. The bare URL gets a short max-age
+  // so updates propagate.
+  const embedVersion = files.embedVersion ?? VERSION;
   app.get('/ramp-checkout.js', async (c) => {
-    const versioned = (c.req.query('v') ?? '') !== '';
+    const v = c.req.query('v') ?? '';
+    if (v !== '' && v !== embedVersion)
+      throw notFound(
+        `ramp-checkout.js version ${JSON.stringify(v.slice(0, 40))} is not served here: this server has ${embedVersion}`,
+      );
+    const versioned = v !== '';
     const res = await sendFile(c, files.embedFile, {
       'Cache-Control': versioned ? IMMUTABLE : EMBED_SHORT_CACHE,
       // Merchant pages load it from their own origin, possibly with crossorigin + integrity.

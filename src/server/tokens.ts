@@ -1,6 +1,6 @@
 // Signed tracking tokens that bind a browser to the sessions it created, and the other uses of the
 // server secret. Tokens are `base64url(payload).base64url(HMAC-SHA256(payload))`, with the payload
-// `{ sid, exp }`; they expire, and signatures are compared in constant time.
+// `{ sid, exp, xid? }`; they expire, and signatures are compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TRACKING_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -11,10 +11,12 @@ export interface TrackingClaims {
   sid: string;
   /** Expiry, epoch milliseconds. */
   exp: number;
+  /** The externalSessionId we gave the session: finds its transaction when the by-session read cannot. */
+  xid?: string;
 }
 
 export interface TokenSigner {
-  sign(sid: string): string;
+  sign(sid: string, externalSessionId?: string): string;
   /** The claims of a valid, unexpired token; null for anything else (never says why). */
   verify(token: string | undefined | null): TrackingClaims | null;
   /** The upstream externalSessionId derived from a browser's Idempotency-Key. */
@@ -33,8 +35,9 @@ export function createTokenSigner(
   const mac = (payload: string) => createHmac('sha256', trackingKey).update(payload).digest();
 
   return {
-    sign(sid) {
-      const payload = Buffer.from(JSON.stringify({ sid, exp: now() + ttl })).toString('base64url');
+    sign(sid, xid) {
+      const claims: TrackingClaims = { sid, exp: now() + ttl, ...(xid === undefined ? {} : { xid }) };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(token) {
@@ -54,7 +57,11 @@ export function createTokenSigner(
         return null;
       }
       if (!isClaims(claims) || claims.exp <= now()) return null;
-      return { sid: claims.sid, exp: claims.exp };
+      return {
+        sid: claims.sid,
+        exp: claims.exp,
+        ...(typeof claims.xid === 'string' ? { xid: claims.xid } : {}),
+      };
     },
     externalSessionId(idempotencyKey) {
       return `rc_${createHmac('sha256', sessionKey).update(idempotencyKey).digest('base64url').slice(0, 32)}`;

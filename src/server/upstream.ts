@@ -5,11 +5,12 @@
 // A call made for a browser request runs in its scope: the request's deadline (retries inside it)
 // and its cancellation when the browser leaves (deadline.ts).
 import { RampError, createRampClient } from '../api';
-import type { RampClient } from '../api';
+import type { RampClient, RampClientOptions } from '../api';
 import type { ServerConfig } from './config';
 import type { Deadline } from './deadline';
 import { ClientAbort, HttpError } from './http-error';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
+import { Semaphore } from './semaphore';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -43,6 +44,8 @@ export interface UpstreamOptions {
   random?: () => number;
   /** Told about each retry (for the logs). */
   onRetry?: (attempt: number, delayMs: number, error: RampError) => void;
+  /** Told when a list answer had unusable items that were left out (see RampClientOptions). */
+  onDropped?: RampClientOptions['onDropped'];
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
@@ -63,6 +66,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       serviceVersion,
       versionHeader,
       timeoutMs: scope.timeoutMs ?? timeoutMs,
+      onDropped: o.onDropped,
       fetch: signal
         ? (input, init) =>
             fetchNoRedirect(input, {
@@ -102,9 +106,11 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       cause: e.cause,
     });
   };
+  // All upstream calls of this server together, whoever asked (RAMP_UPSTREAM_CONCURRENCY).
+  const slots = new Semaphore(config.upstream.concurrency);
   const guarded = async <T>(run: () => Promise<T>, scope: CallScope): Promise<T> => {
     try {
-      return await run();
+      return await slots.run(run, scope.deadline?.signal);
     } catch (e) {
       // Cut off by the scope: the deadline's 504, or the browser's leaving.
       const d = scope.deadline;

@@ -1,7 +1,13 @@
 // What the browser may see of upstream records. Public discovery data passes whole; a session or a
 // transaction read by its shopper is cut down to the documented fields the widget uses, so account
 // and customer details the upstream attaches never reach a browser.
-import type { SessionResponse, Transaction, TransactionCryptoDetails } from '../api/types';
+import type {
+  MultiFactorAuthorization,
+  SessionResponse,
+  Transaction,
+  TransactionCryptoDetails,
+} from '../api/types';
+import { isHttpUrl } from '../domain/url';
 
 const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> => {
   const out = {} as Pick<T, K>;
@@ -44,8 +50,19 @@ const CRYPTO_FIELDS = [
   'totalFee',
 ] as const;
 
+/** What the shopper acts on: the partner's order page, and where to verify (http(s) links only). */
+const mfaView = (list: readonly MultiFactorAuthorization[]): MultiFactorAuthorization[] =>
+  list.map((m) => ({
+    ...pick(m, ['method', 'submitted', 'successful'] as const),
+    ...(isHttpUrl(m.url) ? { url: m.url } : {}),
+  }));
+
 export const transactionView = (t: Transaction): Transaction => {
   const view: Transaction = pick(t, TRANSACTION_FIELDS);
+  if (isHttpUrl(t.serviceProviderTransactionUrl))
+    view.serviceProviderTransactionUrl = t.serviceProviderTransactionUrl;
+  if (t.multiFactorAuthorizationStatus?.length)
+    view.multiFactorAuthorizationStatus = mfaView(t.multiFactorAuthorizationStatus);
   if (t.cryptoDetails)
     view.cryptoDetails = pick<TransactionCryptoDetails, (typeof CRYPTO_FIELDS)[number]>(
       t.cryptoDetails,

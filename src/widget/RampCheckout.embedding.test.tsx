@@ -5,16 +5,13 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, TEST_API_BASE } from '../queries/testkit';
-import { ETH_WALLET, fakeWindow } from '../ui/steps/harness';
-import { LOCKABLE_FIELDS } from '../checkout';
-import type { RampCheckoutOptions } from './config';
+import { fakeWindow } from '../ui/steps/harness';
 import type { RampCheckoutEvent } from './events';
 import { CheckoutRoot, RampCheckout } from './RampCheckout';
-import { expectStatus, next } from './test-flow';
-import { memoryStorage, mountWidget, sessionOf } from './test-mount';
+import { choosePartner, expectStatus, next } from './test-flow';
+import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
 
 let popup: ReturnType<typeof fakeWindow>;
 beforeEach(() => {
@@ -22,26 +19,6 @@ beforeEach(() => {
   vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
 });
 afterEach(() => vi.restoreAllMocks());
-
-/** Everything up to the amount fixed by the merchant: the shopper starts on the quotes. */
-const PREFILLED: RampCheckoutOptions = {
-  direction: 'buy',
-  country: 'US',
-  subdivision: 'US-NY',
-  fiatCurrency: 'USD',
-  cryptoCurrency: 'ETH',
-  network: 'ETHEREUM',
-  paymentMethod: 'CREDIT_DEBIT_CARD',
-  amount: '100',
-  walletAddress: ETH_WALLET,
-  lock: [...LOCKABLE_FIELDS],
-};
-
-/** Opens the full list of offers and checks the partner's. */
-async function choosePartner(user: UserEvent, partner: string) {
-  await user.click(await screen.findByRole('button', { name: /^Compare \d+ offers$/ }, { timeout: 5000 }));
-  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${partner}:`) }));
-}
 
 describe('prefilled and locked options', () => {
   it('start on the quotes, asked in parallel with the first screen data', async () => {
@@ -203,9 +180,11 @@ describe('on a host page', () => {
     ).toEqual([['host']]);
   });
 
-  it('renders nothing on the server, then on the client after hydration', async () => {
+  it('renders an empty box of its size on the server, then the widget on the client after hydration', async () => {
     const html = renderToString(<RampCheckout apiBaseUrl="/api/ramp" />);
-    expect(html).toBe('');
+    expect(html).toBe(
+      '<div data-rc-host="" data-rc-placeholder="" aria-busy="true" style="min-height:var(--rc-min-height, 420px)"></div>',
+    );
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);

@@ -1,10 +1,12 @@
-// The composition root. Per instance, in this order: options validated once, then the api client,
+// The composition root. Per instance, in this order: options validated, then the api client,
 // QueryClient, event emitter, checkout store (restored from sessionStorage when a launched checkout
 // was in progress); then the view (WidgetView.tsx: translator, theme, screens), loaded on demand.
+// Later props are validated again and applied where they can be (useLiveOptions.ts).
 // Nothing is shared between instances or with the host: its QueryClient and styles stay untouched,
 // ours are adopted into the root node we render in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createRampClient } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
 import { createCheckoutStore } from '../checkout';
@@ -14,11 +16,14 @@ import type { CheckoutHost } from '../ui/steps';
 import { CheckoutProvider } from '../ui/steps';
 import type { RampCheckoutOptions, ValidOptions } from './config';
 import { OptionsError, validateOptions } from './config';
-import type { EventEmitter } from './events';
+import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
+import type { IntentValues } from './intent';
+import { applyIntent, loadIntent, withIntentHeader } from './intent';
 import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
+import { useLiveOptions } from './useLiveOptions';
 import { useWidgetView } from './useWidgetView';
 
 /** What an entry point (or a test) may set besides the options. */
@@ -36,6 +41,9 @@ export interface WidgetEnv {
   styleNonce?: string;
 }
 
+/** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
+type IntentState = { values: IntentValues; secret: string } | { error: string } | undefined;
+
 type Setup =
   | {
       ok: true;
@@ -44,24 +52,47 @@ type Setup =
       host: CheckoutHost;
       queryClient: QueryClient;
       client: ReturnType<typeof createRampClient>;
+      reference?: string;
     }
   | { ok: false; error: OptionsError };
 
-function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter): Setup {
+/**
+ * `intent`: what the `intent` option resolved to. `current()`: the options in force now (later props
+ * applied); the host reads what may change from it.
+ */
+function setUp(
+  raw: RampCheckoutOptions,
+  env: WidgetEnv,
+  emitter: EventEmitter,
+  intent: IntentState,
+  current: () => ValidOptions | undefined,
+): Setup {
   let options: ValidOptions;
   try {
-    options = validateOptions(raw, env.defaults);
+    if (intent && 'error' in intent) throw new OptionsError([`intent: ${intent.error}`]);
+    options = validateOptions(intent ? applyIntent(raw, intent.values) : raw, env.defaults);
   } catch (e) {
     return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
   }
+  const reference = intent && 'values' in intent ? intent.values.reference : undefined;
+  // Completed and failed events name the merchant's order when the checkout had an intent.
+  const withReference = (e: RampCheckoutEvent): RampCheckoutEvent =>
+    reference !== undefined && (e.type === 'completed' || e.type === 'failed' || e.type === 'closed')
+      ? { ...e, reference }
+      : e;
   const storage = env.storage === undefined ? sessionStorageOrNull() : env.storage;
   const store = createCheckoutStore(checkoutInit(options, randomUuid()), {
-    onTransition: (prev, next, event) => transitionEvents(prev, next, event).forEach(emitter.emit),
+    onTransition: (prev, next, event) =>
+      transitionEvents(prev, next, event).forEach((e) => emitter.emit(withReference(e))),
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
   const host: CheckoutHost = {
-    launch: options.launch,
-    redirectUrl: options.redirectUrl,
+    get launch() {
+      return (current() ?? options).launch;
+    },
+    get redirectUrl() {
+      return (current() ?? options).redirectUrl;
+    },
     partners: options.partners,
     countryHint: options.country ?? browserRegion(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
@@ -72,22 +103,95 @@ function setUp(raw: RampCheckoutOptions, env: WidgetEnv, emitter: EventEmitter):
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
   });
+  const fetchFn = intent && 'secret' in intent ? withIntentHeader(env.fetch, intent.secret) : env.fetch;
   // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
   const client = createRampClient({
     baseUrl: options.apiBaseUrl,
-    fetch: env.fetch,
+    fetch: fetchFn,
     timeoutMs: REQUEST_BUDGET_MS,
   });
-  return { ok: true, options, store, host, queryClient, client };
+  return { ok: true, options, store, host, queryClient, client, reference };
 }
 
-/** The widget with entry-point settings; `RampCheckout` is this with none. */
+/**
+ * The widget with entry-point settings; `RampCheckout` is this with none. With the `intent` option it
+ * first reads the intent's values from the host server, then starts the checkout from them.
+ */
 export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptions; env?: WidgetEnv }) {
-  const [{ emitter, setup }] = useState(() => {
+  const secret = typeof options.intent === 'string' && options.intent !== '' ? options.intent : undefined;
+  const [intent, setIntent] = useState<IntentState>(undefined);
+  useEffect(() => {
+    if (secret === undefined) return;
+    let live = true;
+    let base = '/api/ramp';
+    try {
+      base = validateOptions(options, env.defaults).apiBaseUrl;
+    } catch {
+      // The checkout shows what is wrong with the options.
+    }
+    loadIntent(base, secret, env.fetch).then(
+      (values) => live && setIntent({ values, secret }),
+      (e: unknown) => live && setIntent({ error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => void (live = false);
+    // Options are read once, when the widget mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [secret]);
+  if (secret !== undefined && intent === undefined) {
+    return (
+      <div data-rc-host="" role="region" aria-label="Crypto checkout" aria-busy="true" style={HOST_STYLE} />
+    );
+  }
+  return <CheckoutCore options={options} env={env} intent={intent} />;
+}
+
+function CheckoutCore({
+  options,
+  env,
+  intent,
+}: {
+  options: RampCheckoutOptions;
+  env: WidgetEnv;
+  intent: IntentState;
+}) {
+  // The options in force, for the host's getters (read when the shopper launches, never in render).
+  const [{ emitter, setup, live }] = useState(() => {
     const e = createEmitter();
-    return { emitter: e, setup: setUp(options, env, e) };
+    let inForce: ValidOptions | undefined;
+    const box = { get: () => inForce, set: (o: ValidOptions | undefined) => void (inForce = o) };
+    return { emitter: e, setup: setUp(options, env, e, intent, box.get), live: box };
   });
+  // The latest valid props, applied to the running checkout; undefined while the first ones are invalid.
+  // An intent's values stay in force whatever later props say (the server enforces them anyway).
+  const effective = intent && 'values' in intent ? applyIntent(options, intent.values) : options;
+  const current = useLiveOptions(setup.ok ? setup : undefined, effective, env.defaults, emitter.emit);
+  useLayoutEffect(() => {
+    live.set(current);
+  }, [live, current]);
   const root = useRef<HTMLDivElement>(null);
+  // `closed`: the shopper leaves (the page goes away or the widget is removed) before the checkout
+  // ends. Declared before the onEvent listener so that it is still listening at unmount.
+  useLayoutEffect(() => {
+    if (!setup.ok) return;
+    let sent = false;
+    const close = () => {
+      const st = setup.store.getState().state;
+      if (sent || st.tracking?.terminal) return;
+      sent = true;
+      const sessionId = st.tracking?.sessionId ?? st.launch.session?.id;
+      emitter.emit({
+        type: 'closed',
+        step: st.step,
+        ...(sessionId ? { sessionId } : {}),
+        ...(setup.reference !== undefined ? { reference: setup.reference } : {}),
+      });
+    };
+    globalThis.addEventListener?.('pagehide', close);
+    return () => {
+      globalThis.removeEventListener?.('pagehide', close);
+      close();
+    };
+  }, [setup, emitter]);
   // Layout effects run before any passive effect: the listener is in place before the first event.
   // The latest onEvent prop is the one called.
   const { onEvent } = options;
@@ -103,9 +207,12 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
   }, [setup, emitter]);
 
   const locale =
-    (setup.ok ? setup.options.locale : typeof options.locale === 'string' ? options.locale : undefined) ??
-    globalThis.navigator?.language;
-  const theme = setup.ok ? (setup.options.theme ?? 'auto') : 'auto';
+    (current
+      ? current.locale
+      : typeof options.locale === 'string' && !setup.ok
+        ? options.locale
+        : undefined) ?? globalThis.navigator?.language;
+  const theme = current?.theme ?? 'auto';
   // The view (screens, texts, styles) is a chunk of its own, loaded from here; the checkout runs
   // meanwhile, so its first requests never wait for it.
   const { view, failed, retry } = useWidgetView(locale, emitter.emit);
@@ -123,7 +230,7 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     </view.WidgetFrame>
   );
   return (
-    <div ref={root} data-rc-host="">
+    <div ref={root} data-rc-host="" style={HOST_STYLE}>
       {setup.ok ? (
         <QueryClientProvider client={setup.queryClient}>
           <RampClientProvider client={setup.client}>
@@ -153,9 +260,22 @@ function ViewFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2), read once
- * when it mounts (`onEvent` may change). It renders on the client only: nothing on the server.
+ * The widget's box before and while its view loads: the height of its first screen, so the page
+ * does not shift when the widget hydrates (a merchant may set `--rc-min-height` on a parent).
+ */
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 420px)' };
+
+/**
+ * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
+ * after mount apply to the running checkout (walletAddress, direction, amount, locale, theme,
+ * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
+ * start over with them. On the server (and in hydration's first pass) it renders an empty box of
+ * the widget's size; the checkout runs on the client only.
  */
 export function RampCheckout(props: RampCheckoutOptions) {
-  return useIsClient() ? <CheckoutRoot options={props} /> : null;
+  return useIsClient() ? (
+    <CheckoutRoot options={props} />
+  ) : (
+    <div data-rc-host="" data-rc-placeholder="" aria-busy="true" style={HOST_STYLE} />
+  );
 }

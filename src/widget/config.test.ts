@@ -70,14 +70,20 @@ describe('validateOptions', () => {
     [{ redirectUrl: 'javascript:alert(1)' }, 'redirectUrl must be an absolute http(s) URL'],
     [{ apiBaseUrl: '//evil.example' }, 'apiBaseUrl must be an http(s) URL'],
     [{ theme: 42 }, 'theme must be "light", "dark", "auto" or a token object'],
+    [{ theme: 'purple' }, 'theme "purple" is not "light", "dark" or "auto"'],
+    [{ theme: { mode: 'night' } }, 'theme.mode "night" is not "light", "dark" or "auto"'],
+    [{ theme: { brandColour: '#f00' } }, 'theme.brandColour is not a theme token'],
+    [{ theme: { radius: 'round' } }, 'theme.radius is not a valid CSS length: "round"'],
+    [{ locale: 'it-IT' }, 'locale "it-IT" is not a supported language (en, es, fr, de)'],
     [{ onEvent: 'alert' }, 'onEvent must be a function'],
     [{ colour: 'red' }, 'unknown option "colour"'],
   ])('refuses %j with a message that says what to fix', (input, message) => {
     expect(issuesOf(input).join('\n')).toContain(message);
   });
 
-  it('lists every problem at once', () => {
+  it('lists every problem at once, the theme’s and the locale’s among them', () => {
     expect(issuesOf({ direction: 'x', country: '1', amount: 'lots' })).toHaveLength(3);
+    expect(issuesOf({ direction: 'x', theme: { mode: 'dim', bogus: '1' }, locale: 'xx' })).toHaveLength(4);
   });
 
   it('accepts a lock of direction when only one direction is allowed', () => {

@@ -3,11 +3,16 @@
 // `validateOptions`, which either returns clean options or throws an OptionsError listing every problem.
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout';
+import { CODE as DOMAIN_CODE } from '../domain/codes';
+import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
+import { languages } from '../ui/i18n/languages';
 import type { ThemeOption } from '../ui/theme';
+import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
 
-export type LaunchMode = 'popup' | 'tab' | 'redirect';
+import type { LaunchMode } from '../ui/steps';
+export type { LaunchMode };
 
 export interface RampCheckoutOptions {
   /**
@@ -48,6 +53,11 @@ export interface RampCheckoutOptions {
   launch?: LaunchMode;
   /** Every widget event. Must not throw; errors it throws are caught and logged. */
   onEvent?: (event: RampCheckoutEvent) => void;
+  /**
+   * A checkout intent's client secret, minted by the merchant's server (POST /api/ramp/intents):
+   * the widget starts from the intent's values and locks them; the server enforces them.
+   */
+  intent?: string;
 }
 
 /** Options after validation: codes upper-cased, amount a string, defaults applied. */
@@ -80,34 +90,26 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'redirectUrl',
   'launch',
   'onEvent',
+  'intent',
 ];
 
 const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
 const LAUNCH_MODES: readonly LaunchMode[] = ['popup', 'tab', 'redirect'];
-const THEME_MODES = ['light', 'dark', 'auto'];
 
+/** The identifier rules (src/domain/codes.ts) by option name. */
 const CODE = {
-  country: /^[A-Z]{2}$/,
-  subdivision: /^[A-Z]{2}-[A-Z0-9]{1,3}$/,
-  fiatCurrency: /^[A-Z]{3}$/,
-  cryptoCurrency: /^[A-Z0-9]{2,12}$/,
-  network: /^[A-Z0-9_]{2,32}$/,
-  paymentMethod: /^[A-Z0-9_]{2,64}$/,
-  partner: /^[A-Z0-9_]{2,32}$/,
+  country: DOMAIN_CODE.country,
+  subdivision: DOMAIN_CODE.subdivision,
+  fiatCurrency: DOMAIN_CODE.currency,
+  cryptoCurrency: DOMAIN_CODE.currency,
+  network: DOMAIN_CODE.network,
+  paymentMethod: DOMAIN_CODE.paymentMethod,
+  partner: DOMAIN_CODE.partner,
 } as const;
 
+const INTENT_SECRET = /^int_[A-Za-z0-9_-]{8,64}_secret_[A-Za-z0-9_-]{16,128}$/;
 const AMOUNT = /^\d{1,15}(\.\d{1,18})?$/;
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
-function isHttpUrl(value: string, allowRelative: boolean): boolean {
-  if (allowRelative && value.startsWith('/') && !value.startsWith('//')) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Checks every option and returns them cleaned, or throws an OptionsError naming each problem and how
@@ -233,14 +235,12 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   );
 
   const theme = raw.theme;
-  if (theme !== undefined && !(typeof theme === 'string' && THEME_MODES.includes(theme))) {
-    if (typeof theme !== 'object' || theme === null || Array.isArray(theme)) {
-      issues.push('theme must be "light", "dark", "auto" or a token object');
-    }
-  }
+  issues.push(...themeIssues(theme));
 
   const locale = str('locale');
   if (locale && !LOCALE.test(locale)) issues.push(`locale "${locale}" is not a BCP 47 tag (e.g. "en-US")`);
+  else if (locale && !languages.some((l) => l === locale.split('-')[0]!.toLowerCase()))
+    issues.push(`locale "${locale}" is not a supported language (${languages.join(', ')})`);
 
   const redirectUrl = str('redirectUrl');
   if (redirectUrl && !isHttpUrl(redirectUrl, false))
@@ -249,6 +249,11 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   const launch = oneOf('launch', LAUNCH_MODES) ?? 'popup';
   const onEvent = raw.onEvent;
   if (onEvent !== undefined && typeof onEvent !== 'function') issues.push('onEvent must be a function');
+
+  const intent = str('intent');
+  if (intent !== undefined && !INTENT_SECRET.test(intent)) {
+    issues.push('intent must be the clientSecret of a checkout intent (int_…_secret_…)');
+  }
 
   if (issues.length) throw new OptionsError(issues);
   return {
@@ -270,6 +275,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     redirectUrl,
     launch,
     onEvent: onEvent as RampCheckoutOptions['onEvent'],
+    ...(intent === undefined ? {} : { intent }),
   };
 }
 

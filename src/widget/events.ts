@@ -1,6 +1,6 @@
 // The widget's events (CONTRACTS §2): each carries `type` and a typed payload. None carries the API key
 // or a tracking token. One emitter per widget instance.
-import type { Direction } from '../api/types';
+import type { Direction, TransactionStatus } from '../api/types';
 import type { Step } from '../checkout';
 
 /** A quote as events report it: what the shopper pays and gets, and from whom. */
@@ -14,6 +14,82 @@ export interface QuoteSummary {
   paymentMethod?: string;
 }
 
+/**
+ * A transaction's status as events report it: the service's statuses, and 'UNKNOWN' for one this
+ * version does not know (the raw value is then in `serviceStatus`). A `switch` over it can be exhaustive.
+ */
+export type RampCheckoutStatus = TransactionStatus | 'UNKNOWN';
+
+/** What went wrong, in words a merchant's `switch` can check exhaustively. */
+export type RampCheckoutErrorCode =
+  /** The options (props, mount options, query string) are invalid; `message` lists every problem. */
+  | 'INVALID_OPTIONS'
+  /** No answer: offline, the host server unreachable, or the widget's own code did not load. */
+  | 'NETWORK_ERROR'
+  /** The host server did not answer in time. */
+  | 'TIMEOUT'
+  /** No partner quotes this request (amount, currencies, country). */
+  | 'NO_VALID_QUOTES'
+  /** Too many requests from this shopper: try again shortly. */
+  | 'RATE_LIMITED'
+  /** The ramp service is down, unreachable or timed out behind the host server. */
+  | 'SERVICE_UNAVAILABLE'
+  /** The host server or the service refused the request (a 4xx: its policy, a missing field, a conflict). */
+  | 'REQUEST_REJECTED'
+  /** Any other failure of the service or the host server. */
+  | 'SERVICE_ERROR';
+
+export const ERROR_CODES: readonly RampCheckoutErrorCode[] = [
+  'INVALID_OPTIONS',
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'NO_VALID_QUOTES',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'REQUEST_REJECTED',
+  'SERVICE_ERROR',
+];
+
+const SERVICE_CODES: Record<string, RampCheckoutErrorCode> = {
+  ABORTED: 'NETWORK_ERROR',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  REQUEST_TIMEOUT: 'TIMEOUT',
+  UPSTREAM_TIMEOUT: 'SERVICE_UNAVAILABLE',
+  UPSTREAM_UNREACHABLE: 'SERVICE_UNAVAILABLE',
+  UPSTREAM_AUTH_FAILED: 'SERVICE_UNAVAILABLE',
+  MALFORMED_RESPONSE: 'SERVICE_ERROR',
+  UNEXPECTED_ERROR: 'SERVICE_ERROR',
+  INTERNAL_ERROR: 'SERVICE_ERROR',
+};
+/** Codes of the host server and the service for a refused request (docs/CONTRACTS.md §1). */
+const REJECTED =
+  /^(BAD_REQUEST|UNAUTHORIZED|FORBIDDEN|NOT_FOUND|CONFLICT|GONE|UNPROCESSABLE_ENTITY|TOO_EARLY|HTTP_4\d\d|INVALID_[A-Z_]+|FIELD_NOT_ALLOWED|IDEMPOTENCY_KEY_REUSED|DUPLICATE_[A-Z_]+)$/;
+
+/** An error code of the api layer (the service's, the host server's or the client's) as an event's code. */
+export function errorCode(code: string): RampCheckoutErrorCode {
+  if ((ERROR_CODES as readonly string[]).includes(code)) return code as RampCheckoutErrorCode;
+  return SERVICE_CODES[code] ?? (REJECTED.test(code) ? 'REQUEST_REJECTED' : 'SERVICE_ERROR');
+}
+
+/**
+ * What a finished checkout was for. For the UI only: a browser event can be forged, so fulfil orders
+ * from the server's signed webhooks.
+ */
+export interface OrderSummary {
+  /** The intent's reference (the merchant's order id), when the checkout had an intent. */
+  reference?: string;
+  direction?: Direction;
+  /** In the source currency (fiat on buy, crypto on sell), as the shopper chose it. */
+  sourceAmount?: string;
+  sourceCurrency?: string;
+  /** As quoted. */
+  destinationAmount?: number;
+  destinationCurrency?: string;
+  partner?: string;
+  /** The on-chain transaction hash, when the upstream gives one. */
+  txHash?: string;
+}
+
 export type RampCheckoutEvent =
   | { type: 'ready'; direction: Direction; country?: string }
   | { type: 'stepChanged'; step: Step; previous?: Step }
@@ -21,10 +97,21 @@ export type RampCheckoutEvent =
   | { type: 'quoteSelected'; quote: QuoteSummary }
   | { type: 'sessionCreated'; sessionId: string; partner: string }
   | { type: 'providerLaunched'; partner: string; mode: 'popup' | 'tab' | 'redirect' | 'link' }
-  | { type: 'transactionUpdated'; sessionId: string; transactionId?: string; status: string }
-  | { type: 'completed'; sessionId: string; transactionId?: string; status: string }
-  | { type: 'failed'; sessionId: string; transactionId?: string; status: string }
-  | { type: 'error'; code: string; message: string };
+  | ({ type: 'transactionUpdated' } & TransactionFacts)
+  | ({ type: 'completed' } & TransactionFacts & OrderSummary)
+  | ({ type: 'failed' } & TransactionFacts & OrderSummary)
+  /** The shopper left before the checkout ended (closed the page, or the host unmounted it). */
+  | { type: 'closed'; step: Step; sessionId?: string; reference?: string }
+  /** `serviceCode`: the service's or host server's own code, when it said more than `code`. */
+  | { type: 'error'; code: RampCheckoutErrorCode; message: string; serviceCode?: string };
+
+export interface TransactionFacts {
+  sessionId: string;
+  transactionId?: string;
+  status: RampCheckoutStatus;
+  /** The status as the service sent it, when `status` is 'UNKNOWN'. */
+  serviceStatus?: string;
+}
 
 export type RampCheckoutEventType = RampCheckoutEvent['type'];
 
@@ -38,6 +125,7 @@ export const EVENT_TYPES: readonly RampCheckoutEventType[] = [
   'transactionUpdated',
   'completed',
   'failed',
+  'closed',
   'error',
 ];
 

@@ -3,11 +3,14 @@ export { RampCheckout, CheckoutRoot } from './RampCheckout';
 export type { WidgetEnv } from './RampCheckout';
 export { OptionsError, optionsFromQuery, validateOptions } from './config';
 export type { LaunchMode, RampCheckoutOptions, ValidOptions } from './config';
-export { EVENT_TYPES, createEmitter } from './events';
+export { ERROR_CODES, EVENT_TYPES, createEmitter, errorCode } from './events';
 export type {
   EventEmitter,
   EventListener,
   QuoteSummary,
+  RampCheckoutErrorCode,
   RampCheckoutEvent,
+  RampCheckoutStatus,
+  TransactionFacts,
   RampCheckoutEventType,
 } from './events';

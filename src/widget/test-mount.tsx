@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import type { StorageLike } from '../checkout';
+import { LOCKABLE_FIELDS } from '../checkout';
+import { ETH_WALLET } from '../ui/steps/harness';
 import type { TestServer } from '../queries/testkit';
 import { createTestServer, TEST_API_BASE } from '../queries/testkit';
 import type { RampCheckoutOptions } from './config';
@@ -40,3 +42,17 @@ export function sessionOf(events: RampCheckoutEvent[]) {
   if (!e || e.type !== 'sessionCreated') throw new Error('no session created yet');
   return e;
 }
+
+/** Everything up to the amount fixed by the merchant: the shopper starts on the quotes. */
+export const PREFILLED: RampCheckoutOptions = {
+  direction: 'buy',
+  country: 'US',
+  subdivision: 'US-NY',
+  fiatCurrency: 'USD',
+  cryptoCurrency: 'ETH',
+  network: 'ETHEREUM',
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  amount: '100',
+  walletAddress: ETH_WALLET,
+  lock: [...LOCKABLE_FIELDS],
+};

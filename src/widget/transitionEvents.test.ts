@@ -55,7 +55,13 @@ describe('transition events', () => {
     r.send({ type: 'LAUNCHED' });
     r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T });
     r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T + 1 });
-    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'SETTLED', at: T + 2 });
+    r.send({
+      type: 'TRANSACTION_UPDATED',
+      transactionId: 'txn_1',
+      status: 'SETTLED',
+      txHash: '0xfeed',
+      at: T + 2,
+    });
 
     const types = r.events.map((e) => e.type);
     expect(types.filter((t) => t === 'quoteSelected')).toHaveLength(1);
@@ -74,11 +80,19 @@ describe('transition events', () => {
     expect(r.events).toContainEqual({ type: 'sessionCreated', sessionId: 'ses_1', partner: 'BANXA' });
     expect(r.events).toContainEqual({ type: 'stepChanged', step: 'status', previous: 'launch' });
     expect(r.events.filter((e) => e.type === 'transactionUpdated')).toHaveLength(2);
+    // What was bought, for the page's UI: amounts, currencies, partner and the on-chain hash.
     expect(r.events.at(-1)).toEqual({
       type: 'completed',
       sessionId: 'ses_1',
       transactionId: 'txn_1',
       status: 'SETTLED',
+      direction: 'buy',
+      sourceAmount: '100',
+      sourceCurrency: 'USD',
+      destinationAmount: 0.03,
+      destinationCurrency: 'ETH',
+      partner: 'BANXA',
+      txHash: '0xfeed',
     });
     expect(JSON.stringify(r.events)).not.toContain('SECRET');
   });
@@ -90,11 +104,12 @@ describe('transition events', () => {
       tracking: { sessionId: 'ses_2', trackingToken: 't', history: [], terminal: false },
     };
     r.send(restored, { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T });
-    expect(r.events.at(-1)).toEqual({
+    expect(r.events.at(-1)).toMatchObject({
       type: 'failed',
       sessionId: 'ses_2',
       transactionId: undefined,
       status: 'DECLINED',
+      direction: 'buy',
     });
   });
 

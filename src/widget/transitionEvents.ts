@@ -3,9 +3,10 @@
 // carry the tracking token.
 import type { Quote } from '../api/types';
 import type { CheckoutEvent, CheckoutState } from '../checkout';
-import { resolveStatusView } from '../checkout';
+import { flowCodes, resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
 import type { UiSignal } from '../ui/steps';
-import type { QuoteSummary, RampCheckoutEvent } from './events';
+import type { OrderSummary, QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
+import { errorCode } from './events';
 
 export const quoteSummary = (q: Quote): QuoteSummary => ({
   partner: q.serviceProvider,
@@ -16,6 +17,24 @@ export const quoteSummary = (q: Quote): QuoteSummary => ({
   ...(q.totalFee !== undefined ? { totalFee: q.totalFee } : {}),
   ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
 });
+
+/** Amounts, currencies, partner and hash of the checkout (the reference is added by the root). */
+export function orderSummary(state: CheckoutState): OrderSummary {
+  const s = state.selection;
+  const codes = flowCodes(s);
+  const out: OrderSummary = { direction: s.direction };
+  if (s.amount) out.sourceAmount = s.amount;
+  if (codes) {
+    out.sourceCurrency = codes.source;
+    out.destinationCurrency = codes.destination;
+  }
+  if (s.quote) {
+    out.destinationAmount = s.quote.destinationAmount;
+    out.partner = s.quote.serviceProvider;
+  }
+  if (state.tracking?.txHash) out.txHash = state.tracking.txHash;
+  return out;
+}
 
 export function transitionEvents(
   prev: CheckoutState,
@@ -32,10 +51,21 @@ export function transitionEvents(
     out.push({ type: 'sessionCreated', sessionId: session.id, partner: quote?.serviceProvider ?? '' });
   const t = next.tracking;
   if (t?.status && (t.status !== prev.tracking?.status || t.transactionId !== prev.tracking?.transactionId)) {
-    const ids = { sessionId: t.sessionId, transactionId: t.transactionId, status: t.status };
+    const known = (TRANSACTION_STATUSES as readonly string[]).includes(t.status);
+    const ids: TransactionFacts = {
+      sessionId: t.sessionId,
+      transactionId: t.transactionId,
+      ...(known
+        ? { status: t.status as TransactionFacts['status'] }
+        : { status: 'UNKNOWN', serviceStatus: t.status }),
+    };
     out.push({ type: 'transactionUpdated', ...ids });
     if (t.terminal && !prev.tracking?.terminal)
-      out.push({ type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed', ...ids });
+      out.push({
+        type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed',
+        ...ids,
+        ...orderSummary(next),
+      });
   }
   return out;
 }
@@ -47,7 +77,15 @@ export function signalEvent(signal: UiSignal, state: CheckoutState): RampCheckou
     case 'quotesUpdated':
       return { type: 'quotesUpdated', quotes: signal.quotes.map(quoteSummary) };
     case 'providerLaunched':
-    case 'error':
       return signal;
+    case 'error': {
+      const code = errorCode(signal.code);
+      return {
+        type: 'error',
+        code,
+        message: signal.message,
+        ...(code === signal.code ? {} : { serviceCode: signal.code }),
+      };
+    }
   }
 }

@@ -9,7 +9,7 @@ export interface FiatSpec {
   usdRate: number;
 }
 
-export type ChainCode = 'BITCOIN' | 'ETHEREUM' | 'SOLANA' | 'POLYGON';
+export type ChainCode = 'BITCOIN' | 'ETHEREUM' | 'SOLANA' | 'POLYGON' | 'XRP_LEDGER';
 
 export interface ChainSpec {
   chainCode: ChainCode;
@@ -47,6 +47,8 @@ export const CHAINS: Readonly<Record<ChainCode, ChainSpec>> = {
   ETHEREUM: { chainCode: 'ETHEREUM', name: 'Ethereum', chainId: '1', networkFeeUsd: 2.4 },
   SOLANA: { chainCode: 'SOLANA', name: 'Solana', chainId: 'solana', networkFeeUsd: 0.02 },
   POLYGON: { chainCode: 'POLYGON', name: 'Polygon', chainId: '137', networkFeeUsd: 0.05 },
+  // Deposits to a shared address need a destination tag (src/domain/wallet-tag.ts).
+  XRP_LEDGER: { chainCode: 'XRP_LEDGER', name: 'XRP Ledger', chainId: 'xrpl', networkFeeUsd: 0.01 },
 };
 
 /** Same code on two chains (USDC) is told apart by chainCode and contract, as upstream. */
@@ -109,6 +111,14 @@ export const CRYPTOS: readonly CryptoSpec[] = [
     chainCode: 'POLYGON',
     providerCode: 'MATIC',
     usdPrice: 0.45,
+  },
+  {
+    currencyCode: 'XRP',
+    name: 'XRP',
+    decimalPlaces: 6,
+    chainCode: 'XRP_LEDGER',
+    providerCode: 'XRP',
+    usdPrice: 2.2,
   },
 ];
 

@@ -50,7 +50,15 @@ export const PARTNERS: readonly PartnerSpec[] = [
     kyc: { limitType: 'DAILY', levelsUsd: [2000, 10000, 50000] },
     buy: {
       countries: ['US', 'GB', 'DE', 'FR', 'BR', 'JP'],
-      cryptos: ['BTC.BITCOIN', 'ETH.ETHEREUM', 'USDC.ETHEREUM', 'USDC.SOLANA', 'USDT.ETHEREUM', 'SOL.SOLANA'],
+      cryptos: [
+        'BTC.BITCOIN',
+        'ETH.ETHEREUM',
+        'USDC.ETHEREUM',
+        'USDC.SOLANA',
+        'USDT.ETHEREUM',
+        'SOL.SOLANA',
+        'XRP.XRP_LEDGER',
+      ],
       methods: {
         CREDIT_DEBIT_CARD: [20, 10000],
         APPLE_PAY: [20, 3000],
@@ -82,7 +90,15 @@ export const PARTNERS: readonly PartnerSpec[] = [
     kyc: { limitType: 'MONTHLY', levelsUsd: [5000, 25000, 100000] },
     buy: {
       countries: ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'NG'],
-      cryptos: ['BTC.BITCOIN', 'ETH.ETHEREUM', 'USDC.ETHEREUM', 'USDC.SOLANA', 'USDT.ETHEREUM', 'SOL.SOLANA'],
+      cryptos: [
+        'BTC.BITCOIN',
+        'ETH.ETHEREUM',
+        'USDC.ETHEREUM',
+        'USDC.SOLANA',
+        'USDT.ETHEREUM',
+        'SOL.SOLANA',
+        'XRP.XRP_LEDGER',
+      ],
       methods: {
         CREDIT_DEBIT_CARD: [30, 5000],
         APPLE_PAY: [30, 3000],

@@ -243,7 +243,11 @@ describe('idempotent reads', () => {
     for (const status of [400, 404]) {
       h.setFaults([{ path: '/network-partner/supported/currencies', kind: 'status', status }]);
       const before = h.calls.length;
-      const res = await h.request(`${NP}/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=FIAT`);
+      // A different query per status: a 4xx answer is kept briefly (negative caching).
+      const type = status === 400 ? 'FIAT' : 'CRYPTO';
+      const res = await h.request(
+        `${NP}/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=${type}`,
+      );
       expect(res.status).toBe(status);
       expect(h.calls.length - before).toBe(1);
     }

@@ -538,7 +538,7 @@ describe('CORS', () => {
         if (origin === SHOP) {
           expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
           expect(preflight.headers.get('access-control-allow-headers')).toBe(
-            'Content-Type, Idempotency-Key, X-Ramp-Tracking',
+            'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent',
           );
         } else {
           expect(preflight.headers.has('access-control-allow-methods')).toBe(false);

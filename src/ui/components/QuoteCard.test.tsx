@@ -14,6 +14,13 @@ const raw = examples.find((e) => e.status === 200)!.body.quotes![0]!;
 const quote: Quote = { ...raw, lowKyc: raw.rampIntelligence?.lowKyc };
 
 describe('QuoteCard', () => {
+  it('marks the offer of a partner the shopper used before (rampIntelligence.previouslyUsed)', () => {
+    const { rerender } = render(<QuoteCard quote={quote} direction="buy" />);
+    expect(screen.queryByText('Used before')).toBeNull();
+    rerender(<QuoteCard quote={{ ...quote, previouslyUsed: '2026-01-02T03:04:05Z' }} direction="buy" />);
+    expect(screen.getByText('Used before')).toBeInTheDocument();
+  });
+
   it('shows logo, partner, what you get and the total cost in one line, fees compact, badges', () => {
     render(
       <QuoteCard

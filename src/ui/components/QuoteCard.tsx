@@ -69,6 +69,8 @@ export function QuoteCard({
         {bestRate && <span className="rc-badge">{t('quote.bestRate')}</span>}
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
+        {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
+        {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
       </div>
       <div className="rc-quote__line">
         <span>

@@ -1,3 +1,4 @@
+import { isNoValidQuotes } from '../../api/errors';
 import type { MessageKey } from './en';
 import { isMessageKey } from './translator';
 
@@ -18,8 +19,7 @@ export function errorKey(error: unknown): MessageKey {
     typeof error === 'string' ? { code: error } : typeof error === 'object' && error ? error : {};
   const code = typeof e.code === 'string' ? e.code : '';
   const status = typeof e.status === 'number' ? e.status : 0;
-  if (code === 'NO_VALID_QUOTES' || (typeof e.message === 'string' && /no valid quotes/i.test(e.message)))
-    return 'error.NO_VALID_QUOTES';
+  if (isNoValidQuotes(e)) return 'error.NO_VALID_QUOTES';
   if (code === 'NETWORK_ERROR' || code === 'TIMEOUT' || code === 'MALFORMED_RESPONSE') return `error.${code}`;
   if (code === 'RATE_LIMITED' || code === 'TOO_MANY_REQUESTS' || status === 429) return 'error.RATE_LIMITED';
   if (UNAVAILABLE.has(code)) return 'error.UNAVAILABLE';

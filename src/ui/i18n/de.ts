@@ -49,6 +49,7 @@ export const de = {
   'quote.rateValue': '1 {crypto} = {fiat}',
   'quote.bestRate': 'Bester Kurs',
   'quote.lowKyc': 'Wenig KYC',
+  'quote.usedBefore': 'Schon genutzt',
   'quote.recommended': 'Empfohlen',
   'quote.sortBy': 'Sortieren nach',
   'quote.sortBest': 'Bester Kurs',

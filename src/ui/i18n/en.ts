@@ -50,6 +50,7 @@ export const en = {
   'quote.rateValue': '1 {crypto} = {fiat}',
   'quote.bestRate': 'Best rate',
   'quote.lowKyc': 'Low KYC',
+  'quote.usedBefore': 'Used before',
   'quote.recommended': 'Recommended',
   'quote.sortBy': 'Sort by',
   'quote.sortBest': 'Best rate',

@@ -49,6 +49,7 @@ export const es = {
   'quote.rateValue': '1 {crypto} = {fiat}',
   'quote.bestRate': 'Mejor precio',
   'quote.lowKyc': 'KYC reducido',
+  'quote.usedBefore': 'Usado antes',
   'quote.recommended': 'Recomendado',
   'quote.sortBy': 'Ordenar por',
   'quote.sortBest': 'Mejor precio',

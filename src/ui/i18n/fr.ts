@@ -50,6 +50,7 @@ export const fr = {
   'quote.rateValue': '1 {crypto} = {fiat}',
   'quote.bestRate': 'Meilleur taux',
   'quote.lowKyc': 'KYC allégé',
+  'quote.usedBefore': 'Déjà utilisé',
   'quote.recommended': 'Recommandé',
   'quote.sortBy': 'Trier par',
   'quote.sortBest': 'Meilleur taux',

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { chainOf, resolveStatusView, timelineFor } from '../../checkout';
+import { chainOf, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
 import { useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
 import { useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
-import { explorerUrl } from './explorer';
 import { partnerWindowClosed } from './launcher';
 import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
@@ -44,10 +43,11 @@ export function StatusStep() {
   const tx = view.transaction;
   const txId = tx?.id;
   const txStatus = tx?.status;
+  const txHash = tx?.cryptoDetails?.blockchainTransactionId;
   useEffect(() => {
     if (txStatus)
-      send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, at: host.now() });
-  }, [txId, txStatus, send, host]);
+      send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, txHash, at: host.now() });
+  }, [txId, txStatus, txHash, send, host]);
 
   const code = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
   const partner = code ? partnerName(code) : '';
@@ -69,8 +69,7 @@ export function StatusStep() {
   const awaitingShopper = !status || status === 'PENDING_CREATED';
   const closed = useWindowClosed(store, awaitingShopper && !tracking?.terminal);
   const failed = tracking?.terminal && look?.tone !== 'success';
-  const hash = tx?.cryptoDetails?.blockchainTransactionId;
-  const explorer = look?.tone === 'success' ? explorerUrl(chainOf(selection), hash) : undefined;
+  const links = statusLinks(tx, chainOf(selection));
   const retry = (to: 'quotes' | 'launch') => send({ type: 'RETRY', idempotencyKey: host.newRunKey(), to });
   const startOver = () => send({ type: 'RESET', idempotencyKey: host.newRunKey() });
 
@@ -81,11 +80,13 @@ export function StatusStep() {
       : t('status.waitingForYou', { partner });
   const detail = closed
     ? t('status.closedDetail')
-    : awaitingShopper
-      ? t('status.waitingForYouDetail', { partner })
-      : look?.action === 'contactPartner'
-        ? t('status.contactPartner', { partner })
-        : t(DETAIL[look?.tone ?? 'pending']);
+    : links.verifyUrl
+      ? t('status.verifyDetail', { partner })
+      : awaitingShopper
+        ? t('status.waitingForYouDetail', { partner })
+        : look?.action === 'contactPartner'
+          ? t('status.contactPartner', { partner })
+          : t(DETAIL[look?.tone ?? 'pending']);
 
   return (
     <StepFrame title={t('step.status')}>
@@ -93,6 +94,16 @@ export function StatusStep() {
         <p className="rc-header__title">{title}</p>
         <p className="rc-help">{detail}</p>
       </div>
+      {links.verifyUrl && (
+        <a
+          className="rc-btn rc-btn--primary rc-btn--block"
+          href={links.verifyUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('status.verifyAtPartner', { partner })}
+        </a>
+      )}
       <StatusTimeline steps={steps} />
       {view.error && !tracking?.terminal && (
         <Alert action={{ label: t('action.tryAgain'), onClick: view.retry }}>{t(errorKey(view.error))}</Alert>
@@ -101,9 +112,14 @@ export function StatusStep() {
       {tracking?.transactionId && (
         <p className="rc-help">{t('status.reference', { id: tracking.transactionId })}</p>
       )}
-      {explorer && (
-        <a href={explorer} target="_blank" rel="noopener noreferrer">
-          {t('status.explorer')}
+      {links.partnerUrl && (
+        <a href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
+          {t('status.viewAtPartner', { partner })}
+        </a>
+      )}
+      {links.explorerUrl && (
+        <a href={links.explorerUrl} target="_blank" rel="noopener noreferrer">
+          {t('status.viewOnExplorer')}
         </a>
       )}
       {!tracking?.terminal && widgetUrl && (

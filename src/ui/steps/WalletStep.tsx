@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AddressCheck } from '../../checkout';
-import { chainOf, isLocked, validateAddress } from '../../checkout';
+import type { AddressCheck, TagCheck, TagRule } from '../../checkout';
+import { chainOf, isLocked, validateAddress, validateWalletTag, walletTagFor } from '../../checkout';
 import { TextField } from '../components';
 import { useCheckoutState, useSend } from './context';
 import { StepFrame } from './StepFrame';
@@ -22,6 +22,19 @@ function problem(check: AddressCheck, t: Text, network: string): string | undefi
   }
 }
 
+function tagProblem(check: TagCheck, rule: TagRule, t: Text, currency: string): string | undefined {
+  if (check.ok) return undefined;
+  const tag = rule.kind === 'destinationTag';
+  switch (check.reason) {
+    case 'empty':
+      return t(tag ? 'wallet.tagEmpty' : 'wallet.memoEmpty');
+    case 'format':
+      return t(tag ? 'wallet.tagFormat' : 'wallet.memoFormat');
+    case 'tooLong':
+      return t('wallet.tagTooLong', { currency });
+  }
+}
+
 export function WalletStep() {
   const state = useCheckoutState();
   const send = useSend();
@@ -35,6 +48,12 @@ export function WalletStep() {
   // Checked for the chosen chain before any session exists: a typo here would lose the payment.
   const check = validateAddress(text, network);
   const show = attempted || (left && text.trim() !== '');
+  // Chains whose deposits need a destination tag / memo (XRP, XLM …): asked, checked, then sent.
+  const tagRule = walletTagFor(state);
+  const [tag, setTag] = useState(s.walletTag ?? '');
+  const [leftTag, setLeftTag] = useState(false);
+  const tagCheck = tagRule ? validateWalletTag(tag, tagRule) : undefined;
+  const showTag = attempted || (leftTag && tag.trim() !== '');
 
   return (
     <StepFrame title={t('step.wallet')} onContinue={go}>
@@ -54,6 +73,24 @@ export function WalletStep() {
         help={t(s.direction === 'buy' ? 'field.walletHelp' : 'wallet.helpSell', { currency, network })}
         error={show ? problem(check, t, network) : undefined}
       />
+      {tagRule && tagCheck && (
+        <TextField
+          label={t(tagRule.kind === 'destinationTag' ? 'wallet.tagLabel' : 'wallet.memoLabel')}
+          mono
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode={tagRule.kind === 'destinationTag' ? 'numeric' : undefined}
+          value={tag}
+          onChange={(value) => {
+            setTag(value);
+            send({ type: 'SET_WALLET_TAG', tag: value });
+          }}
+          onBlur={() => setLeftTag(true)}
+          help={t(tagRule.kind === 'destinationTag' ? 'wallet.tagHelp' : 'wallet.memoHelp', { currency })}
+          error={showTag ? tagProblem(tagCheck, tagRule, t, currency) : undefined}
+        />
+      )}
     </StepFrame>
   );
 }

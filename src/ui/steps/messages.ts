@@ -31,6 +31,20 @@ export const en = {
   'options.invalid': 'This checkout is not set up correctly',
   'status.contactPartner': 'Contact {partner} support about this order.',
   'status.reference': 'Reference: {id}',
+  'wallet.tagLabel': 'Destination tag',
+  'wallet.memoLabel': 'Memo',
+  'wallet.tagHelp': '{currency} needs the destination tag your wallet or exchange gave you (a number)',
+  'wallet.memoHelp': '{currency} needs the memo your wallet or exchange gave you',
+  'wallet.tagEmpty': 'Enter the destination tag, or your crypto may be lost',
+  'wallet.memoEmpty': 'Enter the memo, or your crypto may be lost',
+  'wallet.tagFormat': 'A destination tag is a whole number',
+  'wallet.memoFormat': 'Use letters, digits and punctuation only',
+  'wallet.tagTooLong': 'This is too long for {currency}',
+  'status.viewAtPartner': 'View at {partner}',
+  'status.verifyAtPartner': 'Verify at {partner}',
+  'status.verifyDetail':
+    '{partner} needs you to confirm this payment. Open the verification page to continue.',
+  'status.viewOnExplorer': 'View on the blockchain explorer',
   'timeline.buy.created': 'Order created',
   'timeline.buy.processing': 'Payment processing',
   'timeline.buy.settling': 'Sending crypto',
@@ -73,7 +87,6 @@ export const en = {
   'action.otherOffer': 'Try another offer',
   'action.cancel': 'Cancel',
   'action.backToMerchant': 'Done',
-  'status.explorer': 'View on the block explorer',
 } as const;
 
 export type TextKey = keyof typeof en;

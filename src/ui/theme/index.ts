@@ -1,2 +1,9 @@
-export { themeVars, contrastOn, type ThemeMode, type ThemeOption, type ThemeTokens } from './tokens';
+export {
+  themeIssues,
+  themeVars,
+  contrastOn,
+  type ThemeMode,
+  type ThemeOption,
+  type ThemeTokens,
+} from './tokens';
 export { widgetCss, adoptWidgetStyles } from './stylesheet';

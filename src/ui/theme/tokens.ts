@@ -78,6 +78,34 @@ export function contrastOn(hex: string): string | undefined {
 const MODES: readonly ThemeMode[] = ['light', 'dark', 'auto'];
 
 /**
+ * What is wrong with a theme option, one line each (empty: nothing): a mode that is not one of the
+ * three, a token that does not exist, a value that is not a valid CSS colour, length or font. The
+ * widget's options check reports these with every other bad option.
+ */
+export function themeIssues(theme: unknown): string[] {
+  if (theme === undefined) return [];
+  if (typeof theme === 'string')
+    return MODES.includes(theme as ThemeMode) ? [] : [`theme "${theme}" is not "light", "dark" or "auto"`];
+  if (typeof theme !== 'object' || theme === null || Array.isArray(theme))
+    return ['theme must be "light", "dark", "auto" or a token object'];
+  const issues: string[] = [];
+  for (const [name, raw] of Object.entries(theme)) {
+    if (raw === undefined) continue;
+    if (name === 'mode') {
+      if (!MODES.includes(raw as ThemeMode))
+        issues.push(`theme.mode ${JSON.stringify(raw)} is not "light", "dark" or "auto"`);
+      continue;
+    }
+    const spec = TOKENS[name as keyof typeof TOKENS] as [string, Kind] | undefined;
+    if (!spec)
+      issues.push(`theme.${name} is not a theme token (tokens: mode, ${Object.keys(TOKENS).join(', ')})`);
+    else if (typeof raw !== 'string' || !isValid(spec[1], raw.trim()))
+      issues.push(`theme.${name} is not a valid CSS ${spec[1]}: ${JSON.stringify(raw)}`);
+  }
+  return issues;
+}
+
+/**
  * A theme option as the root's class (the palette: `auto` follows prefers-color-scheme in CSS)
  * and inline CSS variables for the tokens that passed validation. Invalid tokens are ignored with
  * a console.warn naming them, so a typo degrades to the default look rather than a broken one.

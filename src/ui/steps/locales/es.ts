@@ -68,5 +68,19 @@ export const es: StepCatalog = {
   'action.otherOffer': 'Probar otra oferta',
   'action.cancel': 'Cancelar',
   'action.backToMerchant': 'Listo',
-  'status.explorer': 'Ver en el explorador de bloques',
+  'wallet.tagLabel': 'Etiqueta de destino',
+  'wallet.memoLabel': 'Memo',
+  'wallet.tagHelp':
+    '{currency} necesita la etiqueta de destino que le dio su monedero o exchange (un número)',
+  'wallet.memoHelp': '{currency} necesita el memo que le dio su monedero o exchange',
+  'wallet.tagEmpty': 'Introduzca la etiqueta de destino o podría perder sus criptomonedas',
+  'wallet.memoEmpty': 'Introduzca el memo o podría perder sus criptomonedas',
+  'wallet.tagFormat': 'Una etiqueta de destino es un número entero',
+  'wallet.memoFormat': 'Use solo letras, cifras y signos de puntuación',
+  'wallet.tagTooLong': 'Es demasiado largo para {currency}',
+  'status.viewAtPartner': 'Ver en {partner}',
+  'status.verifyAtPartner': 'Verificar en {partner}',
+  'status.verifyDetail':
+    '{partner} necesita que confirme este pago. Abra la página de verificación para continuar.',
+  'status.viewOnExplorer': 'Ver en el explorador de bloques',
 };

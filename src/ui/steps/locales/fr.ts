@@ -70,5 +70,19 @@ export const fr: StepCatalog = {
   'action.otherOffer': 'Essayer une autre offre',
   'action.cancel': 'Annuler',
   'action.backToMerchant': 'Terminé',
-  'status.explorer': 'Voir dans l’explorateur de blocs',
+  'wallet.tagLabel': 'Tag de destination',
+  'wallet.memoLabel': 'Mémo',
+  'wallet.tagHelp':
+    '{currency} exige le tag de destination fourni par votre portefeuille ou plateforme (un nombre)',
+  'wallet.memoHelp': '{currency} exige le mémo fourni par votre portefeuille ou plateforme',
+  'wallet.tagEmpty': 'Saisissez le tag de destination, sinon vos cryptos risquent d’être perdues',
+  'wallet.memoEmpty': 'Saisissez le mémo, sinon vos cryptos risquent d’être perdues',
+  'wallet.tagFormat': 'Un tag de destination est un nombre entier',
+  'wallet.memoFormat': 'Utilisez uniquement des lettres, des chiffres et de la ponctuation',
+  'wallet.tagTooLong': 'C’est trop long pour {currency}',
+  'status.viewAtPartner': 'Voir chez {partner}',
+  'status.verifyAtPartner': 'Vérifier chez {partner}',
+  'status.verifyDetail':
+    '{partner} vous demande de confirmer ce paiement. Ouvrez la page de vérification pour continuer.',
+  'status.viewOnExplorer': 'Voir dans l’explorateur de blocs',
 };

@@ -1,0 +1,15 @@
+// What the SQL ledger needs of a database: queries with PostgreSQL-style `$1` parameters and
+// transactions. The embedded store (sqlite.ts) and a PostgreSQL pool both fit in a few lines.
+
+export type SqlValue = string | number | null;
+export type Row = Record<string, unknown>;
+
+export interface SqlExecutor {
+  query<R extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<R[]>;
+}
+
+export interface SqlDriver extends SqlExecutor {
+  /** Runs `fn` in one transaction: all of its statements or none. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

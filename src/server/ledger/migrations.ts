@@ -1,0 +1,91 @@
+// The ledger's schema, versioned. Run at start (in order, each in one transaction, recorded in
+// ramp_schema_migrations). Written in the SQL that SQLite and PostgreSQL share: TEXT, INTEGER and
+// BIGINT columns, no autoincrement, no engine-specific functions, so one list serves both stores.
+// Never edit a released migration: add the next version.
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'intents, orders, status history, webhook deliveries',
+    statements: [
+      `CREATE TABLE ramp_intents (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL UNIQUE,
+        reference TEXT NOT NULL,
+        customer_id TEXT,
+        direction TEXT,
+        country TEXT,
+        fiat_currency TEXT,
+        crypto_currency TEXT,
+        network TEXT,
+        amount TEXT,
+        wallet_address TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        session_id TEXT
+      )`,
+      `CREATE TABLE ramp_orders (
+        session_id TEXT PRIMARY KEY,
+        intent_id TEXT,
+        reference TEXT,
+        customer_id TEXT,
+        partner TEXT NOT NULL,
+        direction TEXT NOT NULL,
+        country TEXT NOT NULL,
+        source_currency TEXT NOT NULL,
+        source_amount TEXT NOT NULL,
+        destination_currency TEXT NOT NULL,
+        destination_amount TEXT,
+        wallet_address TEXT,
+        transaction_id TEXT,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        terminal INTEGER NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        next_check_at BIGINT,
+        check_attempts INTEGER NOT NULL
+      )`,
+      `CREATE INDEX ramp_orders_reference ON ramp_orders (reference)`,
+      `CREATE INDEX ramp_orders_next_check ON ramp_orders (terminal, next_check_at)`,
+      `CREATE INDEX ramp_orders_created ON ramp_orders (created_at)`,
+      `CREATE TABLE ramp_order_status (
+        session_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        transaction_id TEXT,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (session_id, seq)
+      )`,
+      `CREATE TABLE ramp_webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        created_at BIGINT NOT NULL,
+        next_attempt_at BIGINT NOT NULL,
+        last_attempt_at BIGINT,
+        last_status INTEGER,
+        last_error TEXT,
+        delivered_at BIGINT,
+        UNIQUE (session_id, seq)
+      )`,
+      `CREATE INDEX ramp_deliveries_due ON ramp_webhook_deliveries (state, next_attempt_at)`,
+    ],
+  },
+];
+
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (
+  version INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  applied_at BIGINT NOT NULL
+)`;

@@ -1,0 +1,379 @@
+// The Ledger over any SqlDriver (driver.ts). Its SQL is the dialect SQLite and PostgreSQL share;
+// "each change once" holds because every update is a compare-and-set inside a transaction.
+import type { SqlDriver, SqlExecutor, SqlValue } from './driver';
+import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
+import type {
+  DeliveryRecord,
+  DeliveryState,
+  Direction,
+  IntentRecord,
+  Ledger,
+  OrderQuery,
+  OrderRecord,
+  StatusChange,
+  WebhookEvent,
+} from './types';
+
+export async function migrate(db: SqlDriver, now: () => number = Date.now): Promise<number[]> {
+  await db.query(MIGRATIONS_TABLE);
+  const done = new Set(
+    (await db.query<{ version: unknown }>('SELECT version FROM ramp_schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  );
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (done.has(m.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const s of m.statements) await tx.query(s);
+      await tx.query('INSERT INTO ramp_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        now(),
+      ]);
+    });
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** A ledger on a migrated database (call migrate first). */
+export function createSqlLedger(db: SqlDriver): Ledger {
+  return {
+    async createIntent(i) {
+      await db.query(
+        `INSERT INTO ramp_intents (id, secret_hash, reference, customer_id, direction, country, fiat_currency,
+          crypto_currency, network, amount, wallet_address, created_at, expires_at, session_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          i.id,
+          i.secretHash,
+          i.reference,
+          opt(i.customerId),
+          opt(i.direction),
+          opt(i.country),
+          opt(i.fiatCurrency),
+          opt(i.cryptoCurrency),
+          opt(i.network),
+          opt(i.amount),
+          opt(i.walletAddress),
+          i.createdAt,
+          i.expiresAt,
+          i.sessionId,
+        ],
+      );
+    },
+    async findIntentBySecretHash(hash) {
+      const rows = await db.query('SELECT * FROM ramp_intents WHERE secret_hash = $1', [hash]);
+      return rows[0] ? toIntent(rows[0]) : null;
+    },
+    async claimIntent(intentId, claim) {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ session_id: unknown }>(
+          'SELECT session_id FROM ramp_intents WHERE id = $1',
+          [intentId],
+        );
+        if (!rows[0] || rows[0].session_id !== null) return false;
+        await tx.query('UPDATE ramp_intents SET session_id = $1 WHERE id = $2 AND session_id IS NULL', [
+          claim,
+          intentId,
+        ]);
+        return true;
+      });
+    },
+    async releaseIntent(intentId, claim) {
+      await db.query('UPDATE ramp_intents SET session_id = NULL WHERE id = $1 AND session_id = $2', [
+        intentId,
+        claim,
+      ]);
+    },
+
+    async recordOrder(o, events, intentClaim) {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO ramp_orders (session_id, intent_id, reference, customer_id, partner, direction, country,
+            source_currency, source_amount, destination_currency, destination_amount, wallet_address,
+            transaction_id, status, tx_hash, terminal, created_at, updated_at, next_check_at, check_attempts)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+          [
+            o.sessionId,
+            o.intentId,
+            o.reference,
+            o.customerId,
+            o.partner,
+            o.direction,
+            o.country,
+            o.sourceCurrency,
+            o.sourceAmount,
+            o.destinationCurrency,
+            o.destinationAmount,
+            o.walletAddress,
+            o.transactionId,
+            o.status,
+            o.txHash,
+            o.terminal ? 1 : 0,
+            o.createdAt,
+            o.updatedAt,
+            o.nextCheckAt,
+            o.checkAttempts,
+          ],
+        );
+        await appendStatus(tx, o.sessionId, o.status, o.transactionId, o.createdAt);
+        if (o.intentId !== null && intentClaim !== undefined) {
+          await tx.query('UPDATE ramp_intents SET session_id = $1 WHERE id = $2 AND session_id = $3', [
+            o.sessionId,
+            o.intentId,
+            intentClaim,
+          ]);
+        }
+        await enqueue(tx, events, o.createdAt);
+      });
+    },
+    async applyUpdate(sessionId, u, events) {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query('SELECT * FROM ramp_orders WHERE session_id = $1', [sessionId]);
+        const cur = rows[0] ? toOrder(rows[0]) : null;
+        if (!cur || cur.terminal) return false;
+        if (cur.status === u.status && cur.transactionId === u.transactionId) return false;
+        await tx.query(
+          `UPDATE ramp_orders SET status = $1, transaction_id = $2, terminal = $3, updated_at = $4,
+             destination_amount = $5, tx_hash = $6, next_check_at = $7, check_attempts = 0
+           WHERE session_id = $8 AND status = $9`,
+          [
+            u.status,
+            u.transactionId,
+            u.terminal ? 1 : 0,
+            u.at,
+            u.destinationAmount ?? cur.destinationAmount,
+            u.txHash ?? cur.txHash,
+            u.terminal ? null : cur.nextCheckAt,
+            sessionId,
+            cur.status,
+          ],
+        );
+        await appendStatus(tx, sessionId, u.status, u.transactionId, u.at);
+        await enqueue(tx, events, u.at);
+        return true;
+      });
+    },
+    async scheduleCheck(sessionId, nextCheckAt, checkAttempts) {
+      await db.query(
+        'UPDATE ramp_orders SET next_check_at = $1, check_attempts = $2 WHERE session_id = $3 AND terminal = 0',
+        [nextCheckAt, checkAttempts, sessionId],
+      );
+    },
+    async dueOrders(now, limit) {
+      const rows = await db.query(
+        `SELECT * FROM ramp_orders WHERE terminal = 0 AND next_check_at IS NOT NULL AND next_check_at <= $1
+         ORDER BY next_check_at, session_id LIMIT $2`,
+        [now, limit],
+      );
+      return rows.map(toOrder);
+    },
+    async nextCheckAt() {
+      const rows = await db.query<{ t: unknown }>(
+        'SELECT MIN(next_check_at) AS t FROM ramp_orders WHERE terminal = 0',
+      );
+      return numOrNull(rows[0]?.t);
+    },
+    async getOrder(sessionId) {
+      const rows = await db.query('SELECT * FROM ramp_orders WHERE session_id = $1', [sessionId]);
+      return rows[0] ? toOrder(rows[0]) : null;
+    },
+    async listOrders(q: OrderQuery) {
+      const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
+      const rows =
+        q.reference !== undefined && q.reference !== ''
+          ? await db.query(
+              `SELECT * FROM ramp_orders WHERE reference = $1 OR substr(reference, 1, $2) = $1
+               ORDER BY created_at DESC, session_id LIMIT $3`,
+              [q.reference, q.reference.length, limit],
+            )
+          : await db.query('SELECT * FROM ramp_orders ORDER BY created_at DESC, session_id LIMIT $1', [
+              limit,
+            ]);
+      return rows.map(toOrder);
+    },
+    async history(sessionId): Promise<StatusChange[]> {
+      const rows = await db.query('SELECT * FROM ramp_order_status WHERE session_id = $1 ORDER BY seq', [
+        sessionId,
+      ]);
+      return rows.map((r) => ({
+        sessionId: String(r.session_id),
+        status: String(r.status),
+        at: Number(r.at),
+        transactionId: strOrNull(r.transaction_id),
+      }));
+    },
+
+    async dueDeliveries(now, limit) {
+      // The head of each session's queue only: a later event waits for the earlier one.
+      const rows = await db.query(
+        `SELECT * FROM ramp_webhook_deliveries d
+         WHERE d.state = 'pending' AND d.next_attempt_at <= $1
+           AND NOT EXISTS (SELECT 1 FROM ramp_webhook_deliveries e
+                           WHERE e.session_id = d.session_id AND e.state = 'pending' AND e.seq < d.seq)
+         ORDER BY d.next_attempt_at, d.created_at, d.seq LIMIT $2`,
+        [now, limit],
+      );
+      return rows.map(toDelivery);
+    },
+    async nextDeliveryAt() {
+      const rows = await db.query<{ t: unknown }>(
+        `SELECT MIN(next_attempt_at) AS t FROM ramp_webhook_deliveries WHERE state = 'pending'`,
+      );
+      return numOrNull(rows[0]?.t);
+    },
+    async recordAttempt(id, a) {
+      await db.query(
+        `UPDATE ramp_webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $1, last_status = $2,
+           last_error = $3, state = $4, next_attempt_at = $5, delivered_at = $6
+         WHERE id = $7`,
+        [a.at, a.status, a.error, a.state, a.nextAttemptAt, a.state === 'delivered' ? a.at : null, id],
+      );
+    },
+    async resend(id, now) {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query('SELECT id FROM ramp_webhook_deliveries WHERE id = $1', [id]);
+        if (!rows[0]) return false;
+        await tx.query(
+          `UPDATE ramp_webhook_deliveries SET state = 'pending', next_attempt_at = $1, delivered_at = NULL
+           WHERE id = $2`,
+          [now, id],
+        );
+        return true;
+      });
+    },
+    async listDeliveries(q) {
+      const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
+      const rows =
+        q.sessionId !== undefined
+          ? await db.query(
+              'SELECT * FROM ramp_webhook_deliveries WHERE session_id = $1 ORDER BY seq DESC LIMIT $2',
+              [q.sessionId, limit],
+            )
+          : await db.query(
+              'SELECT * FROM ramp_webhook_deliveries ORDER BY created_at DESC, seq DESC LIMIT $1',
+              [limit],
+            );
+      return rows.map(toDelivery);
+    },
+    async lastDeliveries(sessionIds) {
+      const out = new Map<string, DeliveryRecord>();
+      if (sessionIds.length === 0) return out;
+      const marks = sessionIds.map((_, i) => `$${i + 1}`).join(', ');
+      const rows = await db.query(
+        `SELECT * FROM ramp_webhook_deliveries d WHERE d.session_id IN (${marks})
+           AND d.seq = (SELECT MAX(e.seq) FROM ramp_webhook_deliveries e WHERE e.session_id = d.session_id)`,
+        sessionIds,
+      );
+      for (const r of rows) out.set(String(r.session_id), toDelivery(r));
+      return out;
+    },
+    close: () => db.close(),
+  };
+}
+
+async function appendStatus(
+  tx: SqlExecutor,
+  sessionId: string,
+  status: string,
+  transactionId: string | null,
+  at: number,
+): Promise<void> {
+  const rows = await tx.query<{ n: unknown }>(
+    'SELECT MAX(seq) AS n FROM ramp_order_status WHERE session_id = $1',
+    [sessionId],
+  );
+  const seq = (numOrNull(rows[0]?.n) ?? 0) + 1;
+  await tx.query(
+    'INSERT INTO ramp_order_status (session_id, seq, status, transaction_id, at) VALUES ($1, $2, $3, $4, $5)',
+    [sessionId, seq, status, transactionId, at],
+  );
+}
+
+async function enqueue(tx: SqlExecutor, events: WebhookEvent[], at: number): Promise<void> {
+  for (const e of events) {
+    const rows = await tx.query<{ n: unknown }>(
+      'SELECT MAX(seq) AS n FROM ramp_webhook_deliveries WHERE session_id = $1',
+      [e.data.sessionId],
+    );
+    const seq = (numOrNull(rows[0]?.n) ?? 0) + 1;
+    await tx.query(
+      `INSERT INTO ramp_webhook_deliveries (id, session_id, seq, type, body, state, attempts, created_at,
+         next_attempt_at) VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6)`,
+      [e.id, e.data.sessionId, seq, e.type, JSON.stringify(e), at],
+    );
+  }
+}
+
+const opt = (v: string | undefined): SqlValue => v ?? null;
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const optStr = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
+
+function toIntent(r: Record<string, unknown>): IntentRecord {
+  const out: IntentRecord = {
+    id: String(r.id),
+    secretHash: String(r.secret_hash),
+    reference: String(r.reference),
+    createdAt: Number(r.created_at),
+    expiresAt: Number(r.expires_at),
+    sessionId: strOrNull(r.session_id),
+  };
+  const fields = {
+    customerId: optStr(r.customer_id),
+    direction: optStr(r.direction) as Direction | undefined,
+    country: optStr(r.country),
+    fiatCurrency: optStr(r.fiat_currency),
+    cryptoCurrency: optStr(r.crypto_currency),
+    network: optStr(r.network),
+    amount: optStr(r.amount),
+    walletAddress: optStr(r.wallet_address),
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) Object.assign(out, { [k]: v });
+  return out;
+}
+
+function toOrder(r: Record<string, unknown>): OrderRecord {
+  return {
+    sessionId: String(r.session_id),
+    intentId: strOrNull(r.intent_id),
+    reference: strOrNull(r.reference),
+    customerId: strOrNull(r.customer_id),
+    partner: String(r.partner),
+    direction: String(r.direction) as Direction,
+    country: String(r.country),
+    sourceCurrency: String(r.source_currency),
+    sourceAmount: String(r.source_amount),
+    destinationCurrency: String(r.destination_currency),
+    destinationAmount: strOrNull(r.destination_amount),
+    walletAddress: strOrNull(r.wallet_address),
+    transactionId: strOrNull(r.transaction_id),
+    status: String(r.status),
+    txHash: strOrNull(r.tx_hash),
+    terminal: Number(r.terminal) === 1,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    nextCheckAt: numOrNull(r.next_check_at),
+    checkAttempts: Number(r.check_attempts),
+  };
+}
+
+function toDelivery(r: Record<string, unknown>): DeliveryRecord {
+  return {
+    id: String(r.id),
+    sessionId: String(r.session_id),
+    seq: Number(r.seq),
+    type: String(r.type) as DeliveryRecord['type'],
+    body: String(r.body),
+    state: String(r.state) as DeliveryState,
+    attempts: Number(r.attempts),
+    createdAt: Number(r.created_at),
+    nextAttemptAt: Number(r.next_attempt_at),
+    lastAttemptAt: numOrNull(r.last_attempt_at),
+    lastStatus: numOrNull(r.last_status),
+    lastError: strOrNull(r.last_error),
+    deliveredAt: numOrNull(r.delivered_at),
+  };
+}

@@ -1,0 +1,194 @@
+// The order ledger's one interface: intents, orders (every session the server created) with their
+// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in WASM)
+// implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
+// migrations/ is written to run unchanged on both). Times are epoch milliseconds.
+
+export type Direction = 'buy' | 'sell';
+
+/** The values a merchant fixed for a checkout; every field but reference is optional. */
+export interface IntentValues {
+  /** The merchant's order id: 1 to 64 printable characters. */
+  reference: string;
+  customerId?: string;
+  direction?: Direction;
+  country?: string;
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  /** A chainCode, e.g. ETHEREUM. */
+  network?: string;
+  /** A decimal string in the direction's source currency (fiat for buy, crypto for sell). */
+  amount?: string;
+  walletAddress?: string;
+}
+
+export interface IntentRecord extends IntentValues {
+  id: string;
+  /** SHA-256 (hex) of the client secret; the secret itself is never stored. */
+  secretHash: string;
+  createdAt: number;
+  expiresAt: number;
+  /** The one session created from this intent, once there is one. */
+  sessionId: string | null;
+}
+
+/** Upstream statuses after which a transaction never changes (docs/upstream/SERVICE.md). */
+export type OrderStatus = string;
+
+export interface OrderRecord {
+  /** The upstream session id: the order's key. */
+  sessionId: string;
+  intentId: string | null;
+  reference: string | null;
+  customerId: string | null;
+  partner: string;
+  direction: Direction;
+  country: string;
+  sourceCurrency: string;
+  sourceAmount: string;
+  destinationCurrency: string;
+  /** Known once the upstream reports the transaction. */
+  destinationAmount: string | null;
+  walletAddress: string | null;
+  transactionId: string | null;
+  /** `SESSION_CREATED` until the upstream reports a transaction, then the upstream status. */
+  status: OrderStatus;
+  /** On-chain transaction hash, when the upstream gives one. */
+  txHash: string | null;
+  terminal: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** When the status sync looks at this order next (null once terminal). */
+  nextCheckAt: number | null;
+  /** Consecutive checks without a change (the sync's backoff). */
+  checkAttempts: number;
+}
+
+export interface StatusChange {
+  sessionId: string;
+  status: OrderStatus;
+  at: number;
+  transactionId: string | null;
+}
+
+/** What the sync learnt of an order's transaction. */
+export interface OrderUpdate {
+  status: OrderStatus;
+  terminal: boolean;
+  transactionId: string | null;
+  destinationAmount?: string | null;
+  txHash?: string | null;
+  at: number;
+}
+
+export type WebhookType =
+  'checkout.session_created' | 'transaction.updated' | 'transaction.completed' | 'transaction.failed';
+
+/** The JSON body of a webhook (docs/CONTRACTS.md §5). */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookType;
+  /** ISO 8601. */
+  createdAt: string;
+  data: WebhookData;
+}
+
+export interface WebhookData {
+  intentId: string | null;
+  reference: string | null;
+  sessionId: string;
+  transactionId: string | null;
+  status: OrderStatus;
+  direction: Direction;
+  partner: string;
+  sourceAmount: string;
+  sourceCurrency: string;
+  destinationAmount: string | null;
+  destinationCurrency: string;
+  walletAddress: string | null;
+  txHash: string | null;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'dead';
+
+export interface DeliveryRecord {
+  /** The event id: the same on every attempt. */
+  id: string;
+  sessionId: string;
+  /** Position within the session's events: delivered in this order. */
+  seq: number;
+  type: WebhookType;
+  /** The exact JSON body sent (signed as is). */
+  body: string;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number;
+  lastAttemptAt: number | null;
+  /** HTTP status of the last attempt; 0 for a network error or timeout. */
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: number | null;
+}
+
+export interface OrderQuery {
+  /** Exact reference, or a prefix of it. */
+  reference?: string;
+  limit?: number;
+}
+
+export interface Ledger {
+  /** Stores a new intent. */
+  createIntent(intent: IntentRecord): Promise<void>;
+  findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
+  /**
+   * Marks the intent used by a session about to be created; false when another session already
+   * claimed it (one session per intent). `sessionId` may be a placeholder replaced by attachSession.
+   */
+  claimIntent(intentId: string, claim: string): Promise<boolean>;
+  /** Gives a claim back (the upstream refused the session). */
+  releaseIntent(intentId: string, claim: string): Promise<void>;
+
+  /** Records a created session, its first status and its events, in one transaction. */
+  recordOrder(order: OrderRecord, events: WebhookEvent[], intentClaim?: string): Promise<void>;
+  /**
+   * Applies an update when the status (or transaction id) changed: appends history, updates the
+   * order and queues the events, in one transaction. Returns false (and writes nothing) when
+   * nothing changed, so each change is recorded once even if several instances see it.
+   */
+  applyUpdate(sessionId: string, update: OrderUpdate, events: WebhookEvent[]): Promise<boolean>;
+  /** Sets when the sync looks next at a non-terminal order. */
+  scheduleCheck(sessionId: string, nextCheckAt: number, checkAttempts: number): Promise<void>;
+  /** Non-terminal orders due for a check at `now`, oldest due first. */
+  dueOrders(now: number, limit: number): Promise<OrderRecord[]>;
+  /** The earliest nextCheckAt of any non-terminal order, or null. */
+  nextCheckAt(): Promise<number | null>;
+  getOrder(sessionId: string): Promise<OrderRecord | null>;
+  listOrders(query: OrderQuery): Promise<OrderRecord[]>;
+  history(sessionId: string): Promise<StatusChange[]>;
+
+  /**
+   * Pending deliveries due at `now`, each the earliest pending of its session (in order per
+   * transaction).
+   */
+  dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]>;
+  /** The earliest nextAttemptAt of a pending delivery, or null. */
+  nextDeliveryAt(): Promise<number | null>;
+  recordAttempt(
+    id: string,
+    attempt: {
+      at: number;
+      status: number;
+      error: string | null;
+      /** delivered, or pending again at nextAttemptAt, or dead (gave up). */
+      state: DeliveryState;
+      nextAttemptAt: number;
+    },
+  ): Promise<void>;
+  /** Queues a delivery again (same id and body) for now. False when there is no such delivery. */
+  resend(id: string, now: number): Promise<boolean>;
+  listDeliveries(query: { sessionId?: string; limit?: number }): Promise<DeliveryRecord[]>;
+  /** The latest delivery of each of these sessions. */
+  lastDeliveries(sessionIds: string[]): Promise<Map<string, DeliveryRecord>>;
+
+  close(): Promise<void>;
+}

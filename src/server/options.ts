@@ -1,0 +1,110 @@
+// The options of createRampServer: the environment variables of docs/CONTRACTS.md §1 as a typed
+// object (this file imports nothing, so the package's type declarations stand alone). Validation is
+// the environment's: options are turned into variables and read by the one config parser.
+
+/** Options of `createRampServer`; each mirrors an environment variable (docs/CONTRACTS.md §1). */
+export interface RampServerOptions {
+  /** PORT (the CLI and `npm start` listen on it). @default 8787 */
+  port?: number;
+  /** HOST. @default '127.0.0.1' */
+  host?: string;
+  /** RAMP_API_BASE_URL: the upstream. Unset: the embedded sandbox answers. */
+  apiBaseUrl?: string;
+  /** RAMP_API_KEY: required with apiBaseUrl. */
+  apiKey?: string;
+  /** RAMP_SERVICE_VERSION. @default '2026-02-03' */
+  serviceVersion?: string;
+  /** RAMP_VERSION_HEADER. @default 'Service-Version' */
+  versionHeader?: string;
+  /** RAMP_ALLOWED_ORIGINS: merchant origins allowed to call /api/ramp from a browser. @default [] */
+  allowedOrigins?: string[];
+  /** RAMP_REDIRECT_ORIGINS: origins a session's redirectUrl may use. @default allowedOrigins + own origin */
+  redirectOrigins?: string[];
+  /** RAMP_ADMIN_TOKEN: the console's and the intents endpoint's bearer token (≥ 16 chars). Unset: those answer 404. */
+  adminToken?: string;
+  /** RAMP_SESSION_SECRET (≥ 32 chars). @default random per process */
+  sessionSecret?: string;
+  /** RAMP_PUBLIC_URL: the server's public origin (the sandbox's pages are linked from it). @default `http://<host>:<port>` */
+  publicUrl?: string;
+  /** RAMP_TRUST_PROXY: trust X-Forwarded-For from one reverse proxy. @default false */
+  trustProxy?: boolean;
+  /** RAMP_UPSTREAM_TIMEOUT_MS. @default 10000 */
+  upstreamTimeoutMs?: number;
+  /** RAMP_DATA_DIR: the embedded ledger's folder (relative to the working directory). @default './.ramp-data' */
+  dataDir?: string;
+  /** RAMP_WEBHOOK_URL: where signed webhooks go (with webhookSecret). */
+  webhookUrl?: string;
+  /** RAMP_WEBHOOK_SECRET: the webhooks' HMAC key, ≥ 32 characters (with webhookUrl). */
+  webhookSecret?: string;
+  /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay; later ones double. @default 8000 */
+  webhookRetryBaseMs?: number;
+  /** RAMP_SYNC_INTERVAL_MS: first wait between status checks of an open order. @default 3000 */
+  syncIntervalMs?: number;
+  /** RAMP_RATE_LIMIT_QUOTE, e.g. '120/30' (per minute / burst). */
+  rateLimitQuote?: string;
+  /** RAMP_RATE_LIMIT_SESSION, e.g. '30/10'. */
+  rateLimitSession?: string;
+  /** RAMP_SANDBOX_TIME_SCALE: speed of the sandbox's simulated processing. @default 1 */
+  sandboxTimeScale?: number;
+  /** RAMP_SANDBOX_CONTROL: expose /__sandbox/* for end-to-end tests. @default false */
+  sandboxControl?: boolean;
+}
+
+type Kind = 'string' | 'number' | 'boolean' | 'list';
+
+export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Kind]> = {
+  port: ['PORT', 'number'],
+  host: ['HOST', 'string'],
+  apiBaseUrl: ['RAMP_API_BASE_URL', 'string'],
+  apiKey: ['RAMP_API_KEY', 'string'],
+  serviceVersion: ['RAMP_SERVICE_VERSION', 'string'],
+  versionHeader: ['RAMP_VERSION_HEADER', 'string'],
+  allowedOrigins: ['RAMP_ALLOWED_ORIGINS', 'list'],
+  redirectOrigins: ['RAMP_REDIRECT_ORIGINS', 'list'],
+  adminToken: ['RAMP_ADMIN_TOKEN', 'string'],
+  sessionSecret: ['RAMP_SESSION_SECRET', 'string'],
+  publicUrl: ['RAMP_PUBLIC_URL', 'string'],
+  trustProxy: ['RAMP_TRUST_PROXY', 'boolean'],
+  upstreamTimeoutMs: ['RAMP_UPSTREAM_TIMEOUT_MS', 'number'],
+  dataDir: ['RAMP_DATA_DIR', 'string'],
+  webhookUrl: ['RAMP_WEBHOOK_URL', 'string'],
+  webhookSecret: ['RAMP_WEBHOOK_SECRET', 'string'],
+  webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
+  syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
+  rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],
+  rateLimitSession: ['RAMP_RATE_LIMIT_SESSION', 'string'],
+  sandboxTimeScale: ['RAMP_SANDBOX_TIME_SCALE', 'number'],
+  sandboxControl: ['RAMP_SANDBOX_CONTROL', 'boolean'],
+};
+
+export function optionsToEnv(o: RampServerOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, [name, kind]] of Object.entries(OPTION_ENV)) {
+    const v = o[key as keyof RampServerOptions];
+    if (v === undefined || v === null) continue;
+    env[name] =
+      kind === 'list' ? (v as string[]).join(',') : kind === 'boolean' ? (v ? '1' : '0') : String(v);
+  }
+  return env;
+}
+
+/** The options set in `env` (values as written; the config parser checks them). */
+export function envToOptions(env: Record<string, string | undefined>): RampServerOptions {
+  const out: Record<string, unknown> = {};
+  for (const [key, [name, kind]] of Object.entries(OPTION_ENV)) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') continue;
+    out[key] =
+      kind === 'number'
+        ? Number(raw)
+        : kind === 'boolean'
+          ? raw === '1' || raw === 'true'
+          : kind === 'list'
+            ? raw
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : raw;
+  }
+  return out as RampServerOptions;
+}

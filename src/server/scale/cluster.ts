@@ -1,0 +1,178 @@
+// Test and bench support for several instances: the built host server (dist/server/main.js) as child
+// processes, a small round-robin balancer in front of them on loopback (appending X-Forwarded-For as
+// a reverse proxy does, for RAMP_TRUST_PROXY=1), and the standalone sandbox as their one upstream,
+// counting the calls it gets.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { createStandaloneSandbox } from '../../sandbox/standalone';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const SERVER_ENTRY = resolve(ROOT, 'dist/server/main.js');
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+export interface Instance {
+  origin: string;
+  child: ChildProcess;
+  /** The instance's recent output (for failure messages). */
+  output(): string;
+  /** Stops it: SIGTERM (a goodbye) or SIGKILL (an instance dying). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the built server with `env` on a free loopback port; resolves once it listens. */
+export function startInstance(env: Record<string, string>): Promise<Instance> {
+  if (!existsSync(SERVER_ENTRY)) {
+    return Promise.reject(new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`));
+  }
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill(signal);
+    }).finally(() => children.delete(child));
+  return new Promise((ok, fail) => {
+    const onData = () => {
+      const m = /"msg":"listening","url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        ok({ origin: m[1]!, child, output: () => out, stop });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the server exited with ${code} before listening:\n${out}`)));
+  });
+}
+
+export interface Balancer {
+  origin: string;
+  /** Which backend answered each request, in order. */
+  picks: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Round robin over `backends()` (read per request, so instances may come and go). A backend that
+ * refuses the connection is skipped for the next one, as a load balancer's health check would.
+ */
+export async function startBalancer(backends: () => string[]): Promise<Balancer> {
+  let turn = 0;
+  const picks: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const list = backends();
+      const start = turn++;
+      const attempt = (i: number) => {
+        if (i >= list.length) {
+          res.writeHead(502, { 'content-type': 'application/json' }).end('{"code":"NO_BACKEND"}');
+          return;
+        }
+        const target = new URL(list[(start + i) % list.length]!);
+        const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
+        const peer = req.socket.remoteAddress ?? '';
+        headers['x-forwarded-for'] = req.headers['x-forwarded-for']
+          ? `${String(req.headers['x-forwarded-for'])}, ${peer}`
+          : peer;
+        headers['x-forwarded-proto'] = 'http';
+        const up = httpRequest(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+          (r) => {
+            picks.push(target.origin);
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        up.on('error', (e: NodeJS.ErrnoException) => {
+          if (!res.headersSent && (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')) attempt(i + 1);
+          else res.destroy();
+        });
+        up.end(body);
+      };
+      attempt(0);
+    });
+  });
+  const port = await new Promise<number>((ok) =>
+    server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)),
+  );
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    picks,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface CountingUpstream {
+  origin: string;
+  apiKey: string;
+  /** `METHOD /path` of every call the instances made. */
+  calls: string[];
+  count(method: string, path: string | RegExp): number;
+  close(): Promise<void>;
+}
+
+/** The standalone sandbox on loopback, counting calls: the one upstream all instances share. */
+export async function startUpstream(o: { timeScale?: number } = {}): Promise<CountingUpstream> {
+  const apiKey = 'sk_scale_test_key_0123456789';
+  // The sandbox needs its own origin, known once listening.
+  const sandbox: { current?: ReturnType<typeof createStandaloneSandbox> } = {};
+  const calls: string[] = [];
+  const server = createAdaptorServer({
+    fetch: (req: Request, env: unknown) => {
+      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      return sandbox.current!.fetch(req, env);
+    },
+  });
+  const port = await new Promise<number>((ok) =>
+    server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  sandbox.current = createStandaloneSandbox({
+    apiKey,
+    publicBaseUrl: origin,
+    timeScale: o.timeScale ?? 0.05,
+    control: true,
+  });
+  return {
+    origin,
+    apiKey,
+    calls,
+    count: (method, path) =>
+      calls.filter((c) => {
+        const [m, p] = c.split(' ') as [string, string];
+        return m === method && (typeof path === 'string' ? p === path : path.test(p));
+      }).length,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        (server as Server).closeAllConnections?.();
+      }),
+  };
+}

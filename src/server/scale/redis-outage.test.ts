@@ -1,0 +1,142 @@
+// Redis stops under a running instance: /readyz turns red at once, quotes and new sessions are
+// refused with a clear 503 (no hang, no crash), discovery keeps answering (from the cache, else
+// straight from the upstream), tracking keeps working. Redis comes back: the instance is ready again
+// and quotes pass, without a restart. The suite runs a Redis of its own, to stop it.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_BODY, SESSION_BODY } from '../hardening/harness';
+import { freshDatabase, missingServices, redisServerBinary } from '../test-services';
+import { startInstance, startUpstream } from './cluster';
+import type { CountingUpstream, Instance } from './cluster';
+
+const binary = redisServerBinary();
+const skip = missingServices('Redis outage', ['postgres']) || !binary;
+if (!binary && !skip) console.warn('skipped — Redis outage: needs redis-server on PATH');
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    binary!,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Ready to accept connections')) ok(child);
+    });
+    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+}
+
+const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) return ok();
+    child.once('exit', () => ok());
+    child.kill('SIGKILL');
+  });
+
+const quote = (origin: string) =>
+  fetch(`${origin}/api/ramp/payments/crypto/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(QUOTE_BODY),
+  });
+
+describe.skipIf(skip)('a Redis outage under a running instance', () => {
+  let upstream: CountingUpstream;
+  let db: { url: string; drop: () => Promise<void> };
+  let redis: ChildProcess;
+  let port = 0;
+  let instance: Instance;
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    db = await freshDatabase('outage');
+    port = await freePort();
+    redis = await startRedis(port);
+    instance = await startInstance({
+      RAMP_API_BASE_URL: upstream.origin,
+      RAMP_API_KEY: upstream.apiKey,
+      RAMP_SESSION_SECRET: 'outage-test-session-secret-0123456789abcdef',
+      RAMP_REDIS_URL: `redis://127.0.0.1:${port}`,
+      RAMP_DATABASE_URL: db.url,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await instance?.stop();
+    if (redis) await stopProcess(redis);
+    await upstream?.close();
+    await db?.drop();
+  });
+
+  it('turns /readyz red and quotes into 503s, then recovers without a restart', async () => {
+    const countries = `${instance.origin}/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP`;
+    expect((await fetch(countries)).status).toBe(200);
+    expect((await quote(instance.origin)).status).toBe(200);
+    expect((await fetch(`${instance.origin}/readyz`)).status).toBe(200);
+
+    await stopProcess(redis);
+
+    const ready = await fetch(`${instance.origin}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      ready: false,
+      code: 'NOT_READY',
+      dependencies: { redis: { up: false }, postgres: { up: true } },
+    });
+    const health = await fetch(`${instance.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, ready: false });
+
+    const refused = await quote(instance.origin);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toMatchObject({
+      code: 'DEPENDENCY_UNAVAILABLE',
+      message: expect.stringMatching(/unavailable for a moment/),
+    });
+    const session = await fetch(`${instance.origin}/api/ramp/crypto/session/widget`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Idempotency-Key': 'outage-key-0001' },
+      body: JSON.stringify(SESSION_BODY),
+    });
+    expect(session.status).toBe(503);
+    expect(upstream.count('POST', '/crypto/session/widget')).toBe(0);
+
+    // Discovery: the cached answer, and an uncached one straight from the upstream.
+    const cached = await fetch(countries);
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    const uncached = await fetch(
+      `${instance.origin}/api/ramp/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=FIAT`,
+    );
+    expect(uncached.status).toBe(200);
+    expect(instance.child.exitCode).toBeNull();
+
+    redis = await startRedis(port);
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await fetch(`${instance.origin}/readyz`)).status;
+    }
+    expect(status).toBe(200);
+    expect((await quote(instance.origin)).status).toBe(200);
+    expect(instance.child.exitCode).toBeNull();
+  }, 60_000);
+});

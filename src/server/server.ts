@@ -1,0 +1,136 @@
+// createRampServer: the whole host server as a Web-standard handler (docs/CONTRACTS.md §4): proxy,
+// bootstrap, hosted page, embed script, console, the sandbox when no upstream is configured, and the
+// merchant backend (intents, ledger, status sync, webhooks). Static files come from the package's
+// own build folder, found from this module's URL, never from the working directory.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createSandbox } from '../sandbox';
+import { createApp } from './app';
+import type { AppDeps } from './app';
+import { openBacking } from './backing';
+import { loadConfig as parseEnv } from './config';
+import type { ServerConfig } from './config';
+import type { CreatedIntent, IntentInput } from './intent-types';
+import type { Ledger } from './ledger/types';
+import { createLogger } from './log';
+import type { Logger } from './log';
+import type { Merchant } from './merchant';
+import { createMerchant } from './merchant';
+import { envToOptions, optionsToEnv } from './options';
+import type { RampServerOptions } from './options';
+
+export interface RampServer {
+  /** The validated configuration (read-only). */
+  readonly config: ServerConfig;
+  /** Answers any request of the host server (mount it at the origin's root, or at /api/ramp). */
+  fetch(request: Request): Promise<Response>;
+  /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
+  createIntent(input: IntentInput): Promise<CreatedIntent>;
+  /** Resolves once Redis, PostgreSQL (when configured) and the ledger are open (requests wait for it anyway); rejects saying why the server cannot start. */
+  ready(): Promise<void>;
+  /** Stops the status sync and webhook sender and closes the ledger. */
+  close(): Promise<void>;
+}
+
+/** Test and embedding hooks that are not environment variables. */
+export interface RampServerInternals {
+  log?: Logger;
+  /** The upstream fetch (sandbox mode: the sandbox's). */
+  fetch?: typeof fetch;
+  /** The fetch webhooks are sent with. */
+  webhookFetch?: typeof fetch;
+  ledger?: Ledger | Promise<Ledger>;
+  /** The hosted build folder and the embed file; null serves no static files. @default the package's build */
+  static?: { hostedDir: string; embedFile: string } | null;
+  now?: () => number;
+}
+
+/** Options from environment variables; throws a ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>): RampServerOptions {
+  const options = envToOptions(env);
+  toServerConfig(options);
+  return options;
+}
+
+function toServerConfig(options: RampServerOptions): { config: ServerConfig; publicUrl: string } {
+  const config = parseEnv(optionsToEnv(options));
+  return { config, publicUrl: config.publicUrl };
+}
+
+/** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
+export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
+  for (const up of ['../', '../../dist/']) {
+    const hostedDir = fileURLToPath(new URL(`${up}hosted/`, import.meta.url));
+    if (existsSync(`${hostedDir}index.html`)) {
+      return { hostedDir, embedFile: fileURLToPath(new URL(`${up}embed/ramp-checkout.js`, import.meta.url)) };
+    }
+  }
+  return null;
+}
+
+export function createRampServer(
+  options: RampServerOptions = {},
+  internals: RampServerInternals = {},
+): RampServer {
+  const { config, publicUrl } = toServerConfig(options);
+  const log =
+    internals.log ??
+    createLogger({
+      secrets: [
+        config.upstream.apiKey,
+        config.adminToken,
+        config.sessionSecret,
+        config.merchant.webhook?.secret,
+      ],
+    });
+  const deps: AppDeps = { log, now: internals.now, fetch: internals.fetch };
+  const files = internals.static === undefined ? packageStaticFiles() : internals.static;
+  if (files) deps.static = files;
+  if (config.mode === 'sandbox' && !internals.fetch) {
+    // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
+    let offsetMs = 0;
+    deps.sandboxPublicUrl = `${publicUrl}/sandbox`;
+    deps.sandbox = createSandbox({
+      apiKey: config.upstream.apiKey,
+      publicBaseUrl: deps.sandboxPublicUrl,
+      timeScale: config.sandboxTimeScale,
+      now: () => Date.now() + offsetMs,
+    });
+    if (config.sandboxControl) deps.advanceSandboxClock = (ms) => void (offsetMs += ms);
+  }
+  let merchant: Merchant | undefined;
+  deps.onMerchant = (m) => (merchant = m);
+  // Redis and PostgreSQL (when configured) open first: an instance that cannot reach them, or whose
+  // session secret differs from the others', never serves (ready() rejects, saying why).
+  const started = (async () => {
+    const backing = await openBacking(config, { log, now: internals.now });
+    const app = createApp(config, {
+      ...deps,
+      stores: backing.stores,
+      dependencies: backing.dependencies,
+      merchant: (ctx) =>
+        createMerchant(ctx, {
+          ledger: backing.ledger ?? internals.ledger,
+          leases: backing.stores.leases,
+          webhookFetch: internals.webhookFetch,
+        }),
+    });
+    return { app, backing };
+  })();
+  started.catch(() => {}); // reported by ready() and by each request
+  const parts = async () => {
+    await started;
+    return merchant!.parts();
+  };
+
+  return {
+    config,
+    fetch: async (request) => (await started).app.fetch(request),
+    createIntent: async (input) => (await parts()).intents.create(input),
+    ready: async () => void (await parts()),
+    close: async () => {
+      await merchant?.close();
+      await (await started.catch(() => undefined))?.backing.close();
+    },
+  };
+}

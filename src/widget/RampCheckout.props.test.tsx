@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// Props after mount: the changes a running checkout can take are applied (the wallet a shopper
+// connected meanwhile, the language, the theme), the others warn in development, an invalid change
+// is reported and the widget keeps its options.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeWindow } from '../ui/steps/harness';
+import type { RampCheckoutOptions } from './config';
+import { CheckoutRoot } from './RampCheckout';
+import { choosePartner, expectStatus, next } from './test-flow';
+import { mountWidget, PREFILLED } from './test-mount';
+
+/** A second valid EIP-55 address (the EIP's own example). */
+const CONNECTED_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+let popup: ReturnType<typeof fakeWindow>;
+beforeEach(() => {
+  popup = fakeWindow();
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function mountThenChange(first: RampCheckoutOptions) {
+  const w = mountWidget(first);
+  const change = (props: RampCheckoutOptions) =>
+    w.view.rerender(<CheckoutRoot options={{ ...w.opts, ...props }} env={w.env} />);
+  return { ...w, change };
+}
+
+describe('props changed after mount', () => {
+  it('a new walletAddress (locked, as a wallet connect sets it) is the one the session gets', async () => {
+    const w = mountThenChange(PREFILLED);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    w.change({ walletAddress: CONNECTED_WALLET });
+    await choosePartner(w.user, 'Banxa');
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
+    const [session] = w.server.sent('/crypto/session/widget', 'POST');
+    expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
+  });
+
+  it('a new locale and theme restyle and translate the running widget', async () => {
+    const w = mountThenChange({ theme: 'light', locale: 'en' });
+    const region = await screen.findByRole('region', { name: 'Crypto checkout' });
+    expect(region).not.toHaveClass('rc-dark');
+    expect(screen.getByRole('radiogroup', { name: 'Direction' })).toBeInTheDocument();
+
+    w.change({ theme: { mode: 'dark', brandColor: '#ff0066' }, locale: 'es' });
+    expect(await screen.findByRole('radiogroup', { name: 'Operación' })).toBeInTheDocument();
+    const again = screen.getByRole('region');
+    expect(again).toHaveClass('rc-dark');
+    expect(again.style.getPropertyValue('--rc-brand')).toBe('#ff0066');
+  });
+
+  it('a new direction switches the checkout', async () => {
+    const w = mountThenChange({ direction: 'buy' });
+    expect(await screen.findByRole('radio', { name: 'Buy' })).toBeChecked();
+    w.change({ direction: 'sell' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked());
+  });
+
+  it('warns in development about props that cannot change, and applies none of them', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const w = mountThenChange({ partners: ['BANXA'] });
+    await screen.findByRole('region', { name: 'Crypto checkout' });
+    w.change({ partners: ['TRANSAK'], apiBaseUrl: '/elsewhere' });
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/apiBaseUrl, partners cannot change after the widget has mounted/),
+      ),
+    );
+  });
+
+  it('an invalid change is an error event; the widget keeps its options', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const w = mountThenChange({ theme: 'dark' });
+    await screen.findByRole('region', { name: 'Crypto checkout' });
+    w.change({ theme: 'purple' as 'dark' });
+    await waitFor(() =>
+      expect(w.events).toContainEqual(expect.objectContaining({ type: 'error', code: 'INVALID_OPTIONS' })),
+    );
+    expect(error).toHaveBeenCalled();
+    expect(screen.getByRole('region', { name: 'Crypto checkout' })).toHaveClass('rc-dark');
+  });
+});

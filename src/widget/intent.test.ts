@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { validateOptions } from './config';
+import { applyIntent, loadIntent, withIntentHeader } from './intent';
+
+const SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+
+describe('the intent option', () => {
+  it('starts from the intent values and locks them, keeping the merchant options', () => {
+    const options = applyIntent(
+      { intent: SECRET, theme: 'dark', lock: ['country'], country: 'US' },
+      { reference: 'order-1', amount: '100', walletAddress: '0xabc', direction: 'buy', expiresAt: '' },
+    );
+    const valid = validateOptions(options);
+    expect(valid).toMatchObject({ amount: '100', walletAddress: '0xabc', direction: 'buy', theme: 'dark' });
+    expect(valid.directions).toEqual(['buy']);
+    expect([...valid.lock].sort()).toEqual(['amount', 'country', 'direction', 'walletAddress']);
+    expect(() => validateOptions({ intent: 'not-a-secret' })).toThrow(/intent must be the clientSecret/);
+  });
+
+  it('reads the intent with its secret and sends the secret with the session request only', async () => {
+    const seen: [string, string | null][] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      seen.push([String(input), new Headers(init?.headers).get('X-Ramp-Intent')]);
+      return Response.json({ intent: { reference: 'order-1', expiresAt: '' } });
+    };
+    expect(await loadIntent('/api/ramp/', SECRET, fetchFn)).toEqual({ reference: 'order-1', expiresAt: '' });
+    const wrapped = withIntentHeader(fetchFn, SECRET);
+    await wrapped('/api/ramp/payments/crypto/quote', { method: 'POST' });
+    await wrapped('/api/ramp/crypto/session/widget', { method: 'POST', headers: { 'Idempotency-Key': 'k' } });
+    expect(seen).toEqual([
+      ['/api/ramp/intents/current', SECRET],
+      ['/api/ramp/payments/crypto/quote', null],
+      ['/api/ramp/crypto/session/widget', SECRET],
+    ]);
+  });
+
+  it('says why an intent cannot be used', async () => {
+    const gone: typeof fetch = async () =>
+      Response.json(
+        { code: 'INTENT_ALREADY_USED', message: 'A checkout was already started' },
+        { status: 409 },
+      );
+    await expect(loadIntent('/api/ramp', SECRET, gone)).rejects.toThrow('A checkout was already started');
+  });
+});

@@ -1,0 +1,73 @@
+// The `intent` option: the widget reads the intent's public values from the host server, starts from
+// them and locks them (the server enforces them again when the session is created), and sends the
+// client secret with the session request.
+import type { LockableField } from '../checkout';
+import type { RampCheckoutOptions } from './config';
+
+export const INTENT_HEADER = 'X-Ramp-Intent';
+
+/** What GET /api/ramp/intents/current answers for a client secret. */
+export interface IntentValues {
+  reference: string;
+  direction?: 'buy' | 'sell';
+  country?: string;
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  network?: string;
+  amount?: string;
+  walletAddress?: string;
+  expiresAt: string;
+}
+
+const FIELDS = [
+  'direction',
+  'country',
+  'fiatCurrency',
+  'cryptoCurrency',
+  'network',
+  'amount',
+  'walletAddress',
+] as const satisfies readonly LockableField[];
+
+export async function loadIntent(
+  apiBaseUrl: string,
+  secret: string,
+  fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<IntentValues> {
+  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}/intents/current`, {
+    headers: { [INTENT_HEADER]: secret, Accept: 'application/json' },
+    credentials: 'omit',
+  });
+  const body = (await res.json().catch(() => ({}))) as { intent?: IntentValues; message?: string };
+  if (!res.ok || !body.intent || typeof body.intent.reference !== 'string') {
+    throw new Error(body.message ?? 'This checkout link is not valid: ask the merchant for a new one');
+  }
+  return body.intent;
+}
+
+/** The options with the intent's values set and locked (the merchant's other options stay). */
+export function applyIntent(options: RampCheckoutOptions, intent: IntentValues): RampCheckoutOptions {
+  const out: RampCheckoutOptions = { ...options };
+  const lock = new Set(options.lock ?? []);
+  for (const field of FIELDS) {
+    const value = intent[field];
+    if (value === undefined) continue;
+    (out as Record<string, unknown>)[field] = value;
+    lock.add(field);
+  }
+  if (intent.direction) out.directions = [intent.direction];
+  out.lock = [...lock];
+  return out;
+}
+
+/** A fetch that sends the client secret with the session request only. */
+export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
+  const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!/\/crypto\/session\/widget(?:\?|$)/.test(url)) return base(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set(INTENT_HEADER, secret);
+    return base(input, { ...init, headers });
+  };
+}

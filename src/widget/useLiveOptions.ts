@@ -1,0 +1,97 @@
+// Props after mount. Each change is validated like the first props (an invalid change is reported
+// and the widget keeps what it has), then applied to the running checkout where that can be done
+// without starting over: the wallet, direction and amount become the checkout's choices (locked ones
+// too: the merchant set them), the locale and theme restyle the view, redirectUrl and launch are read
+// when the shopper launches. The others shape the checkout from its first request (the api base URL,
+// the lists, the locks, the other prefilled codes): a development warning says to remount with a new
+// `key` to apply them, the way the embed's `update()` does.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CheckoutStoreApi } from '../checkout';
+import type { RampCheckoutOptions, ValidOptions } from './config';
+import { OptionsError, validateOptions } from './config';
+import type { EventEmitter } from './events';
+
+/** Options a running checkout takes in place. */
+export const LIVE_OPTIONS = [
+  'walletAddress',
+  'direction',
+  'amount',
+  'locale',
+  'theme',
+  'redirectUrl',
+  'launch',
+  'onEvent',
+] as const satisfies readonly (keyof RampCheckoutOptions)[];
+
+const isDevelopment = (): boolean => {
+  // Bundlers replace `process.env.NODE_ENV`; where none did (plain ESM in a browser), it throws: production.
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
+};
+declare const process: { env: { NODE_ENV?: string } };
+
+/** The options as data (onEvent, a function, is taken from the props as they come). */
+const keyOf = (raw: RampCheckoutOptions): string =>
+  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' ? undefined : v));
+
+type Checked = { ok: true; options: ValidOptions } | { ok: false; error: OptionsError };
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The options in force: the latest valid props (the first ones while nothing changed), or undefined
+ * while the first props are invalid. `mounted`: the checkout made from the first props, if they were valid.
+ */
+export function useLiveOptions(
+  mounted: { options: ValidOptions; store: CheckoutStoreApi } | undefined,
+  raw: RampCheckoutOptions,
+  defaults: { apiBaseUrl?: string } | undefined,
+  emit: EventEmitter['emit'],
+): ValidOptions | undefined {
+  const key = keyOf(raw);
+  const apiBaseUrl = defaults?.apiBaseUrl;
+  const checked = useMemo((): Checked => {
+    try {
+      return { ok: true, options: validateOptions(JSON.parse(key), { apiBaseUrl }) };
+    } catch (e) {
+      return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
+    }
+  }, [key, apiBaseUrl]);
+
+  const applied = useRef(mounted?.options);
+  useEffect(() => {
+    const prev = applied.current;
+    if (!mounted || !prev) return; // invalid at mount: the widget shows why
+    if (!checked.ok) {
+      console.error(`${checked.error.message}\n(ramp-checkout keeps its current options)`);
+      emit({ type: 'error', code: 'INVALID_OPTIONS', message: checked.error.message });
+      return;
+    }
+    const next = checked.options;
+    applied.current = next;
+    const send = mounted.store.getState().send;
+    if (next.walletAddress !== prev.walletAddress)
+      send({ type: 'SET_WALLET', address: next.walletAddress ?? '', byHost: true });
+    if (next.direction && next.direction !== prev.direction)
+      send({ type: 'SET_DIRECTION', direction: next.direction, byHost: true });
+    if (next.amount !== prev.amount) send({ type: 'SET_AMOUNT', text: next.amount ?? '', byHost: true });
+    if (!isDevelopment()) return;
+    const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter(
+      (name) => !(LIVE_OPTIONS as readonly string[]).includes(name) && !same(prev[name], next[name]),
+    );
+    if (fixed.length)
+      console.warn(
+        `ramp-checkout: ${fixed.join(', ')} cannot change after the widget has mounted; ` +
+          'give <RampCheckout> a new `key` to start over with the new value.',
+      );
+  }, [checked, mounted, emit]);
+
+  // The last valid options, kept while later props are invalid.
+  const [lastValid, setLastValid] = useState(mounted?.options);
+  if (checked.ok && checked.options !== lastValid && mounted) setLastValid(checked.options);
+  if (!mounted) return undefined;
+  return checked.ok ? checked.options : lastValid;
+}
