@@ -184,8 +184,10 @@ test('an intent locks the hosted checkout, the buy completes and signed webhooks
       rs.map((r) => r.getAttribute('aria-label')),
     ))
       expect(name).toMatch(/ETH for \$100\.00$/);
-    await expect(checkout.amount).toHaveCount(0);
-    await expect(page.getByRole('combobox', { name: 'Crypto currency' })).toHaveCount(0);
+    // The order screen shows locked choices read-only: the amount and the crypto cannot be changed.
+    await expect(checkout.amount).toHaveValue('100');
+    await expect(checkout.amount).not.toBeEditable();
+    await expect(checkout.widget.getByRole('combobox', { name: 'Crypto currency' })).not.toBeEditable();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
     await checkout.chooseQuote('BANXA');
