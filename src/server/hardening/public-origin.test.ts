@@ -3,7 +3,7 @@
 // absolute-URI request line, which any client writes as it likes.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { BUY_SESSION, SESSION_PATH, json, testApp } from '../test-upstream';
+import { BUY_SESSION, json, testApp } from '../test-upstream';
 
 const SESSION = BUY_SESSION;
 const withRedirect = (redirectUrl: string) => ({
