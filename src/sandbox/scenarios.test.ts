@@ -1,7 +1,7 @@
 // The variants of the real service the sandbox can produce (issue 14), each switchable.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../api/types';
-import { createTestSandbox, type TestSandbox } from './testkit';
+import { buySession, createTestSandbox, type TestSandbox } from './testkit';
 
 const QUOTE = {
   countryCode: 'US',
@@ -9,22 +9,8 @@ const QUOTE = {
   sourceAmount: 100,
   destinationCurrencyCode: 'BTC',
 };
-const BTC_WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 const XRP_WALLET = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-const buy = (over: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    walletAddress: BTC_WALLET,
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    ...over,
-  },
-  ...top,
-});
+const buy = buySession;
 
 type Quotes = { quotes: Record<string, unknown>[] };
 

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionResponse, Transaction } from '../api/types';
-import { createTestSandbox, type TestSandbox } from './testkit';
-
-const BTC_WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
-const buySession = (overrides: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    walletAddress: BTC_WALLET,
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    ...overrides,
-  },
-  ...top,
-});
+import { BTC_WALLET, buySession, createTestSandbox, type TestSandbox } from './testkit';
 
 async function create(t: TestSandbox, body: unknown) {
   const res = await t.postJson<SessionResponse & { code?: string; errors?: string[] }>(

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_TOKEN_TTL_MS } from './tokens';
-import { json, testApp } from './test-upstream';
+import { BUY_SESSION, SESSION_PATH, json, testApp } from './test-upstream';
 
-const SESSION_PATH = '/api/ramp/crypto/session/widget';
-const BODY = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-  },
-};
+const BODY = BUY_SESSION;
 const KEY_A = '3f6c1f0e-8a51-4c39-9a70-aaaaaaaaaaaa';
 const KEY_B = '3f6c1f0e-8a51-4c39-9a70-bbbbbbbbbbbb';
 

@@ -158,12 +158,11 @@ describe('by-session read of a partner that cannot be looked up by session', () 
         headers: { 'X-Ramp-Tracking': trackingToken },
       });
 
-    // Not created yet: the same temporary answer as the by-session read gives, so the browser polls on.
+    // Not created yet: the same answer as the by-session read gives (docs/CONTRACTS.md §1), so the
+    // browser polls on.
     let res = await read();
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({
-      code: 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER',
-    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ transaction: null, pending: 'NOT_YET_CREATED' });
     const search = t.upstream.calls.at(-1)!;
     expect(search.path).toBe('/payments/transactions');
     expect(search.url.searchParams.get('externalSessionIds')).toBe(xid);

@@ -28,8 +28,20 @@ export interface RampServerOptions {
   publicUrl?: string;
   /** RAMP_TRUST_PROXY: trust X-Forwarded-For from one reverse proxy. @default false */
   trustProxy?: boolean;
-  /** RAMP_UPSTREAM_TIMEOUT_MS. @default 10000 */
+  /** RAMP_UPSTREAM_TIMEOUT_MS: one upstream attempt. @default 10000 */
   upstreamTimeoutMs?: number;
+  /** RAMP_REQUEST_DEADLINE_MS: a browser request's total time for upstream work, retries included. @default 10000 */
+  requestDeadlineMs?: number;
+  /** RAMP_SESSION_TIMEOUT_MS: session creation's own upstream timeout (it outlives the browser's deadline). @default 60000 */
+  sessionTimeoutMs?: number;
+  /** RAMP_UPSTREAM_MAX_BYTES: the largest upstream answer read. @default 2097152 */
+  upstreamMaxBytes?: number;
+  /** RAMP_UPSTREAM_CONCURRENCY: upstream calls at once, all clients together. @default 64 */
+  upstreamConcurrency?: number;
+  /** RAMP_REDIS_URL: several instances share rate limits, cache, idempotency and leases (with databaseUrl). */
+  redisUrl?: string;
+  /** RAMP_DATABASE_URL: several instances share the ledger and webhook queue in PostgreSQL (with redisUrl). */
+  databaseUrl?: string;
   /** RAMP_DATA_DIR: the embedded ledger's folder (relative to the working directory). @default './.ramp-data' */
   dataDir?: string;
   /** RAMP_WEBHOOK_URL: where signed webhooks go (with webhookSecret). */
@@ -44,6 +56,10 @@ export interface RampServerOptions {
   rateLimitQuote?: string;
   /** RAMP_RATE_LIMIT_SESSION, e.g. '30/10'. */
   rateLimitSession?: string;
+  /** RAMP_RATE_LIMIT_DISCOVERY: discovery cache misses per client, e.g. '60/30'. */
+  rateLimitDiscovery?: string;
+  /** RAMP_RATE_LIMIT_TRANSACTION: transaction reads per client, e.g. '120/30'. */
+  rateLimitTransaction?: string;
   /** RAMP_SANDBOX_TIME_SCALE: speed of the sandbox's simulated processing. @default 1 */
   sandboxTimeScale?: number;
   /** RAMP_SANDBOX_CONTROL: expose /__sandbox/* for end-to-end tests. @default false */
@@ -66,6 +82,12 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   publicUrl: ['RAMP_PUBLIC_URL', 'string'],
   trustProxy: ['RAMP_TRUST_PROXY', 'boolean'],
   upstreamTimeoutMs: ['RAMP_UPSTREAM_TIMEOUT_MS', 'number'],
+  requestDeadlineMs: ['RAMP_REQUEST_DEADLINE_MS', 'number'],
+  sessionTimeoutMs: ['RAMP_SESSION_TIMEOUT_MS', 'number'],
+  upstreamMaxBytes: ['RAMP_UPSTREAM_MAX_BYTES', 'number'],
+  upstreamConcurrency: ['RAMP_UPSTREAM_CONCURRENCY', 'number'],
+  redisUrl: ['RAMP_REDIS_URL', 'string'],
+  databaseUrl: ['RAMP_DATABASE_URL', 'string'],
   dataDir: ['RAMP_DATA_DIR', 'string'],
   webhookUrl: ['RAMP_WEBHOOK_URL', 'string'],
   webhookSecret: ['RAMP_WEBHOOK_SECRET', 'string'],
@@ -73,6 +95,8 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
   rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],
   rateLimitSession: ['RAMP_RATE_LIMIT_SESSION', 'string'],
+  rateLimitDiscovery: ['RAMP_RATE_LIMIT_DISCOVERY', 'string'],
+  rateLimitTransaction: ['RAMP_RATE_LIMIT_TRANSACTION', 'string'],
   sandboxTimeScale: ['RAMP_SANDBOX_TIME_SCALE', 'number'],
   sandboxControl: ['RAMP_SANDBOX_CONTROL', 'boolean'],
 };

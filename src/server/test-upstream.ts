@@ -11,6 +11,21 @@ export const TEST_KEY = 'test-key-Zx81-never-show-me';
 export const TEST_BASE = 'https://upstream.test/v1';
 export const TEST_ADMIN = 'admin-token-0123456789abcdef';
 
+/** Where the browser creates a session, and a valid buy session body for it. */
+export const SESSION_PATH = '/api/ramp/crypto/session/widget';
+export const BUY_SESSION = {
+  sessionType: 'BUY',
+  sessionData: {
+    serviceProvider: 'BANXA',
+    countryCode: 'US',
+    sourceCurrencyCode: 'USD',
+    sourceAmount: '100',
+    destinationCurrencyCode: 'BTC',
+    paymentMethodType: 'CREDIT_DEBIT_CARD',
+    walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
+  },
+};
+
 export interface Recorded {
   method: string;
   url: URL;

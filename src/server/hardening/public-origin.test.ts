@@ -3,20 +3,9 @@
 // absolute-URI request line, which any client writes as it likes.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { json, testApp } from '../test-upstream';
+import { BUY_SESSION, json, testApp } from '../test-upstream';
 
-const SESSION = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-  },
-};
+const SESSION = BUY_SESSION;
 const withRedirect = (redirectUrl: string) => ({
   ...SESSION,
   sessionData: { ...SESSION.sessionData, redirectUrl },

@@ -2,21 +2,9 @@
 // its result is recorded under the Idempotency-Key, a retry meanwhile hears "pending, retry after",
 // and a retry after the upstream answered gets that same session: one upstream session, no orphan.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, testApp } from '../test-upstream';
+import { BUY_SESSION, SESSION_PATH, json, testApp } from '../test-upstream';
 
-const SESSION_PATH = '/api/ramp/crypto/session/widget';
-const BODY = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-  },
-};
+const BODY = BUY_SESSION;
 const KEY = 'slow-session-key-0001';
 
 beforeEach(() => {
