@@ -282,3 +282,41 @@ describe('a country without a default', () => {
     await waitFor(() => expect(radios[0]).toBeChecked());
   });
 });
+
+describe("the merchant's crypto, unlocked", () => {
+  it.each(['buy', 'sell'] as const)(
+    'is the default of a %s, whatever the list puts first',
+    async (direction) => {
+      mountWidget({ direction, country: 'DE', cryptoCurrency: 'ETH', network: 'ETHEREUM' });
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
+          'ETH · Ethereum · ETHEREUM',
+        ),
+      );
+    },
+  );
+
+  it('stays the choice when the shopper switches to selling', async () => {
+    const { user } = mountWidget({
+      direction: 'buy',
+      country: 'DE',
+      cryptoCurrency: 'ETH',
+      network: 'ETHEREUM',
+    });
+    const crypto = () => screen.getByRole('combobox', { name: 'Crypto currency' });
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+    await user.click(await screen.findByRole('radio', { name: 'Sell' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked());
+    await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+  });
+
+  it('(without it, the list decides: BTC)', async () => {
+    mountWidget({ direction: 'sell', country: 'DE' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
+        'BTC · Bitcoin · BITCOIN',
+      ),
+    );
+  });
+});

@@ -53,6 +53,13 @@ describe('props changed after mount', () => {
     expect(again.style.getPropertyValue('--rc-brand')).toBe('#ff0066');
   });
 
+  it("a merchant's own words replace the catalog's, and can change after mount", async () => {
+    const w = mountThenChange({ locale: 'en', messages: { en: { 'name.direction': 'Buy or sell' } } });
+    expect(await screen.findByRole('radiogroup', { name: 'Buy or sell' })).toBeInTheDocument();
+    w.change({ messages: { en: { 'name.direction': 'What to do' } } });
+    expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeInTheDocument();
+  });
+
   it('a new direction switches the checkout', async () => {
     const w = mountThenChange({ direction: 'buy' });
     expect(await screen.findByRole('radio', { name: 'Buy' })).toBeChecked();

@@ -225,7 +225,7 @@ function CheckoutCore({
   }, [view, env.styleNonce]);
 
   const shown = view && (
-    <view.WidgetFrame locale={locale} theme={theme}>
+    <view.WidgetFrame locale={locale} messages={current?.messages} theme={theme}>
       {setup.ok ? <view.CheckoutScreen /> : <view.InvalidOptions issues={setup.error.issues} />}
     </view.WidgetFrame>
   );

@@ -6,7 +6,8 @@ import type { LockableField } from '../checkout';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
-import { languages } from '../ui/i18n/languages';
+import { languages, type MessageOverrides } from '../ui/i18n/languages';
+import { messagesIssues } from '../ui/i18n/overrides';
 import type { ThemeOption } from '../ui/theme';
 import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
@@ -47,6 +48,12 @@ export interface RampCheckoutOptions {
   theme?: ThemeOption;
   /** BCP 47 tag; English, Spanish, French and German are bundled. @default the browser's language */
   locale?: string;
+  /**
+   * Your own words for any message, per language: `{ en: { 'name.continue': 'Next' } }`. Keys are
+   * those of the English catalog (src/ui/i18n/en.ts); placeholders such as `{partner}` must be ones the
+   * message has. Plural messages take their forms (`order.compare_one`, `order.compare_other`).
+   */
+  messages?: MessageOverrides;
   /** Where the partner sends the shopper back after checkout; its origin must be allowed by the host server. */
   redirectUrl?: string;
   /** How the partner's checkout opens. A blocked popup falls back to a new tab, then to a link. @default 'popup' */
@@ -87,6 +94,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'partners',
   'theme',
   'locale',
+  'messages',
   'redirectUrl',
   'launch',
   'onEvent',
@@ -242,6 +250,9 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   else if (locale && !languages.some((l) => l === locale.split('-')[0]!.toLowerCase()))
     issues.push(`locale "${locale}" is not a supported language (${languages.join(', ')})`);
 
+  const messages = raw.messages as MessageOverrides | undefined;
+  issues.push(...messagesIssues(messages));
+
   const redirectUrl = str('redirectUrl');
   if (redirectUrl && !isHttpUrl(redirectUrl, false))
     issues.push('redirectUrl must be an absolute http(s) URL');
@@ -272,6 +283,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     partners,
     theme: theme as ThemeOption | undefined,
     locale,
+    ...(messages === undefined ? {} : { messages }),
     redirectUrl,
     launch,
     onEvent: onEvent as RampCheckoutOptions['onEvent'],

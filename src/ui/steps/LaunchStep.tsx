@@ -11,12 +11,12 @@ import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
 import { Summary } from './Summary';
 import { useLaunch } from './useLaunch';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export function LaunchStep() {
   const state = useCheckoutState();
   const host = useHost();
-  const t = useText();
+  const t = useTranslator();
   const { quotes } = useCheckoutData();
   const { launch, blocked, launchedByLink } = useLaunch();
   const q = state.selection.quote;

@@ -39,15 +39,14 @@ import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
 import { subdivisionLabel, subdivisionsOf } from './subdivisions';
 import { useContinue } from './useContinue';
-import type { Text } from './useText';
-import { useText } from './useText';
+import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
 
 /** How long typing must pause before a problem is announced (not at every keystroke). */
 const SETTLE_MS = 700;
 const SORT_LABEL = { best: 'quote.sortBest', cost: 'quote.sortFees', score: 'quote.sortScore' } as const;
 
-function amountProblem(check: AmountCheck, t: Text, decimals: number): string | undefined {
+function amountProblem(check: AmountCheck, t: Translator, decimals: number): string | undefined {
   if (check.ok) return undefined;
   switch (check.reason) {
     case 'min':
@@ -70,7 +69,7 @@ export function OrderScreen() {
   const state = useCheckoutState();
   const send = useSend();
   const host = useHost();
-  const t = useText();
+  const t = useTranslator();
   const data = useCheckoutData();
   const { attempted, go } = useContinue();
   const { discovery: d, quotes } = data;

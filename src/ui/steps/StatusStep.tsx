@@ -8,7 +8,7 @@ import { partnerWindowClosed } from './launcher';
 import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
 import { Summary } from './Summary';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 const DETAIL = {
   success: 'status.successDetail',
@@ -33,7 +33,7 @@ export function StatusStep() {
   const store = useCheckoutStore();
   const send = useSend();
   const host = useHost();
-  const t = useText();
+  const t = useTranslator();
   const { tracking, selection } = state;
   const view = useTransaction(tracking, {
     terminal: tracking?.terminal ?? true,

@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
 import { useCheckoutState, useSend } from './context';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export const NavigatedContext = createContext(false);
 
@@ -21,7 +21,7 @@ export interface StepFrameProps {
 export function StepFrame({ title, children, onContinue, busy, continueDisabled }: StepFrameProps) {
   const state = useCheckoutState();
   const send = useSend();
-  const t = useText();
+  const t = useTranslator();
   const navigated = useContext(NavigatedContext);
   const p = screenProgress(state);
   return (

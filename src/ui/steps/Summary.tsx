@@ -7,10 +7,10 @@ import { countryLabel, cryptoText, fiatText } from './labels';
 import { methodLabel } from './methodLabel';
 import { partnerName } from './partners';
 import { subdivisionLabel } from './subdivisions';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export function Summary({ state }: { state: CheckoutState }) {
-  const t = useText();
+  const t = useTranslator();
   const { discovery, country } = useCheckoutData();
   const sum = summary(state);
   const q = state.selection.quote;

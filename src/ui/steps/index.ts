@@ -11,9 +11,6 @@ export {
 export type { CheckoutData } from './data';
 export { useCheckoutSync } from './useCheckoutSync';
 export { NavigatedContext } from './StepFrame';
-export { useText } from './useText';
-export { useLanguage } from './useLanguage';
-export { preloadLanguage } from './locales';
 export { OrderScreen } from './OrderScreen';
 export { WalletStep } from './WalletStep';
 export { LaunchStep } from './LaunchStep';
