@@ -139,3 +139,32 @@ test('7: a reload mid-flow keeps the choices and the screen', async ({ page }) =
   await checkout.back();
   await expect(checkout.amount).toHaveValue('150');
 });
+
+test("7: on the hosted page, the browser's Back and the widget's Back walk the same screens", async ({
+  page,
+}) => {
+  const checkout = new Checkout(page);
+  await page.goto(
+    `/?${new URLSearchParams({ direction: 'buy', country: 'GB', cryptoCurrency: 'ETH', network: 'ETHEREUM' })}`,
+  );
+  const start = page.url();
+  await checkout.enterAmount('150');
+  await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+  await checkout.next();
+  await checkout.enterWallet(ETH_WALLET);
+  await checkout.next();
+  await expect(checkout.launchButton).toBeVisible();
+
+  // The browser's Back: the previous screen, the page stays.
+  await page.goBack();
+  await expect(checkout.wallet).toHaveValue(ETH_WALLET);
+  expect(page.url()).toBe(start);
+  // Forward again by Continue, then the widget's own Back and the browser's Back in turn.
+  await checkout.next();
+  await expect(checkout.launchButton).toBeVisible();
+  await checkout.back();
+  await expect(checkout.wallet).toBeVisible();
+  await page.goBack();
+  await expect(checkout.amount).toHaveValue('150');
+  expect(page.url()).toBe(start);
+});

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Screen as ScreenName } from '../checkout';
 import { screenOf } from '../checkout';
 import {
+  BackContext,
   LaunchStep,
   NavigatedContext,
   OrderScreen,
@@ -13,6 +14,7 @@ import {
   useCheckoutData,
   useCheckoutState,
   useHost,
+  usePageHistory,
 } from './steps';
 
 function Screen({ screen }: { screen: ScreenName }) {
@@ -41,6 +43,7 @@ export function CheckoutScreen() {
   const screen = screenOf(state.step);
   const [shown, setShown] = useState({ screen, navigated: false });
   if (shown.screen !== screen) setShown({ screen, navigated: true });
+  const back = usePageHistory(screen);
 
   // Ready once the first screen can show its data (or a restored status screen is up).
   const ready = data.discovery.bootstrap.isSettled || state.step === 'status';
@@ -53,7 +56,9 @@ export function CheckoutScreen() {
 
   return (
     <NavigatedContext.Provider value={shown.navigated}>
-      <Screen key={screen} screen={screen} />
+      <BackContext.Provider value={back}>
+        <Screen key={screen} screen={screen} />
+      </BackContext.Provider>
     </NavigatedContext.Provider>
   );
 }

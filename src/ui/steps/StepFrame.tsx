@@ -3,10 +3,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
-import { useCheckoutState, useSend } from './context';
+import { useCheckoutState } from './context';
 import { useTranslator } from '../i18n';
 
 export const NavigatedContext = createContext(false);
+/** What "Back" does (see usePageHistory): the machine's BACK_SCREEN, through the page's history when it has one. */
+export const BackContext = createContext<() => void>(() => {});
 
 export interface StepFrameProps {
   title: string;
@@ -20,17 +22,17 @@ export interface StepFrameProps {
 
 export function StepFrame({ title, children, onContinue, busy, continueDisabled }: StepFrameProps) {
   const state = useCheckoutState();
-  const send = useSend();
   const t = useTranslator();
   const navigated = useContext(NavigatedContext);
   const p = screenProgress(state);
+  const back = useContext(BackContext);
   return (
     <div className="rc-stack">
       <StepHeader
         title={title}
         step={p?.index}
         total={p?.total}
-        onBack={canGoBackScreen(state) ? () => send({ type: 'BACK_SCREEN' }) : undefined}
+        onBack={canGoBackScreen(state) ? back : undefined}
         focusTitle={navigated}
       />
       {children}

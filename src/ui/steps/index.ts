@@ -10,7 +10,8 @@ export {
 } from './data';
 export type { CheckoutData } from './data';
 export { useCheckoutSync } from './useCheckoutSync';
-export { NavigatedContext } from './StepFrame';
+export { BackContext, NavigatedContext } from './StepFrame';
+export { usePageHistory } from './usePageHistory';
 export { OrderScreen } from './OrderScreen';
 export { WalletStep } from './WalletStep';
 export { LaunchStep } from './LaunchStep';
