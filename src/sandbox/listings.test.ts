@@ -12,6 +12,9 @@ interface Listed {
   status?: string;
   createdAt?: string;
   customerId?: string;
+  externalCustomerId?: string;
+  serviceProvider?: string;
+  transactionType?: string;
   transactionDate?: string;
 }
 
@@ -134,6 +137,29 @@ describe('listing parameters', () => {
     expect(recent.body.totalCount).toBe(expected.length);
     expect((await page('transactions', { from: '15/02/2026' })).body.code).toBe('INVALID_QUERY_PARAMETER');
     expect((await page('transactions', { status: 'DONE' })).body.code).toBe('INVALID_QUERY_PARAMETER');
+  });
+
+  it("filters transactions by partner, type and the merchant's customer id, as the public spec does", async () => {
+    const query = {
+      serviceProviders: 'TRANSAK',
+      types: 'CRYPTO_SELL',
+      externalCustomerIds: 'shop-user-1001',
+      limit: 100,
+    };
+    const p = await page('transactions', query);
+    const expected = dumps.transactions.filter(
+      (r) =>
+        r.serviceProvider === 'TRANSAK' &&
+        r.transactionType === 'CRYPTO_SELL' &&
+        r.externalCustomerId === 'shop-user-1001',
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(p.items.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const both = await page('transactions', {
+      customerIds: 'cus_alice',
+      externalCustomerIds: 'shop-user-1001',
+    });
+    expect(both.body.code).toBe('BAD_REQUEST');
   });
 
   it('filters account transactions by UTC start and end, refusing other date forms', async () => {

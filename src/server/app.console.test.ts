@@ -92,6 +92,23 @@ describe('merchant console endpoints', () => {
     expect(t.upstream.calls).toHaveLength(1);
   });
 
+  it('forwards the partner, type and customer filters of the upstream search', async () => {
+    const t = testApp();
+    const res = await t.request(
+      '/api/ramp/payments/transactions?serviceProviders=TRANSAK,BANXA&types=CRYPTO_SELL&externalCustomerIds=shop-user-1',
+      bearer(TEST_ADMIN),
+    );
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(t.upstream.calls[0]!.url.searchParams)).toEqual({
+      serviceProviders: 'TRANSAK,BANXA',
+      types: 'CRYPTO_SELL',
+      externalCustomerIds: 'shop-user-1',
+    });
+    const bad = await t.request('/api/ramp/payments/transactions?types=buy', bearer(TEST_ADMIN));
+    expect(bad.status).toBe(400);
+    expect(t.upstream.calls).toHaveLength(1);
+  });
+
   it('checks the token before validating the query', async () => {
     const t = testApp();
     expect((await t.request('/api/ramp/payments/transactions?limit=999')).status).toBe(401);
