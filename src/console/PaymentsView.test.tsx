@@ -222,6 +222,17 @@ describe('payments listing: filters', () => {
     from.filter(keep).map((t) => t.id);
   const apply = (user: ReturnType<typeof userEvent.setup>) =>
     user.click(screen.getByRole('button', { name: 'Apply filters' }));
+  /** Applies the form; the page shows `ids`, the server was asked with `query`, the address is `search`. */
+  const applyAndExpect = async (
+    user: ReturnType<typeof userEvent.setup>,
+    server: TestServer,
+    o: { range: string; ids: string[]; query: Record<string, string>; search: string },
+  ) => {
+    await apply(user);
+    expect(await rowsOf(o.range)).toEqual(o.ids);
+    expect(Object.fromEntries(lastQuery(server))).toEqual(o.query);
+    expect(window.location.search).toBe(o.search);
+  };
   const exported = async () => {
     await screen.findByText(/^Exported \d+/);
     await waitFor(() => expect(downloadBlob).toHaveBeenCalledTimes(1));
@@ -237,10 +248,12 @@ describe('payments listing: filters', () => {
     await rowsOf('Records 1–20 of 60');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), 'Banxa');
-    await apply(user);
-    expect(await rowsOf('Records 1–12 of 12')).toEqual(banxa);
-    expect(Object.fromEntries(lastQuery(server))).toEqual({ serviceProviders: 'BANXA', limit: '20' });
-    expect(window.location.search).toBe('?view=payments&partner=BANXA');
+    await applyAndExpect(user, server, {
+      range: 'Records 1–12 of 12',
+      ids: banxa,
+      query: { serviceProviders: 'BANXA', limit: '20' },
+      search: '?view=payments&partner=BANXA',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await exported()).toEqual({ fileName: 'payments_partner-BANXA.csv', ids: banxa });
@@ -253,10 +266,12 @@ describe('payments listing: filters', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Sell');
-    await apply(user);
-    expect(await rowsOf(`Records 1–${sells.length} of ${sells.length}`)).toEqual(sells);
-    expect(Object.fromEntries(lastQuery(server))).toEqual({ types: 'CRYPTO_SELL', limit: '20' });
-    expect(window.location.search).toBe('?view=payments&type=sell');
+    await applyAndExpect(user, server, {
+      range: `Records 1–${sells.length} of ${sells.length}`,
+      ids: sells,
+      query: { types: 'CRYPTO_SELL', limit: '20' },
+      search: '?view=payments&type=sell',
+    });
 
     window.history.back();
     await waitFor(() => expect(window.location.search).toBe('?view=payments&partner=TRANSAK'));
@@ -274,13 +289,12 @@ describe('payments listing: filters', () => {
     await rowsOf('Records 1–10 of 60');
 
     await user.type(screen.getByRole('textbox', { name: 'Customer ID' }), ' shop-user-2 ');
-    await apply(user);
-    expect(await rowsOf('Records 1–10 of 20')).toEqual(customer.slice(0, 10));
-    expect(Object.fromEntries(lastQuery(server))).toEqual({
-      externalCustomerIds: 'shop-user-2',
-      limit: '10',
+    await applyAndExpect(user, server, {
+      range: 'Records 1–10 of 20',
+      ids: customer.slice(0, 10),
+      query: { externalCustomerIds: 'shop-user-2', limit: '10' },
+      search: '?view=payments&customer=shop-user-2&limit=10',
     });
-    expect(window.location.search).toBe('?view=payments&customer=shop-user-2&limit=10');
     await user.click(nextButton());
     expect(await rowsOf('Records 11–20 of 20')).toEqual(customer.slice(10));
   });
