@@ -68,7 +68,8 @@ export function TransactionDetail({ api, listed, returnFocus, onClose }: Transac
           ['Customer (external ID)', t.externalCustomerId],
           ['Order (external session ID)', t.externalSessionId],
           ['Session', t.sessionId],
-          ['Wallet', fees?.destinationWalletAddress],
+          ['Sent to wallet', fees?.destinationWalletAddress],
+          ['Paid from wallet', fees?.sourceWalletAddress],
           ['Blockchain transaction', fees?.blockchainTransactionId],
         ]}
       />

@@ -271,7 +271,15 @@ export function createProxy({
       }
       case 'transactions': {
         const page = await read((cl) =>
-          cl.transactions({ from: q.from, status: q.status, limit, ...cursor() }),
+          cl.transactions({
+            from: q.from,
+            status: q.status,
+            serviceProviders: q.serviceProviders?.split(','),
+            types: q.types?.split(','),
+            externalCustomerIds: q.externalCustomerIds?.split(','),
+            limit,
+            ...cursor(),
+          }),
         );
         return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
       }

@@ -26,6 +26,9 @@ const NAMES: Record<string, string> = {
   BLOCKCHAINDOTCOM: 'Blockchain.com',
 };
 
+/** The partner codes with a known display name. */
+export const KNOWN_PARTNERS: readonly string[] = Object.keys(NAMES);
+
 /** "Banxa" for BANXA; an unknown code in title case ("NEW_PARTNER" → "New Partner"). */
 export function partnerName(code: string): string {
   const known = NAMES[code.toUpperCase()];
