@@ -26,6 +26,67 @@ export const BUY_SESSION = {
   },
 };
 
+/** Where the browser asks for quotes. */
+export const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
+
+interface SessionTerms {
+  sessionData: {
+    serviceProvider: string;
+    countryCode: string;
+    subdivision?: string;
+    sourceCurrencyCode: string;
+    sourceAmount: string;
+    destinationCurrencyCode: string;
+    paymentMethodType?: string;
+  };
+}
+
+const isSessionTerms = (body: unknown): body is SessionTerms => {
+  const d = (body as { sessionData?: Record<string, unknown> } | null)?.sessionData;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    ['serviceProvider', 'countryCode', 'sourceCurrencyCode', 'sourceAmount', 'destinationCurrencyCode'].every(
+      (f) => typeof d[f] === 'string',
+    )
+  );
+};
+
+/** The quote request the widget makes before it creates a session of `body`: the same terms. */
+export function quoteFor(body: SessionTerms) {
+  const d = body.sessionData;
+  return {
+    countryCode: d.countryCode,
+    ...(d.subdivision === undefined ? {} : { subdivision: d.subdivision }),
+    sourceCurrencyCode: d.sourceCurrencyCode,
+    sourceAmount: Number(d.sourceAmount),
+    destinationCurrencyCode: d.destinationCurrencyCode,
+    ...(d.paymentMethodType === undefined ? {} : { paymentMethodType: d.paymentMethodType }),
+    serviceProviders: [d.serviceProvider],
+  };
+}
+
+/** How a test reaches the host server (app.request, fetch to a listening server, …). */
+export type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Creates a session the way the widget does: its terms quoted first (a session is bound to a quote
+ * the server gave recently), then the session itself. A body without session terms (a test of a
+ * malformed one) goes straight to the session route.
+ */
+export async function quotedSession(
+  send: Send,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (isSessionTerms(body)) await send(QUOTE_PATH, json(quoteFor(body), cookieOnly(headers)));
+  return send(SESSION_PATH, json(body, headers));
+}
+
+// The browser's cookie goes with its quote as with its session; nothing else of the session's headers.
+const cookieOnly = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => /^(?:cookie|x-forwarded-for)$/i.test(k)));
+
 export interface Recorded {
   method: string;
   url: URL;
@@ -56,9 +117,12 @@ export const COUNTRIES = [
   ),
   { countryCode: 'DE', name: 'Germany', flag: '🇩🇪' },
 ];
-export const CRYPTO = (
-  fx('network-partner-supported-currencies', 'supportedCurrencies') as { currencies: unknown[] }
-).currencies;
+export const CRYPTO = [
+  ...(fx('network-partner-supported-currencies', 'supportedCurrencies') as { currencies: unknown[] })
+    .currencies,
+  { currencyCode: 'BTC', name: 'Bitcoin', decimalPlaces: 8, type: 'CRYPTO', chainCode: 'BITCOIN' },
+  { currencyCode: 'XRP', name: 'XRP', decimalPlaces: 6, type: 'CRYPTO', chainCode: 'XRP' },
+];
 export const FIAT = [
   { currencyCode: 'USD', name: 'US Dollar', decimalPlaces: 2, type: 'FIAT' },
   { currencyCode: 'EUR', name: 'Euro', decimalPlaces: 2, type: 'FIAT' },
@@ -230,7 +294,12 @@ export function testApp(env: Env = {}, deps: AppDeps = {}) {
   /** A request from a browser at 203.0.113.7 (the node-server bindings the app reads the IP from). */
   const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') =>
     app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
-  return { app, config, upstream, log, clock, request };
+  /** A session created as the widget does (quoted first); see quotedSession. */
+  const session = (body: unknown, headers: Record<string, string> = {}, ip?: string) =>
+    quotedSession((path, init) => request(path, init, ip), body, headers);
+  /** The upstream calls to `path` (below the base URL). */
+  const callsTo = (path: string) => upstream.calls.filter((c) => c.path === path);
+  return { app, config, upstream, log, clock, request, session, callsTo };
 }
 
 export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
