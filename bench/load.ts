@@ -18,7 +18,7 @@ import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Env } from '../src/server/config';
 import { createLogger } from '../src/server/log';
-import { quotedSession } from '../src/server/test-upstream';
+import { quotedSession } from '../src/server/test-session';
 
 export interface LoadOptions {
   /** Measured run, seconds. @default 20 */

@@ -6,13 +6,16 @@ import type { AppDeps } from './app';
 import { loadConfig } from './config';
 import type { Env, ServerConfig } from './config';
 import { createMemoryLogger } from './log';
+import { quotedSession } from './test-session';
+
+export { QUOTE_PATH, SESSION_PATH, json, quoteFor, quotedSession } from './test-session';
+export type { Send } from './test-session';
 
 export const TEST_KEY = 'test-key-Zx81-never-show-me';
 export const TEST_BASE = 'https://upstream.test/v1';
 export const TEST_ADMIN = 'admin-token-0123456789abcdef';
 
-/** Where the browser creates a session, and a valid buy session body for it. */
-export const SESSION_PATH = '/api/ramp/crypto/session/widget';
+/** A valid buy session body (the browser's, for SESSION_PATH). */
 export const BUY_SESSION = {
   sessionType: 'BUY',
   sessionData: {
@@ -25,67 +28,6 @@ export const BUY_SESSION = {
     walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
   },
 };
-
-/** Where the browser asks for quotes. */
-export const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
-
-interface SessionTerms {
-  sessionData: {
-    serviceProvider: string;
-    countryCode: string;
-    subdivision?: string;
-    sourceCurrencyCode: string;
-    sourceAmount: string;
-    destinationCurrencyCode: string;
-    paymentMethodType?: string;
-  };
-}
-
-const isSessionTerms = (body: unknown): body is SessionTerms => {
-  const d = (body as { sessionData?: Record<string, unknown> } | null)?.sessionData;
-  return (
-    typeof d === 'object' &&
-    d !== null &&
-    ['serviceProvider', 'countryCode', 'sourceCurrencyCode', 'sourceAmount', 'destinationCurrencyCode'].every(
-      (f) => typeof d[f] === 'string',
-    )
-  );
-};
-
-/** The quote request the widget makes before it creates a session of `body`: the same terms. */
-export function quoteFor(body: SessionTerms) {
-  const d = body.sessionData;
-  return {
-    countryCode: d.countryCode,
-    ...(d.subdivision === undefined ? {} : { subdivision: d.subdivision }),
-    sourceCurrencyCode: d.sourceCurrencyCode,
-    sourceAmount: Number(d.sourceAmount),
-    destinationCurrencyCode: d.destinationCurrencyCode,
-    ...(d.paymentMethodType === undefined ? {} : { paymentMethodType: d.paymentMethodType }),
-    serviceProviders: [d.serviceProvider],
-  };
-}
-
-/** How a test reaches the host server (app.request, fetch to a listening server, …). */
-export type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
-
-/**
- * Creates a session the way the widget does: its terms quoted first (a session is bound to a quote
- * the server gave recently), then the session itself. A body without session terms (a test of a
- * malformed one) goes straight to the session route.
- */
-export async function quotedSession(
-  send: Send,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  if (isSessionTerms(body)) await send(QUOTE_PATH, json(quoteFor(body), cookieOnly(headers)));
-  return send(SESSION_PATH, json(body, headers));
-}
-
-// The browser's cookie goes with its quote as with its session; nothing else of the session's headers.
-const cookieOnly = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).filter(([k]) => /^(?:cookie|x-forwarded-for)$/i.test(k)));
 
 export interface Recorded {
   method: string;
@@ -301,9 +243,3 @@ export function testApp(env: Env = {}, deps: AppDeps = {}) {
   const callsTo = (path: string) => upstream.calls.filter((c) => c.path === path);
   return { app, config, upstream, log, clock, request, session, callsTo };
 }
-
-export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
