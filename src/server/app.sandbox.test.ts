@@ -6,6 +6,7 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createMemoryLogger } from './log';
+import { SESSION_BODY } from './hardening/harness';
 import { json, manualClock, quotedSession } from './test-upstream';
 
 const SHOP = 'https://shop.example';
@@ -138,19 +139,7 @@ describe('a buy through the proxy against the sandbox', () => {
   it('refuses another session’s token for both reads', async () => {
     const s = sandboxApp();
     const create = async (key: string) => {
-      const body = {
-        sessionType: 'BUY',
-        sessionData: {
-          serviceProvider: 'BANXA',
-          countryCode: 'US',
-          subdivision: 'US-NY',
-          sourceCurrencyCode: 'USD',
-          sourceAmount: '100',
-          destinationCurrencyCode: 'BTC',
-          walletAddress: WALLET,
-        },
-      };
-      const r = await quotedSession(s.request, body, { 'Idempotency-Key': key });
+      const r = await quotedSession(s.request, SESSION_BODY, { 'Idempotency-Key': key });
       expect(r.status).toBe(200);
       return (await r.json()) as SessionResponse & { trackingToken: string };
     };
