@@ -37,6 +37,8 @@ export interface ServerConfig {
   };
   /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
   requestDeadlineMs: number;
+  /** How long a quote's terms bind a session: later, a session for them needs a new quote (RAMP_QUOTE_BINDING_TTL_MS). */
+  quoteBindingTtlMs: number;
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
   /**
@@ -102,6 +104,7 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   maxResponseBytes: 2 * 1024 * 1024,
   requestDeadlineMs: 10_000,
+  quoteBindingTtlMs: 5 * 60_000,
   sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
@@ -214,6 +217,13 @@ export function loadConfig(env: Env): ServerConfig {
     get('RAMP_REQUEST_DEADLINE_MS'),
     100,
     120_000,
+    issues,
+  );
+  const quoteBindingTtlMs = parseInteger(
+    'RAMP_QUOTE_BINDING_TTL_MS',
+    get('RAMP_QUOTE_BINDING_TTL_MS'),
+    10_000,
+    3_600_000,
     issues,
   );
   const sessionTimeoutMs = parseInteger(
@@ -329,6 +339,7 @@ export function loadConfig(env: Env): ServerConfig {
       concurrency: concurrency ?? DEFAULTS.concurrency,
     },
     requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
+    quoteBindingTtlMs: quoteBindingTtlMs ?? DEFAULTS.quoteBindingTtlMs,
     publicUrl,
     allowedOrigins,
     redirectOrigins,
