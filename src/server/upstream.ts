@@ -168,7 +168,12 @@ export async function readCapped(res: Response, limit: number): Promise<Response
     await res.body?.cancel().catch(() => undefined);
     throw new ResponseTooLarge(limit);
   }
-  if (!res.body) return res;
+  // A declared length within the limit is the body's length (the HTTP parser reads exactly that
+  // much), unless the body is compressed (fetch inflates it: the length is the compressed one).
+  // Then there is nothing to count: the body is read once, by whoever parses it.
+  const encoding = res.headers.get('content-encoding');
+  const exact = res.headers.has('content-length') && (encoding === null || encoding === 'identity');
+  if (!res.body || exact) return res;
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
