@@ -3,9 +3,10 @@
 // the cached discovery read, a bare node:http server answering the same bytes; for the uncached quote,
 // a plain pass-through forwarder to the same upstream (the honest floor of a call that must reach the
 // upstream). All in this process, loaded by autocannon on a worker thread so the load generator does
-// not share the servers' event loop. Each case alternates short rounds between proxy and baseline
-// (ABBA order), so a burst of other work on the machine lands on both sides alike; figures are then
-// read as ratios against the baseline measured in the same run.
+// not share the servers' event loop. After a warm-up of both, each case alternates 1 s rounds between
+// proxy and baseline (ABBA order), so a burst of other work on the machine lands on both sides of a
+// pair alike; the throughput ratio is the median of the rounds' ratios (one disturbed round moves
+// it little), with their spread reported beside it.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -36,8 +37,13 @@ export interface ProxyCase {
   /** What the proxy is measured against: a bare server (discovery) or a pass-through forwarder (quote). */
   baselineName: string;
   baseline: LoadFigures;
-  /** proxy req/s ÷ baseline req/s (1 = as fast as the baseline). */
+  /**
+   * proxy req/s ÷ baseline req/s (1 = as fast as the baseline): the median over the rounds, each
+   * round's proxy measured right beside its baseline, so a burst of other work moves one pair only.
+   */
   throughputRatio: number;
+  /** Each round's proxy ÷ baseline throughput, in order (their spread says how noisy the run was). */
+  roundRatios: number[];
   /** proxy latency ÷ baseline latency (1 = no added latency). */
   p50Ratio: number;
   p99Ratio: number;
@@ -54,9 +60,9 @@ export interface ProxyBench {
 }
 
 export interface ProxyBenchOptions {
-  /** Measured seconds per server per case. @default 5 */
+  /** Measured seconds per server per case. @default 9 */
   durationSec?: number;
-  /** Unmeasured seconds per server per case first. @default 1 */
+  /** Unmeasured seconds per server per case first. @default 2 */
   warmupSec?: number;
   /** @default 20 */
   connections?: number;
@@ -179,6 +185,15 @@ function summarise(rounds: Round[]): LoadFigures {
 
 const div = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
+export function median(xs: number[]): number {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const perSec = (r: Round) => div(r.requests, r.durationSec);
+
 async function sandboxQuoteTime(sandbox: Sandbox, apiKey: string, calls = 300): Promise<number> {
   const call = async () => {
     const res = await sandbox.fetch('http://sandbox.internal/payments/crypto/quote', {
@@ -228,7 +243,7 @@ function forwarder(upstream: string, apiKey: string, versionHeader: string, vers
 }
 
 export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<ProxyBench> {
-  const { durationSec = 5, warmupSec = 1, connections = 20 } = opts;
+  const { durationSec = 9, warmupSec = 2, connections = 20 } = opts;
   // autocannon stops on its 1 s sampling tick, so rounds are whole seconds.
   const rounds = Math.max(1, Math.min(opts.rounds ?? durationSec, durationSec));
   const apiKey = 'sk_bench_key_0123456789';
@@ -291,6 +306,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
       }
       const proxyFigures = summarise(got.proxy);
       const baseFigures = summarise(got.base);
+      const roundRatios = got.proxy.map((r, i) => div(perSec(r), perSec(got.base[i]!)));
       out.push({
         name: c.name,
         method: c.method,
@@ -298,7 +314,8 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
         proxy: proxyFigures,
         baselineName: c.baseline,
         baseline: baseFigures,
-        throughputRatio: div(proxyFigures.reqPerSec, baseFigures.reqPerSec),
+        throughputRatio: median(roundRatios),
+        roundRatios,
         p50Ratio: div(proxyFigures.p50Ms, baseFigures.p50Ms),
         p99Ratio: div(proxyFigures.p99Ms, baseFigures.p99Ms),
         payloadBytes: answers.get(`${c.method} ${c.path}`)!.body.length,

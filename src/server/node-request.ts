@@ -5,6 +5,7 @@
 // (another runtime, tests calling app.fetch) the Request's own body and signal are used.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
+import type { WatchClient } from './deadline';
 import { ClientAbort } from './http-error';
 
 interface NodeBindings {
@@ -23,18 +24,25 @@ export function unreadIncoming(c: Context): IncomingMessage | null {
   return incoming && !incoming.readableDidRead && !incoming.readableEnded ? incoming : null;
 }
 
-/** Aborts when the browser goes away before its answer is sent. */
-export function clientSignal(c: Context): AbortSignal {
+/**
+ * The browser's leaving before its answer is sent, for createDeadline: on Node watched on the
+ * response itself (no AbortController or event target per request), elsewhere the Request's signal.
+ */
+export function clientGone(c: Context): AbortSignal | WatchClient {
   const node = nodeBindings(c);
   if (!node) return c.req.raw.signal;
   const { outgoing } = node;
-  const ctl = new AbortController();
-  const gone = () => {
-    if (!outgoing.writableFinished) ctl.abort(new ClientAbort('the client closed the connection'));
+  return (gone) => {
+    const closed = () => {
+      if (!outgoing.writableFinished) gone('the client closed the connection');
+    };
+    if (outgoing.closed) {
+      closed();
+      return () => {};
+    }
+    outgoing.once('close', closed);
+    return () => outgoing.off('close', closed);
   };
-  if (outgoing.closed) gone();
-  else outgoing.once('close', gone);
-  return ctl.signal;
 }
 
 /**

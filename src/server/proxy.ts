@@ -28,7 +28,7 @@ import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
 import { createDeadline, withinDeadline } from './deadline';
-import { clientSignal, unreadIncoming } from './node-request';
+import { clientGone, unreadIncoming } from './node-request';
 import type { Deadline } from './deadline';
 import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
@@ -339,7 +339,7 @@ export function createProxy({
     const q = validateQuery(m.rule, url.searchParams);
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves.
-    const deadline = createDeadline(config.requestDeadlineMs, clientSignal(c));
+    const deadline = createDeadline(config.requestDeadlineMs, clientGone(c));
     if (m.rule.id === 'session') {
       // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
       try {

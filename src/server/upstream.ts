@@ -67,13 +67,10 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       versionHeader,
       timeoutMs: scope.timeoutMs ?? timeoutMs,
       onDropped: o.onDropped,
-      fetch: signal
-        ? (input, init) =>
-            fetchNoRedirect(input, {
-              ...init,
-              signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-            })
-        : fetchNoRedirect,
+      // The client links the scope's signal into each call's own (AbortSignal.any per call costs
+      // tens of microseconds on Node 20).
+      signal,
+      fetch: fetchNoRedirect,
     });
   };
   const client = clientFor();
