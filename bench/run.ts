@@ -94,7 +94,7 @@ if (trips) {
   }
 }
 
-const proxy = await section<ProxyBench>('proxy overhead', 90_000, () => runProxyBench(), proxyTable);
+const proxy = await section<ProxyBench>('proxy overhead', 150_000, () => runProxyBench(), proxyTable);
 if (proxy) {
   for (const c of proxy.cases) {
     summary.push(
