@@ -3,7 +3,7 @@
 // one instance did, the others know: idempotent replays, tracking tokens, rate limits and the
 // discovery cache.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY } from '../hardening/harness';
+import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../hardening/harness';
 import { freshDatabase, missingServices, redisDb } from '../test-services';
 import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from './cluster';
 import type { Balancer, CountingUpstream, Instance, WebhookReceiver } from './cluster';
@@ -18,40 +18,69 @@ const post = (origin: string, path: string, body: unknown, headers: Record<strin
     body: JSON.stringify(body),
   });
 
+interface Cluster {
+  upstream: CountingUpstream;
+  instances: Instance[];
+  lb: Balancer;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Three built instances on one upstream, a fresh database and an emptied Redis database, behind a balancer. */
+async function startCluster(o: {
+  label: string;
+  redisDb: number;
+  timeScale?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  const upstream = await startUpstream({ timeScale: o.timeScale });
+  const db = await freshDatabase(o.label);
+  const redisUrl = redisDb(o.redisDb);
+  const { Redis } = await import('ioredis');
+  const r = new Redis(redisUrl);
+  await r.flushdb();
+  r.disconnect();
+  const env = {
+    RAMP_API_BASE_URL: upstream.origin,
+    RAMP_API_KEY: upstream.apiKey,
+    RAMP_SESSION_SECRET: SECRET,
+    RAMP_REDIS_URL: redisUrl,
+    RAMP_DATABASE_URL: db.url,
+    RAMP_TRUST_PROXY: '1',
+    ...o.env,
+  };
+  const cluster: Cluster = {
+    upstream,
+    instances: await Promise.all([startInstance(env), startInstance(env), startInstance(env)]),
+    lb: await startBalancer(() => cluster.instances.map((i) => i.origin)),
+    redisUrl,
+    async stop() {
+      await cluster.lb.close();
+      await Promise.all(cluster.instances.map((i) => i.stop()));
+      await upstream.close();
+      await db.drop();
+    },
+  };
+  return cluster;
+}
+
 describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis and PostgreSQL)', () => {
+  let cluster: Cluster;
   let upstream: CountingUpstream;
-  let db: { url: string; drop: () => Promise<void> };
   let instances: Instance[] = [];
   let lb: Balancer;
 
   beforeAll(async () => {
-    upstream = await startUpstream();
-    db = await freshDatabase('cluster');
-    const redisUrl = redisDb(2);
-    const { Redis } = await import('ioredis');
-    const r = new Redis(redisUrl);
-    await r.flushdb();
-    r.disconnect();
-    const env = {
-      RAMP_API_BASE_URL: upstream.origin,
-      RAMP_API_KEY: upstream.apiKey,
-      RAMP_SESSION_SECRET: SECRET,
-      RAMP_REDIS_URL: redisUrl,
-      RAMP_DATABASE_URL: db.url,
-      RAMP_TRUST_PROXY: '1',
+    cluster = await startCluster({
+      label: 'cluster',
+      redisDb: 2,
       // 30 at once, then one a minute: what a test run sends is decided by the burst alone.
-      RAMP_RATE_LIMIT_QUOTE: '1/30',
-    };
-    instances = await Promise.all([startInstance(env), startInstance(env), startInstance(env)]);
-    lb = await startBalancer(() => instances.map((i) => i.origin));
+      env: { RAMP_RATE_LIMIT_QUOTE: '1/30' },
+    });
+    ({ upstream, instances, lb } = cluster);
   }, 60_000);
 
-  afterAll(async () => {
-    await lb?.close();
-    await Promise.all(instances.map((i) => i.stop()));
-    await upstream?.close();
-    await db?.drop();
-  });
+  afterAll(() => cluster?.stop());
 
   it('are all ready, and say which shared stores they use', async () => {
     for (const i of instances) {
@@ -84,12 +113,7 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
     expect(upstream.count('POST', '/crypto/session/widget')).toBe(1);
 
     // The shopper pays on the provider's page (the upstream's own), then tracks through the third.
-    const paid = await fetch(created.widgetUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
+    const paid = await payAtProvider(created.widgetUrl);
     expect(paid.status).toBe(303);
     const third = instances.map((i) => i.origin).find((o) => o !== byFirst && o !== byReplay)!;
     const tracked = await fetch(`${third}/api/ramp/payments/transactions/sessions/${created.id}`, {
@@ -141,46 +165,34 @@ describe.skipIf(skip)("three instances delivering one transaction's webhooks whi
   // The upstream's clock stands still (a paid transaction moves only when the test advances it):
   // each status is reached when the test says so, whatever the machine's speed.
   const STEP_MS = 1_000_000; // at timeScale 1000: PROCESSING at 1000 s, SETTLING 3000 s, SETTLED 6000 s
+  let cluster: Cluster;
   let upstream: CountingUpstream;
-  let db: { url: string; drop: () => Promise<void> };
   let receiver: WebhookReceiver;
   let instances: Instance[] = [];
   let lb: Balancer;
   let redisUrl: string;
 
   beforeAll(async () => {
-    upstream = await startUpstream({ timeScale: 1000 });
-    db = await freshDatabase('cluster_webhooks');
     receiver = await startWebhookReceiver();
-    redisUrl = redisDb(3);
-    const { Redis } = await import('ioredis');
-    const r = new Redis(redisUrl);
-    await r.flushdb();
-    r.disconnect();
-    const env = {
-      RAMP_API_BASE_URL: upstream.origin,
-      RAMP_API_KEY: upstream.apiKey,
-      RAMP_SESSION_SECRET: SECRET,
-      RAMP_REDIS_URL: redisUrl,
-      RAMP_DATABASE_URL: db.url,
-      RAMP_TRUST_PROXY: '1',
-      RAMP_WEBHOOK_URL: receiver.url,
-      RAMP_WEBHOOK_SECRET: 'whsec_cluster_0123456789abcdef0123456789',
-      RAMP_WEBHOOK_RETRY_BASE_MS: '50',
-      RAMP_SYNC_INTERVAL_MS: '50',
-      // A dead instance's work is taken over a second after its last renewal.
-      RAMP_LEASE_TTL_MS: '1000',
-    };
-    instances = await Promise.all([startInstance(env), startInstance(env), startInstance(env)]);
-    lb = await startBalancer(() => instances.map((i) => i.origin));
+    cluster = await startCluster({
+      label: 'cluster_webhooks',
+      redisDb: 3,
+      timeScale: 1000,
+      env: {
+        RAMP_WEBHOOK_URL: receiver.url,
+        RAMP_WEBHOOK_SECRET: 'whsec_cluster_0123456789abcdef0123456789',
+        RAMP_WEBHOOK_RETRY_BASE_MS: '50',
+        RAMP_SYNC_INTERVAL_MS: '50',
+        // A dead instance's work is taken over a second after its last renewal.
+        RAMP_LEASE_TTL_MS: '1000',
+      },
+    });
+    ({ upstream, instances, lb, redisUrl } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    await lb?.close();
-    await Promise.all(instances.map((i) => i.stop()));
+    await cluster?.stop();
     await receiver?.close();
-    await upstream?.close();
-    await db?.drop();
   });
 
   const advance = async (ms: number) => {
@@ -215,12 +227,7 @@ describe.skipIf(skip)("three instances delivering one transaction's webhooks whi
     const session = (await created.json()) as { id: string; widgetUrl: string };
     await untilAcknowledged('SESSION_CREATED');
 
-    const paid = await fetch(session.widgetUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
+    const paid = await payAtProvider(session.widgetUrl);
     expect(paid.status).toBe(303);
     await untilAcknowledged('PENDING');
 
