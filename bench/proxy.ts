@@ -138,27 +138,37 @@ interface Round {
   latenciesMs: Float64Array;
 }
 
-/** One closed-loop autocannon run on a worker thread (see loadgen-worker.mjs). */
-function round(
-  url: string,
-  method: 'GET' | 'POST',
-  durationSec: number,
-  connections: number,
-): Promise<Round> {
-  const post = method === 'POST' ? { body: QUOTE_BODY, headers: { 'content-type': 'application/json' } } : {};
-  const worker = new Worker(new URL('./loadgen-worker.mjs', import.meta.url), {
-    workerData: { url, method, connections, duration: durationSec, timeout: 10, ...post },
+/** Closed-loop autocannon runs, one at a time, on one worker thread kept for the whole bench. */
+function loadGenerator() {
+  const worker = new Worker(new URL('./loadgen-worker.mjs', import.meta.url));
+  let failed: Error | undefined;
+  let waiting: { resolve: (r: Round) => void; reject: (e: Error) => void } | undefined;
+  const fail = (e: Error) => {
+    failed = e;
+    waiting?.reject(e);
+  };
+  worker.on('message', (m: Round | { error: string }) => {
+    const w = waiting;
+    waiting = undefined;
+    if ('error' in m) w?.reject(new Error(`autocannon: ${m.error}`));
+    else w?.resolve(m);
   });
-  const done = new Promise<Round>((resolve, reject) => {
-    worker.once('message', (m: Round | { error: string }) =>
-      'error' in m ? reject(new Error(`autocannon: ${m.error}`)) : resolve(m),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`load generator exited early (code ${code})`)));
-  });
-  return withTimeout(done, (durationSec + 20) * 1000, `autocannon ${method} ${url}`).finally(
-    () => void worker.terminate(),
-  );
+  worker.once('error', fail);
+  worker.once('exit', (code) => fail(new Error(`load generator exited early (code ${code})`)));
+  return {
+    round(url: string, method: 'GET' | 'POST', durationSec: number, connections: number): Promise<Round> {
+      if (failed) return Promise.reject(failed);
+      const post =
+        method === 'POST' ? { body: QUOTE_BODY, headers: { 'content-type': 'application/json' } } : {};
+      const done = new Promise<Round>((resolve, reject) => (waiting = { resolve, reject }));
+      worker.postMessage({ url, method, connections, duration: durationSec, timeout: 10, ...post });
+      return withTimeout(done, (durationSec + 20) * 1000, `autocannon ${method} ${url}`);
+    },
+    close: () => {
+      worker.removeAllListeners('exit');
+      return worker.terminate();
+    },
+  };
 }
 
 function summarise(rounds: Round[]): LoadFigures {
@@ -267,6 +277,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
   // The production Node adapter (main.ts uses the same).
   const proxy = createNodeServer(app.fetch);
   const servers = [upstreamServer, proxy] as { close(): void; listening: boolean }[];
+  const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const proxyOrigin = `http://${LOOPBACK}:${await listen(proxy)}`;
     const cases = [
@@ -292,6 +303,9 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
 
     const out: ProxyCase[] = [];
     const slice = Math.max(1, Math.round(durationSec / rounds));
+    const load = loadGenerator();
+    const round = load.round;
+    cleanups.push(load.close);
     for (const c of cases) {
       const baseOrigin = baselines[c.baseline];
       await round(baseOrigin + c.path, c.method, warmupSec, connections);
@@ -324,6 +338,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
     const sandboxQuoteMs = await sandboxQuoteTime(sandboxBox.current.sandbox, apiKey);
     return { cases: out, connections, durationSec, sandboxQuoteMs };
   } finally {
+    await Promise.all(cleanups.map((c) => c()));
     await Promise.all(servers.map((s) => close(s as never)));
   }
 }
