@@ -82,6 +82,8 @@ export interface MerchantConfig {
   webhookRetryBaseMs: number;
   /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
   syncIntervalMs: number;
+  /** RAMP_LEASE_TTL_MS: how long the status sync's and webhook sender's leases live unrenewed. */
+  leaseTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -364,6 +366,7 @@ export const MERCHANT_DEFAULTS = {
   dataDir: './.ramp-data',
   webhookRetryBaseMs: 8_000,
   syncIntervalMs: 3_000,
+  leaseTtlMs: 15_000,
 };
 
 function parseMerchant(get: (name: string) => string | undefined, issues: string[]): MerchantConfig {
@@ -391,6 +394,9 @@ function parseMerchant(get: (name: string) => string | undefined, issues: string
     syncIntervalMs:
       parseInteger('RAMP_SYNC_INTERVAL_MS', get('RAMP_SYNC_INTERVAL_MS'), 50, 3_600_000, issues) ??
       MERCHANT_DEFAULTS.syncIntervalMs,
+    leaseTtlMs:
+      parseInteger('RAMP_LEASE_TTL_MS', get('RAMP_LEASE_TTL_MS'), 300, 600_000, issues) ??
+      MERCHANT_DEFAULTS.leaseTtlMs,
   };
 }
 
