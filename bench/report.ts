@@ -35,6 +35,7 @@ export function roundTripTables(b: RoundTripBench): string {
       'round trips: the longest chain of /api/ramp requests (one starting after another ended) up to the quote shown; requests in flight together count once',
       'first quotes: navigation start → the first radio in the radiogroup "Quotes", on the page clock' +
         (b.runs.some((r) => r.clock === 'poll') ? ' (* polled from outside the page)' : ''),
+      `price after typing: the amount retyped on the order screen → the best offer priced for it, ${num(b.repricedMs)} ms (the quote's typing pause included; goal ≤ 500 ms)`,
       ...b.runs
         .filter((r) => r.offChain.length > 0)
         .map(

@@ -71,6 +71,67 @@ export interface RoundTripBench {
   latencyMs: number;
   url: string;
   runs: PageLoadRun[];
+  /** The amount retyped on the order screen (not locked) → the best offer priced for it (ms). */
+  repricedMs: number;
+}
+
+/** The same checkout with the amount left to the shopper, for the price after typing. */
+const TYPING_QUERY = (() => {
+  const q = new URLSearchParams(PREFILLED_QUERY);
+  q.set('lock', (q.get('lock') ?? '').replace(/,?amount/, ''));
+  return q.toString();
+})();
+
+/**
+ * Types a new amount once the first price is on screen and times, on the page's clock, the input
+ * event → the first offer named with the new amount ("…for $250.00"). The quote's debounce (the
+ * pause that waits for typing to stop) is part of it, as a shopper feels it.
+ */
+async function typeOnce(browser: Browser, origin: string): Promise<number> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/?${TYPING_QUERY}`);
+    const radio = page.getByRole('radiogroup', { name: 'Quotes' }).getByRole('radio').first();
+    await radio.waitFor({ state: 'attached', timeout: 30_000 });
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    await amount.fill('');
+    await page.evaluate(() => {
+      const w = window as Window & { __benchTypedAt?: number; __benchRepricedAt?: number };
+      document.addEventListener(
+        'input',
+        (e) => {
+          if ((e.target as HTMLInputElement).value === '250') w.__benchTypedAt = performance.now();
+        },
+        { capture: true },
+      );
+      const repriced = () =>
+        [...document.querySelectorAll('[role="radiogroup"] input[type="radio"], [role="radio"]')].some((r) =>
+          (r.getAttribute('aria-label') ?? '').includes('$250.00'),
+        );
+      const observer = new MutationObserver(() => {
+        if (w.__benchTypedAt !== undefined && w.__benchRepricedAt === undefined && repriced()) {
+          w.__benchRepricedAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await amount.fill('250');
+    await page
+      .getByRole('radiogroup', { name: 'Quotes' })
+      .getByRole('radio', { name: /\$250\.00/ })
+      .first()
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    const [typed, repriced] = await page.evaluate(() => {
+      const w = window as Window & { __benchTypedAt?: number; __benchRepricedAt?: number };
+      return [w.__benchTypedAt, w.__benchRepricedAt];
+    });
+    if (typed === undefined || repriced === undefined) throw new Error('the retyped amount was not timed');
+    return repriced - typed;
+  } finally {
+    await context.close();
+  }
 }
 
 const API = '/api/ramp';
@@ -283,7 +344,8 @@ export async function runRoundTripBench(): Promise<RoundTripBench> {
         'the second page load',
       ),
     ];
-    return { latencyMs: INJECTED_LATENCY_MS, url: `/?${PREFILLED_QUERY}`, runs };
+    const repricedMs = await withTimeout(typeOnce(b, origin), 45_000, 'retyping the amount');
+    return { latencyMs: INJECTED_LATENCY_MS, url: `/?${PREFILLED_QUERY}`, runs, repricedMs };
   } catch (e) {
     const tail = server?.tail();
     if (e instanceof Error && tail) e.message += `\n  host server output (last lines):\n${indent(tail)}`;
