@@ -1,9 +1,9 @@
 // The host server: the /api/ramp proxy (policy.ts decides what passes), /healthz, the embedded
 // sandbox under /sandbox when no upstream is configured, and the static build. Every response
 // carries X-Request-Id and the security headers; every error is `{ code, message, requestId }`.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import { RampError } from '../api';
 import type { Sandbox } from '../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './cache';
@@ -117,9 +117,10 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   const app = new Hono<AppEnv>();
 
+  // A request id of our own, never the client's X-Request-Id: error bodies and logs quote it.
+  app.use('*', requestId({ headerName: '' }));
   app.use('*', async (c, next) => {
-    const requestId = randomUUID();
-    c.set('requestId', requestId);
+    const requestId = c.get('requestId');
     const started = now();
     const repeat = hot.answer(c, requestId);
     if (repeat) {

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isHttps, requestHeader } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
-import { API_RESPONSE_HEADERS, CORS_EXPOSE_HEADERS } from './headers';
+import { API_RESPONSE_HEADERS } from './headers';
 
 const completed = new WeakSet<Response>();
 
@@ -51,7 +51,6 @@ export function createResponder(config: ServerConfig): Responder {
     const origin = requestHeader(c, 'origin');
     if (origin !== undefined && allowed.has(origin)) {
       h['Access-Control-Allow-Origin'] = origin;
-      h['Access-Control-Expose-Headers'] = CORS_EXPOSE_HEADERS;
     }
     if (isHttps(c, config.trustProxy)) h['Strict-Transport-Security'] = 'max-age=31536000';
     return h;
