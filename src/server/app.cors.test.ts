@@ -41,14 +41,9 @@ describe('CORS on /api/ramp', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    const list = (name: string) => res.headers.get(name)?.split(/,\s*/);
-    expect(list('access-control-allow-methods')).toEqual(['GET', 'POST']);
-    expect(list('access-control-allow-headers')).toEqual([
-      'Content-Type',
-      'Idempotency-Key',
-      'X-Ramp-Tracking',
-      'X-Ramp-Intent',
-    ]);
+    // The exact lists: hardening/secrets.test.ts.
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
     expect(res.headers.get('access-control-max-age')).toBe('600');
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(upstream.calls).toHaveLength(0);

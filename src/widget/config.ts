@@ -318,28 +318,28 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   if (!result.success) issues.push(...result.issues.map((i) => i.message));
   if (issues.length || !result.success) throw new OptionsError(issues);
 
-  const o = result.output;
-  const directions = o.directions?.length ? [...new Set(o.directions as Direction[])] : [...DIRECTIONS];
+  const {
+    apiBaseUrl,
+    directions: listed,
+    direction,
+    lock,
+    partners,
+    theme,
+    launch,
+    intent,
+    ...rest
+  } = result.output;
+  const directions = listed?.length ? [...new Set(listed as Direction[])] : [...DIRECTIONS];
   return {
-    apiBaseUrl: o.apiBaseUrl ?? defaults.apiBaseUrl ?? '/api/ramp',
+    ...rest,
+    apiBaseUrl: apiBaseUrl ?? defaults.apiBaseUrl ?? '/api/ramp',
     directions,
-    direction: o.direction ?? directions[0],
-    country: o.country,
-    subdivision: o.subdivision,
-    fiatCurrency: o.fiatCurrency,
-    cryptoCurrency: o.cryptoCurrency,
-    network: o.network,
-    paymentMethod: o.paymentMethod,
-    amount: o.amount,
-    walletAddress: o.walletAddress,
-    lock: (o.lock ?? []) as LockableField[],
-    partners: o.partners?.map((p) => p.toUpperCase()),
-    theme: o.theme as ThemeOption | undefined,
-    locale: o.locale,
-    redirectUrl: o.redirectUrl,
-    launch: o.launch ?? 'popup',
-    onEvent: o.onEvent,
-    ...(o.intent === undefined ? {} : { intent: o.intent }),
+    direction: direction ?? directions[0],
+    lock: (lock ?? []) as LockableField[],
+    partners: partners?.map((p) => p.toUpperCase()),
+    theme: theme as ThemeOption | undefined,
+    launch: launch ?? 'popup',
+    ...(intent === undefined ? {} : { intent }),
   };
 }
 
