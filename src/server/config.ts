@@ -342,7 +342,7 @@ const Variables = v.object({
 });
 
 /** Every variable the configuration reads (docs/CONTRACTS.md §1). */
-export const ENV_NAMES = Object.keys(Variables.entries) as (keyof typeof Variables.entries)[];
+const ENV_NAMES = Object.keys(Variables.entries) as (keyof typeof Variables.entries)[];
 
 /** Variables that only make sense together, checked on what was set (valid or not). */
 const together = v.rawCheck<v.InferOutput<typeof Variables>>(({ dataset, addIssue }) => {
