@@ -18,6 +18,7 @@ import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Env } from '../src/server/config';
 import { createLogger } from '../src/server/log';
+import { quotedSession } from '../src/server/test-session';
 
 export interface LoadOptions {
   /** Measured run, seconds. @default 20 */
@@ -203,10 +204,10 @@ async function startHost(env: Env, faultRate: number) {
 async function createTrackedSessions(origin: string, n: number) {
   const out: { id: string; token: string }[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await fetch(`${origin}/api/ramp/crypto/session/widget`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `load-session-${i}-${Date.now()}` },
-      body: JSON.stringify({
+    // Quoted first, as the widget does: a session is bound to a recent quote.
+    const res = await quotedSession(
+      (path, init) => fetch(`${origin}${path}`, init),
+      {
         sessionType: 'BUY',
         sessionData: {
           serviceProvider: 'BANXA',
@@ -217,8 +218,9 @@ async function createTrackedSessions(origin: string, n: number) {
           destinationCurrencyCode: 'BTC',
           walletAddress: WALLET,
         },
-      }),
-    });
+      },
+      { 'Idempotency-Key': `load-session-${i}-${Date.now()}` },
+    );
     if (res.status !== 200) throw new Error(`setup: session creation answered ${res.status}`);
     const s = (await res.json()) as { id: string; trackingToken: string };
     // Two in three are paid (their transaction progresses); the rest answer "not yet created".

@@ -223,6 +223,92 @@ test.describe('merchant console', () => {
     );
   });
 
+  test('payments: partner and type filters, chosen by name, go to the service and stay in the address', async ({
+    page,
+    request,
+  }) => {
+    const filter = { serviceProviders: 'TRANSAK', types: 'CRYPTO_SELL' };
+    const before = await listAll(request, '/payments/transactions', 'transactions', filter);
+    expect(before.length).toBeGreaterThan(0);
+
+    await signIn(page, ADMIN_TOKEN);
+    const search = page.getByRole('search', { name: 'Filter payment transactions' });
+    await search.getByRole('combobox', { name: 'Partner' }).selectOption({ label: 'Transak' });
+    await search.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Sell' });
+    const listing = page.waitForRequest(
+      (r) => r.url().includes('/api/ramp/payments/transactions?') && r.url().includes('types='),
+    );
+    await search.getByRole('button', { name: 'Apply filters' }).click();
+    const sent = new URL((await listing).url()).searchParams;
+    expect(Object.fromEntries(sent)).toEqual({ ...filter, limit: '20' });
+    await expect(page).toHaveURL(/[?&]partner=TRANSAK&type=sell(&|$)/);
+
+    const table = page.getByRole('table', { name: /payment transactions/i });
+    const shown = await readRows(table);
+    const after = await listAll(request, '/payments/transactions', 'transactions', filter);
+    expect(shown).toEqual(after.slice(0, shown.length));
+    expect(shown.length).toBe(Math.min(20, before.length));
+    for (const row of await table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button') })
+      .all()) {
+      await expect(row.getByRole('cell', { name: 'Transak', exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Sell', exact: true })).toBeVisible();
+    }
+
+    // Back returns to the unfiltered listing; Forward to the filtered one, the fields showing it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\?view=payments$/);
+    await expect(search.getByRole('combobox', { name: 'Partner' })).toHaveValue('');
+    await page.goForward();
+    await expect(search.getByRole('combobox', { name: 'Partner' })).toHaveValue('TRANSAK');
+    await expect(search.getByRole('combobox', { name: 'Type' })).toHaveValue('sell');
+  });
+
+  test('layout: at 420 px nothing scrolls the page sideways; at 1280 px the open detail leaves the table whole', async ({
+    page,
+  }) => {
+    /** The elements that stick out of the page on the right (none, when nothing scrolls sideways). */
+    const overflow = () =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+          .filter((e) => !e.closest('.rc-table-wrap *')) // the table scrolls within its own frame
+          .map(
+            (e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`,
+          );
+      });
+    await page.setViewportSize({ width: 420, height: 800 });
+    await signIn(page, ADMIN_TOKEN);
+    const table = page.getByRole('table', { name: /payment transactions/i });
+    await readRows(table);
+    expect(await overflow()).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('console-420.png'), fullPage: true });
+    const search = page.getByRole('search', { name: 'Filter payment transactions' });
+    for (const field of await search.locator('select, input').all()) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width, (await field.getAttribute('name')) ?? '').toBeLessThanOrEqual(420);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const first = (await readRows(table))[0]!;
+    await page.getByRole('button', { name: `View ${first}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Transaction ${first}` });
+    await expect(dialog).toBeVisible();
+    expect(await overflow()).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('console-1280-detail.png') });
+    const panel = (await dialog.boundingBox())!;
+    // The view (filters, listing, pager) and the table's frame end where the panel begins.
+    for (const name of ['Payment transactions', 'Payment transactions, newest first']) {
+      const box = (await page.getByRole('region', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(panel.x);
+    }
+    // The names, not the codes, in the panel.
+    await expect(dialog).not.toContainText(/\b(FASTER_PAYMENTS|CREDIT_DEBIT_CARD)\b/);
+    await expect(dialog.getByText(/^[A-Z][a-z].* \([A-Z]{2}\)$/)).toBeVisible();
+  });
+
   test('the sign-in form, a listing and an open detail have no accessibility violations', async ({
     page,
   }) => {

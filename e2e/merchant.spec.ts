@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
+import { quotedSession } from '../src/server/test-session';
 import { verifyWebhook } from '../src/server/webhooks/signature';
 import type { WebhookEvent } from '../src/server/ledger/types';
 import { Checkout } from './pages/checkout';
@@ -120,11 +121,11 @@ const sessionBody = (amount: string) => ({
   },
 });
 
+// Quoted first, as the widget does: a session is bound to a quote the server gave recently.
 const postSession = (secret: string, amount: string, key: string) =>
-  fetch(`${ORIGIN}/api/ramp/crypto/session/widget`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Ramp-Intent': secret },
-    body: JSON.stringify(sessionBody(amount)),
+  quotedSession((path, init) => fetch(`${ORIGIN}${path}`, init), sessionBody(amount), {
+    'Idempotency-Key': key,
+    'X-Ramp-Intent': secret,
   });
 
 function expectSigned(d: Delivery) {
@@ -184,8 +185,10 @@ test('an intent locks the hosted checkout, the buy completes and signed webhooks
       rs.map((r) => r.getAttribute('aria-label')),
     ))
       expect(name).toMatch(/ETH for \$100\.00$/);
-    await expect(checkout.amount).toHaveCount(0);
-    await expect(page.getByRole('combobox', { name: 'Crypto currency' })).toHaveCount(0);
+    // The order screen shows locked choices read-only: the amount and the crypto cannot be changed.
+    await expect(checkout.amount).toHaveValue('100');
+    await expect(checkout.amount).not.toBeEditable();
+    await expect(checkout.widget.getByRole('combobox', { name: 'Crypto currency' })).not.toBeEditable();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
     await checkout.chooseQuote('BANXA');

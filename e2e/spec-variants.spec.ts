@@ -71,6 +71,7 @@ test('one partner’s incomplete quote: the other offers are still shown', async
   const checkout = new Checkout(page);
   await page.goto(server.origin + lockedBuy());
   await expect(checkout.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+  await checkout.compareOffers();
   await expect(checkout.quote('TRANSAK')).toHaveCount(0);
   await expect(checkout.quote('BANXA')).toHaveCount(1);
   await expect(checkout.alerts).toHaveCount(0);

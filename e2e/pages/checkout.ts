@@ -48,8 +48,13 @@ export class Checkout {
   get crypto(): Locator {
     return this.widget.getByRole('combobox', { name: 'Crypto currency' });
   }
+  /** "Payment method" when buying, "Payout method" when selling. */
   get methods(): Locator {
-    return this.widget.getByRole('radiogroup', { name: 'Payment method' });
+    return this.widget.getByRole('radiogroup', { name: /^(Payment|Payout) method$/ });
+  }
+  /** The order screen's "Compare N offers" (CONTRACTS §3). */
+  get compare(): Locator {
+    return this.widget.getByRole('button', { name: /^Compare \d+ offers$/ });
   }
   get amount(): Locator {
     return this.widget.getByRole('textbox', { name: 'Amount' });
@@ -69,8 +74,9 @@ export class Checkout {
   get alerts(): Locator {
     return this.widget.getByRole('alert');
   }
+  /** A partner's offer, by its display name or code ("Banxa" or "BANXA"). */
   quote(partner: string): Locator {
-    return this.quotes.getByRole('radio', { name: new RegExp(`^${partner}:`) });
+    return this.quotes.getByRole('radio', { name: new RegExp(`^${partner}:`, 'i') });
   }
 
   // Actions.
@@ -95,9 +101,16 @@ export class Checkout {
     }
   }
 
+  /** The direction tab; the order screen's title follows it. */
   async chooseDirection(direction: 'Buy' | 'Sell'): Promise<void> {
     await this.direction.getByRole('radio', { name: direction, exact: true }).check();
-    await this.next();
+    await expect(this.title).toHaveText(`${direction} crypto`);
+  }
+
+  /** Shows every offer (the order screen shows the best one). */
+  async compareOffers(): Promise<void> {
+    await expect(this.quoteRadios.first()).toBeVisible({ timeout: 20_000 });
+    if ((await this.compare.count()) > 0) await this.compare.click();
   }
 
   /** Types into a picker and picks the first option whose name matches. */
@@ -145,8 +158,12 @@ export class Checkout {
     await this.wallet.fill(address);
   }
 
-  /** Waits for quotes and checks the named partner's (the first one listed when none is named). */
+  /**
+   * Waits for quotes and checks the named partner's (the best one when none is named); returns the
+   * partner's display name.
+   */
   async chooseQuote(partner?: string): Promise<string> {
+    if (partner) await this.compareOffers();
     const radio = partner ? this.quote(partner) : this.quoteRadios.first();
     await expect(radio).toBeVisible({ timeout: 20_000 });
     await radio.check();

@@ -9,3 +9,23 @@ export const ETH_WALLET_BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA
 
 export const US_NY = { name: 'New York', code: 'US-NY' };
 export const US_CA = { name: 'California', code: 'US-CA' };
+
+/** Every option of a buy in the UK given, none locked: "the best prefill". */
+export const GB_BUY_PREFILL = {
+  direction: 'buy',
+  country: 'GB',
+  fiatCurrency: 'GBP',
+  cryptoCurrency: 'ETH',
+  network: 'ETHEREUM',
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  amount: '100',
+  walletAddress: ETH_WALLET,
+};
+
+/** The same for a sell, paid out by Faster Payments. */
+export const GB_SELL_PREFILL = {
+  ...GB_BUY_PREFILL,
+  direction: 'sell',
+  paymentMethod: 'FASTER_PAYMENTS',
+  amount: '0.05',
+};

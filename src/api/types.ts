@@ -287,6 +287,12 @@ export interface TransactionsQuery {
   limit?: number;
   /** Comma-separated on the wire: the transactions of these sessions (our externalSessionId). */
   externalSessionIds?: readonly string[];
+  /** Partner codes, e.g. TRANSAK (the upstream's search filter; not in the description's table). */
+  serviceProviders?: readonly string[];
+  /** Transaction types, e.g. CRYPTO_PURCHASE, CRYPTO_SELL. */
+  types?: readonly string[];
+  /** The merchant's customer ids, as passed to the checkout (externalCustomerId). */
+  externalCustomerIds?: readonly string[];
 }
 
 export interface FinancialAccountsQuery {

@@ -1,7 +1,8 @@
 // Amount input: what a shopper types ("1.234,56" in German, "1 234,56" in French) becomes one
 // canonical decimal string, then is checked against the route's limits with exact arithmetic.
 import type { Direction, Limits } from '../api/types';
-import { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from '../domain/decimal';
+import { checkAmountRange } from '../domain/amount';
+import { canonicalDecimal } from '../domain/decimal';
 
 /** Limits for the chosen method across partners, in the limits currency (always fiat). */
 export type AmountLimits = Limits;
@@ -113,19 +114,11 @@ export function validateAmount(text: string, rules: AmountRules): AmountCheck {
   const parsed = parseAmount(text, rules.locale, rules.decimals);
   if (!parsed.ok) return parsed;
   const { value } = parsed;
-  if (compareDecimal(value, '0') === 0) return { ok: false, reason: 'zero' };
-  const rate =
-    rules.direction === 'buy' ? '1' : rules.fiatPerCrypto ? decimalFromNumber(rules.fiatPerCrypto) : null;
-  if (rate === null || compareDecimal(rate, '0') === 0) return { ok: true, value };
-  const fiat = multiplyDecimal(value, rate);
-  const { limits } = rules;
-  if (limits) {
-    const min = decimalFromNumber(limits.min);
-    const max = decimalFromNumber(limits.max);
-    if (min !== null && compareDecimal(fiat, min) < 0)
-      return { ok: false, reason: 'min', bound: limits.min, currency: limits.currencyCode };
-    if (max !== null && compareDecimal(fiat, max) > 0)
-      return { ok: false, reason: 'max', bound: limits.max, currency: limits.currencyCode };
-  }
-  return { ok: true, value, fiatValue: Number(fiat) };
+  // The same rule the host server applies to a session's amount (src/domain/amount.ts).
+  const check = checkAmountRange(value, {
+    limits: rules.limits,
+    fiatPerUnit: rules.direction === 'buy' ? 1 : rules.fiatPerCrypto,
+  });
+  if (!check.ok) return check;
+  return check.fiat === undefined ? { ok: true, value } : { ok: true, value, fiatValue: Number(check.fiat) };
 }

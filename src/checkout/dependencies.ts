@@ -148,7 +148,8 @@ export const readPiece = (piece: Piece, s: CheckoutState): unknown => ACCESS[pie
 
 /**
  * `after` is `before` with the pieces in `setDirectly` written by an event. Clears, in dependency
- * order, every piece that depends on a piece that actually changed, and returns the result.
+ * order, every piece that depends on a piece that actually changed (from one value to another),
+ * and returns the result.
  */
 export function invalidate(
   before: CheckoutState,
@@ -159,7 +160,9 @@ export function invalidate(
   let s = after;
   for (const p of PIECE_ORDER) {
     if (!setDirectly.includes(p) && DEPENDS_ON[p].some((d) => changed.has(d))) s = ACCESS[p].clear(s);
-    if (readPiece(p, before) !== readPiece(p, s)) changed.add(p);
+    // Filling in a piece that was empty clears nothing: what depends on it was given (prefilled)
+    // before it was known, and the lists re-check it. Only a change of an answer invalidates.
+    if (readPiece(p, before) !== undefined && readPiece(p, before) !== readPiece(p, s)) changed.add(p);
   }
   return s;
 }

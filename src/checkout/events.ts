@@ -2,6 +2,7 @@
 // machine stays pure and quote freshness is decided by the caller's clock.
 import type { Direction, Quote } from '../api/types';
 import type { AmountLimits } from './amount';
+import type { QuoteSort } from './ranking';
 import type { CryptoRef, LaunchSession, Selection, Step, Tracking } from './state';
 
 export type CheckoutEvent =
@@ -24,10 +25,18 @@ export type CheckoutEvent =
   /** Quotes. */
   | { type: 'SELECT_QUOTE'; quote: Quote; at: number }
   | { type: 'QUOTES_CHANGED'; quotes: readonly Quote[]; at: number }
+  /** Fresh quotes: the picked offer is renewed; otherwise the best by the chosen ranking is selected. */
+  | { type: 'QUOTES_RECEIVED'; quotes: readonly Quote[]; at: number }
+  /** The shopper ranks offers another way; an offer they did not pick follows the new ranking. */
+  | { type: 'SET_QUOTE_SORT'; sort: QuoteSort; quotes: readonly Quote[]; at: number }
   /** Navigation. */
   | { type: 'CONTINUE'; at: number }
   | { type: 'BACK' }
   | { type: 'GO_TO'; step: Step }
+  /** The screen's Continue: walks the steps of the current screen, and passes a screen already answered. */
+  | { type: 'CONTINUE_SCREEN'; at: number }
+  /** The screen's Back: to the previous screen that asks something. */
+  | { type: 'BACK_SCREEN' }
   /** Provider launch. */
   | { type: 'SESSION_REQUESTED'; at: number }
   | { type: 'SESSION_CREATED'; session: LaunchSession }
@@ -36,6 +45,14 @@ export type CheckoutEvent =
   /** Status tracking. */
   | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; txHash?: string; at: number }
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
+  /**
+   * After a hand-off that did not end in a payment (declined, cancelled, window closed): back to the
+   * order screen ('quotes': try another offer) or the review ('launch': try again) with every choice
+   * kept, tracking dropped and a fresh idempotency seed (a new session, not the old one replayed).
+   */
+  | { type: 'RETRY'; idempotencyKey: string; to: 'quotes' | 'launch' }
+  /** The choices of this checkout before a reload (same options): where the shopper was, restored. */
+  | { type: 'CHOICES_RESTORED'; selection: Selection; step: Step; quoteSort?: QuoteSort }
   /** Start over with a fresh idempotency seed. */
   | { type: 'RESET'; idempotencyKey: string };
 

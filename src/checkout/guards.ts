@@ -4,8 +4,17 @@ import { validateAmount } from './amount';
 import type { AmountRules } from './amount';
 import { validateAddress } from '../domain/address';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
-import type { CheckoutState, Step } from './state';
-import { STEPS, chainOf, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
+import type { CheckoutState, Selection, Step } from './state';
+import {
+  LAST_INPUT_STEP,
+  STEPS,
+  chainOf,
+  screenOf,
+  flowCodes,
+  sourceDecimals,
+  stepIndex,
+  subdivisionFits,
+} from './state';
 
 /** ok; pending: waiting for a fact the UI will deliver (limits); failed: the shopper must act. */
 export type GuardStatus = 'ok' | 'pending' | 'failed';
@@ -95,4 +104,30 @@ export function firstUnmet(
 
 /** Everything a session needs holds at `at`: the launch guard. */
 export const readyToLaunch = (state: CheckoutState, at: number): boolean =>
-  firstUnmet(state, 'wallet', at) === undefined;
+  firstUnmet(state, LAST_INPUT_STEP, at) === undefined;
+
+/** What a step asks, read from the selection: a screen of prefilled answers is passed without a question. */
+const ANSWER: Partial<Record<Step, (s: Selection) => unknown>> = {
+  wallet: (s) => s.walletAddress,
+};
+
+/**
+ * A step the screens pass over: skipped (fixed by the merchant) and holding, or answered by the
+ * merchant's prefill (no `lock` needed) and holding.
+ */
+export function passedOver(state: CheckoutState, step: Step, at?: number): boolean {
+  if (guardStatus(state, step, at) !== 'ok') return false;
+  if (state.skipped.includes(step)) return true;
+  const read = ANSWER[step];
+  const value = read?.(state.selection);
+  return value !== undefined && read?.(state.prefill) === value;
+}
+
+/** The step the screen's Back leads to: the last of the previous screen that asks something. */
+export function previousScreenStep(state: CheckoutState): Step | undefined {
+  if (state.step === 'status') return undefined;
+  const from = screenOf(state.step);
+  return STEPS.slice(0, stepIndex(state.step))
+    .reverse()
+    .find((step) => screenOf(step) !== from && !state.skipped.includes(step) && !passedOver(state, step));
+}

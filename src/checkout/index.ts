@@ -28,6 +28,8 @@ export type { GuardStatus } from './guards';
 export { DEPENDS_ON, dependentsOf } from './dependencies';
 export type { Piece } from './dependencies';
 export { idempotencyKeyFor } from './idempotency';
+export { quoteEvents, syncEvents } from './sync';
+export type { CountryChoice, SyncLists } from './sync';
 export * from './selectors';
 export type { CheckoutSummary } from './selectors';
 export { MAX_DECIMALS, MAX_INTEGER_DIGITS, parseAmount, validateAmount } from './amount';

@@ -324,7 +324,7 @@ describe('locked fields', () => {
   });
 
   it('a locked network only admits cryptos on that chain', () => {
-    const s = start({ prefill: { network: 'SOLANA' }, locked: ['network'] });
+    const s = start({ prefill: { network: 'SOLANA', country: 'US' }, locked: ['network'] });
     expect(next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'ETHEREUM' } })).toBe(s);
     const sol = next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'SOLANA' } });
     expect(sol.selection.crypto).toEqual({ currencyCode: 'USDC', chainCode: 'SOLANA' });

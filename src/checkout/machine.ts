@@ -7,12 +7,21 @@ import { parseAmount } from './amount';
 import type { Piece } from './dependencies';
 import { PIECE_ORDER, invalidate, readPiece } from './dependencies';
 import type { CheckoutEvent } from './events';
-import { firstUnmet, guardStatus, readyToLaunch } from './guards';
+import { firstUnmet, guardStatus, passedOver, previousScreenStep, readyToLaunch } from './guards';
 import { idempotencyKeyFor } from './idempotency';
 import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
-import { STEPS, flowCodes, sourceDecimals, stepIndex, subdivisionFits } from './state';
+import {
+  LAST_INPUT_STEP,
+  STEPS,
+  flowCodes,
+  screenOf,
+  sourceDecimals,
+  stepIndex,
+  subdivisionFits,
+} from './state';
+import { bestQuote } from './ranking';
 import { resolveStatusView } from './status';
 
 export type { CheckoutEvent } from './events';
@@ -124,6 +133,32 @@ function cryptoRef(c: CryptoRef): CryptoRef | undefined {
   return { currencyCode, ...(chainCode ? { chainCode } : {}), ...(contract ? { contract } : {}) };
 }
 
+/**
+ * Quotes that arrived for the current request. The offer the shopper picked is renewed (or dropped
+ * when its partner no longer quotes); otherwise the best by the shopper's ranking is selected, so
+ * the selection follows the ranking. `resort`: a new ranking with the same quotes.
+ */
+function receiveQuotes(
+  state: CheckoutState,
+  quotes: readonly Quote[],
+  at: number,
+  resort = false,
+): CheckoutState {
+  const usable = quotes.filter((q) => quoteMatches(state, q));
+  const current = state.selection.quote;
+  if (state.context.quotePicked && current) {
+    if (resort) return state;
+    const fresh = usable.find((q) => q.serviceProvider === current.serviceProvider);
+    const next = choose(state, ['quote'], { quote: fresh ? { ...fresh, receivedAt: at } : undefined });
+    return fresh ? next : { ...next, context: { ...next.context, quotePicked: false } };
+  }
+  if (quoteRequest(state) === null) return state;
+  const best = bestQuote(usable, state.context.quoteSort);
+  if (!best) return current ? choose(state, ['quote'], { quote: undefined }) : state;
+  if (resort && current && current.serviceProvider === best.serviceProvider) return state;
+  return choose(state, ['quote'], { quote: { ...best, receivedAt: at } }, { quotePicked: false });
+}
+
 /** Choices and facts: accepted at any step before the provider is launched. */
 function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const s = state.selection;
@@ -213,7 +248,18 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     }
     case 'SELECT_QUOTE': {
       if (quoteRequest(state) === null || !quoteMatches(state, event.quote)) return state;
-      return choose(state, ['quote'], { quote: { ...event.quote, receivedAt: event.at } });
+      const picked = choose(state, ['quote'], { quote: { ...event.quote, receivedAt: event.at } });
+      return picked === state || picked.context.quotePicked
+        ? picked
+        : { ...picked, context: { ...picked.context, quotePicked: true } };
+    }
+    case 'QUOTES_RECEIVED':
+      return receiveQuotes(state, event.quotes, event.at);
+    case 'SET_QUOTE_SORT': {
+      if (state.context.quoteSort === event.sort || (!state.context.quoteSort && event.sort === 'best'))
+        return state;
+      const sorted = { ...state, context: { ...state.context, quoteSort: event.sort } };
+      return receiveQuotes(sorted, event.quotes, event.at, true);
     }
     case 'QUOTES_CHANGED': {
       const current = s.quote;
@@ -240,11 +286,35 @@ function onContinue(state: CheckoutState, at: number): CheckoutState {
   return target ? moveTo(state, target) : state;
 }
 
+/** Continue on a screen: through its steps, to the next screen that asks something (or fails). */
+function onContinueScreen(state: CheckoutState, at: number): CheckoutState {
+  const from = screenOf(state.step);
+  let s = state;
+  for (;;) {
+    const moved = onContinue(s, at);
+    if (moved === s) return s;
+    s = moved;
+    const here = screenOf(s.step);
+    if (stepIndex(s.step) <= stepIndex(state.step)) return s;
+    if (here !== from && !(s.step !== 'launch' && s.step !== 'status' && passedOver(s, s.step, at))) return s;
+  }
+}
+
+/** Back on a screen: to the last step of the previous screen that asks something. */
+function onBackScreen(state: CheckoutState): CheckoutState {
+  const target = previousScreenStep(state);
+  return target ? moveTo(state, target) : state;
+}
+
 function onNavigate(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const here = stepIndex(state.step);
   switch (event.type) {
     case 'CONTINUE':
       return onContinue(state, event.at);
+    case 'CONTINUE_SCREEN':
+      return onContinueScreen(state, event.at);
+    case 'BACK_SCREEN':
+      return onBackScreen(state);
     case 'BACK': {
       const previous = STEPS.slice(0, here)
         .reverse()
@@ -269,7 +339,7 @@ function onLaunch(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       if (launch.phase !== 'idle' && launch.phase !== 'failed') return state;
       const request = sessionRequest(state);
       if (!request || !readyToLaunch(state, event.at)) {
-        const unmet = firstUnmet(state, 'wallet', event.at);
+        const unmet = firstUnmet(state, LAST_INPUT_STEP, event.at);
         return unmet ? moveTo(state, unmet) : state;
       }
       return {
@@ -363,14 +433,69 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
   return { ...next, step: startStep(next) };
 }
 
+/**
+ * The choices stored before a reload. Only at the start of a run, only when every locked value still
+ * holds; the step is kept unless a guard before it fails (facts still to come do not count).
+ */
+function onChoicesRestored(
+  state: CheckoutState,
+  event: Extract<CheckoutEvent, { type: 'CHOICES_RESTORED' }>,
+): CheckoutState {
+  if (state.tracking || state.launch.phase !== 'idle' || state.step !== startStep(state)) return state;
+  const { selection, step } = event;
+  if (!STEPS.includes(step) || step === 'status' || !state.directions.includes(selection.direction))
+    return state;
+  const keeps = state.locked.every((f) => {
+    const key = f === 'cryptoCurrency' ? 'crypto' : f;
+    const a = state.selection[key as keyof Selection];
+    const b = selection[key as keyof Selection];
+    return key === 'crypto'
+      ? (a as CryptoRef | undefined)?.currencyCode === (b as CryptoRef | undefined)?.currencyCode
+      : a === b;
+  });
+  if (!keeps) return state;
+  const restored: CheckoutState = {
+    ...state,
+    selection,
+    context: {
+      ...state.context,
+      ...(event.quoteSort ? { quoteSort: event.quoteSort } : {}),
+      quotePicked: false,
+    },
+    step,
+  };
+  const before = STEPS[stepIndex(step) - 1];
+  const unmet = before && firstUnmet(restored, before, undefined, true);
+  return unmet ? { ...restored, step: unmet } : restored;
+}
+
+/** Back before the hand-off with the choices kept (see the RETRY event). */
+function onRetry(state: CheckoutState, keySeed: string, to: 'quotes' | 'launch'): CheckoutState {
+  if (state.step !== 'status' || !keySeed) return state;
+  // Another offer: the shopper picks again on the order screen; the choices stay.
+  const back: CheckoutState = {
+    ...state,
+    launch: { keySeed, phase: 'idle' },
+    tracking: undefined,
+    step: to,
+  };
+  // A choice that no longer holds (an expired quote) is shown where it is asked.
+  const unmet = firstUnmet(back, STEPS[stepIndex(to) - 1] ?? to, undefined, true);
+  return unmet ? { ...back, step: unmet } : back;
+}
+
 export function next(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   if (event.type === 'RESET') return onReset(state, event.idempotencyKey);
+  if (event.type === 'RETRY') return onRetry(state, event.idempotencyKey, event.to);
+  if (event.type === 'CHOICES_RESTORED') return onChoicesRestored(state, event);
   // After launch the choices are history: only status updates apply.
   if (state.step === 'status') return onTracking(state, event);
   switch (event.type) {
     case 'CONTINUE':
     case 'BACK':
     case 'GO_TO':
+    case 'CONTINUE_SCREEN':
+    case 'BACK_SCREEN':
       return onNavigate(state, event);
     case 'SESSION_REQUESTED':
     case 'SESSION_CREATED':

@@ -1,7 +1,10 @@
-// Keeps a launched checkout's tracking across a reload (the provider may redirect back), in a
-// Storage the caller picks (sessionStorage in the browser) under the caller's key.
+// Keeps a checkout across a reload, in a Storage the caller picks (sessionStorage in the browser)
+// under the caller's key: the choices while the shopper is choosing, the tracking once launched (the
+// provider may redirect back).
 import type { Direction } from '../api/types';
-import type { CheckoutState, LaunchSession, Selection, Tracking } from './state';
+import type { QuoteSort } from './ranking';
+import type { CheckoutState, LaunchSession, Selection, Step, Tracking } from './state';
+import { STEPS } from './state';
 
 /** The part of the Web Storage API used here. */
 export interface StorageLike {
@@ -110,5 +113,50 @@ export function saveCheckout(storage: StorageLike, key: string, state: CheckoutS
       );
   } catch {
     // Storage can be full or denied (private mode, sandboxed frames): tracking then lasts for the page only.
+  }
+}
+
+/** The choices of a checkout not yet handed off: where the shopper was, so a reload keeps it. */
+export interface StoredChoices {
+  selection: Selection;
+  step: Step;
+  quoteSort?: QuoteSort;
+}
+
+const choicesKey = (key: string) => `${key}:choices`;
+const SORTS: readonly string[] = ['best', 'cost', 'score'];
+
+export function loadChoices(storage: StorageLike, key: string): StoredChoices | null {
+  try {
+    const raw = storage.getItem(choicesKey(key));
+    if (raw === null) return null;
+    const data: unknown = JSON.parse(raw);
+    if (!isObject(data) || data.v !== VERSION || typeof data.step !== 'string') return null;
+    const selection = asSelection(data.selection);
+    if (!selection || !(STEPS as readonly string[]).includes(data.step)) return null;
+    const sort =
+      typeof data.quoteSort === 'string' && SORTS.includes(data.quoteSort) ? data.quoteSort : undefined;
+    return { selection, step: data.step as Step, ...(sort ? { quoteSort: sort as QuoteSort } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the choices while the checkout is not handed off; removes them once it is (tracking takes over). */
+export function saveChoices(storage: StorageLike, key: string, state: CheckoutState): void {
+  try {
+    if (state.tracking) storage.removeItem(choicesKey(key));
+    else
+      storage.setItem(
+        choicesKey(key),
+        JSON.stringify({
+          v: VERSION,
+          selection: state.selection,
+          step: state.step,
+          ...(state.context.quoteSort ? { quoteSort: state.context.quoteSort } : {}),
+        }),
+      );
+  } catch {
+    // Full or denied storage: the choices last for the page only.
   }
 }

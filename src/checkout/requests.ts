@@ -3,7 +3,7 @@ import { LOCK_FIELDS } from '../api/types';
 import type { LockField, QuoteRequest, SessionRequest } from '../api/types';
 import { firstUnmet, walletTagFor } from './guards';
 import type { CheckoutState, LockableField } from './state';
-import { flowCodes, subdivisionFits } from './state';
+import { LAST_INPUT_STEP, flowCodes, subdivisionFits } from './state';
 
 export interface QuoteRequestOptions {
   /** Restrict quotes to these partners (the widget's `partners` option). */
@@ -61,7 +61,8 @@ export function lockFieldsFor(state: CheckoutState): LockField[] {
 export function sessionRequest(state: CheckoutState): SessionRequest | null {
   const s = state.selection;
   const codes = flowCodes(s);
-  if (firstUnmet(state, 'wallet') !== undefined || !codes || !s.country || !s.amount || !s.quote) return null;
+  if (firstUnmet(state, LAST_INPUT_STEP) !== undefined || !codes || !s.country || !s.amount || !s.quote)
+    return null;
   const locks = lockFieldsFor(state);
   return {
     sessionType: s.direction === 'buy' ? 'BUY' : 'SELL',

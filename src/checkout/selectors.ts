@@ -1,14 +1,63 @@
 // Small pure reads of the state that the UI needs, so screens hold no rules of their own.
 import type { Direction } from '../api/types';
-import { firstUnmet, readyToLaunch } from './guards';
+import { firstUnmet, passedOver, previousScreenStep, readyToLaunch } from './guards';
 import { sessionRequest } from './requests';
-import type { CheckoutState, CryptoRef, Step } from './state';
-import { STEPS, chainOf, flowCodes, stepIndex } from './state';
+import type { CheckoutState, CryptoRef, Screen, Step } from './state';
+import { SCREENS, STEPS, chainOf, flowCodes, screenOf, stepIndex } from './state';
 
 export { amountRules } from './guards';
 export { quoteRequest, sessionRequest } from './requests';
 export type { QuoteRequestOptions } from './requests';
-export { chainOf, isLocked, sourceDecimals } from './state';
+export { LAST_INPUT_STEP, SCREENS, chainOf, isLocked, screenOf, sourceDecimals } from './state';
+export type { Screen } from './state';
+export {
+  QUOTE_SORTS,
+  bestQuote,
+  quoteCost,
+  quoteMarkup,
+  rankQuotes,
+  referenceRate,
+  valueOf,
+} from './ranking';
+export type { QuoteSort } from './ranking';
+
+/** The screen the current step is shown on. */
+export const currentScreen = (state: CheckoutState): Screen => screenOf(state.step);
+
+/** The screen's Back leads somewhere. */
+export const canGoBackScreen = (state: CheckoutState): boolean => previousScreenStep(state) !== undefined;
+
+/** The screens this run shows, in order: one whose every step is fixed or prefilled is not shown. */
+export function visibleScreens(state: CheckoutState, now?: number): Screen[] {
+  const here = currentScreen(state);
+  return SCREENS.filter(
+    (screen) =>
+      screen === 'order' ||
+      screen === here ||
+      STEPS.some(
+        (step) =>
+          screenOf(step) === screen &&
+          (step === 'launch' || step === 'status' || !passedOver(state, step, now)),
+      ),
+  );
+}
+
+/** "Step 2 of 3" by screens; null on the status screen. */
+export function screenProgress(state: CheckoutState, now?: number): { index: number; total: number } | null {
+  if (state.step === 'status') return null;
+  const screens = visibleScreens(state, now).filter((s): boolean => s !== 'status');
+  const here: Screen = currentScreen(state);
+  return { index: screens.indexOf(here) + 1, total: screens.length };
+}
+
+/**
+ * The step whose question the order screen must show as missing after Continue: the machine stops at
+ * the first step whose guard fails.
+ */
+export const unmetOnScreen = (state: CheckoutState, now: number): Step | undefined => {
+  const unmet = firstUnmet(state, state.step, now);
+  return unmet && screenOf(unmet) === currentScreen(state) ? unmet : undefined;
+};
 
 /** CONTINUE would move forward now (launch uses canLaunch instead). */
 export function canContinue(state: CheckoutState, now: number): boolean {

@@ -1,6 +1,7 @@
 // The checkout's state: one plain, serialisable value that `next()` maps to its successor.
 import type { Direction, Quote } from '../api/types';
 import type { AmountLimits } from './amount';
+import type { QuoteSort } from './ranking';
 
 export type Step =
   | 'direction'
@@ -27,6 +28,28 @@ export const STEPS: readonly Step[] = [
 ];
 
 export const stepIndex = (step: Step): number => STEPS.indexOf(step);
+
+/** The last step the shopper fills in: the one right before launch (derived, not named). */
+export const LAST_INPUT_STEP: Step = STEPS[STEPS.indexOf('launch') - 1] as Step;
+
+/**
+ * Screens are not steps: the UI groups the machine's steps into few screens. Every step the order
+ * screen holds is asked on it at once; the machine still walks them one by one.
+ */
+export type Screen = 'order' | 'wallet' | 'review' | 'status';
+export const SCREENS: readonly Screen[] = ['order', 'wallet', 'review', 'status'];
+const SCREEN_OF: Record<Step, Screen> = {
+  direction: 'order',
+  country: 'order',
+  currencies: 'order',
+  paymentMethod: 'order',
+  amount: 'order',
+  quotes: 'order',
+  wallet: 'wallet',
+  launch: 'review',
+  status: 'status',
+};
+export const screenOf = (step: Step): Screen => SCREEN_OF[step];
 
 /** A crypto currency as the shopper picked it: the same code can live on several chains. */
 export interface CryptoRef {
@@ -72,6 +95,10 @@ export interface Context {
   cryptoDecimals?: number;
   /** A selected quote older than this cannot be continued with or launched. */
   quoteTtlMs: number;
+  /** How the shopper ranks offers; the automatic selection follows it. @default 'best' */
+  quoteSort?: QuoteSort;
+  /** The shopper picked the selected offer themselves (refreshes keep it; a new ranking does not move it). */
+  quotePicked?: boolean;
 }
 
 /** Option names (CONTRACTS §2) that map to selection fields and may be locked. */

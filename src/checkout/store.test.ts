@@ -164,3 +164,50 @@ describe('persistence', () => {
     expect(store.getState().state.step).toBe('status');
   });
 });
+
+describe('a reload before the hand-off', () => {
+  const key = 'rc:choices-test';
+  it('keeps every choice and the screen the shopper was on', () => {
+    const storage = memoryStorage();
+    const first = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
+    buyEvents('wallet').forEach((e) => first.getState().send(e));
+    first.getState().send({ type: 'SET_QUOTE_SORT', sort: 'score', quotes: [], at: T0 });
+    expect(first.getState().state.step).toBe('wallet');
+
+    const again = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
+    const s = again.getState().state;
+    expect(s.step).toBe('wallet');
+    expect(s.selection).toMatchObject({
+      amount: '100',
+      country: 'US',
+      subdivision: 'US-NY',
+      paymentMethod: 'CREDIT_DEBIT_CARD',
+    });
+    expect(s.selection.quote?.serviceProvider).toBe('PAYBIS');
+    expect(s.context.quoteSort).toBe('score');
+  });
+
+  it('is not restored over locked values that differ, nor from unusable data', () => {
+    const storage = memoryStorage();
+    const first = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
+    buyEvents('wallet').forEach((e) => first.getState().send(e));
+    const locked = createCheckoutStore(
+      { idempotencyKey: SEED, prefill: { country: 'GB' }, locked: ['country'] },
+      { persistence: { storage, key } },
+    );
+    expect(locked.getState().state.selection.country).toBe('GB');
+    expect(locked.getState().state.step).toBe('direction');
+    storage.setItem(`${key}:choices`, '{"v":1,"step":"nowhere","selection":{"direction":"buy"}}');
+    expect(
+      createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } }).getState().state.step,
+    ).toBe('direction');
+  });
+
+  it('once launched, the tracking takes over from the choices', () => {
+    const storage = memoryStorage();
+    const store = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
+    launchEvents().forEach((e) => store.getState().send(e));
+    expect(storage.data.has(`${key}:choices`)).toBe(false);
+    expect(storage.data.has(key)).toBe(true);
+  });
+});

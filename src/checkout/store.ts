@@ -6,7 +6,7 @@ import type { CheckoutInit } from './initial';
 import { initialState } from './initial';
 import { next } from './machine';
 import type { StorageLike } from './persistence';
-import { loadCheckout, saveCheckout } from './persistence';
+import { loadCheckout, loadChoices, saveCheckout, saveChoices } from './persistence';
 import type { CheckoutState } from './state';
 
 export interface CheckoutStore {
@@ -32,7 +32,12 @@ export function createCheckoutStore(
   const { onTransition, persistence } = options;
   const restored = persistence ? loadCheckout(persistence.storage, persistence.key) : null;
   const start = initialState(init);
-  const state = restored ? next(start, { type: 'TRACKING_RESTORED', ...restored }) : start;
+  const choices = !restored && persistence ? loadChoices(persistence.storage, persistence.key) : null;
+  const state = restored
+    ? next(start, { type: 'TRACKING_RESTORED', ...restored })
+    : choices
+      ? next(start, { type: 'CHOICES_RESTORED', ...choices })
+      : start;
 
   return createStore<CheckoutStore>()((set, get) => ({
     state,
@@ -43,6 +48,15 @@ export function createCheckoutStore(
       set({ state: after });
       if (persistence && after.tracking !== prev.tracking)
         saveCheckout(persistence.storage, persistence.key, after);
+      if (
+        persistence &&
+        (after.tracking !== prev.tracking ||
+          (!after.tracking &&
+            (after.selection !== prev.selection ||
+              after.step !== prev.step ||
+              after.context.quoteSort !== prev.context.quoteSort)))
+      )
+        saveChoices(persistence.storage, persistence.key, after);
       if (onTransition) {
         try {
           onTransition(prev, after, event);

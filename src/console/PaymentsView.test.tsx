@@ -6,7 +6,14 @@ import { ConsoleApp } from './ConsoleApp';
 import { downloadBlob } from './download';
 import { UTF8_BOM } from './exportCsv';
 import { parseCsv } from './testCsv';
-import { TEST_TOKEN, createTestServer, keyOf, makeTransactions, type TestServer } from './testServer';
+import {
+  TEST_TOKEN,
+  WALLETS,
+  createTestServer,
+  keyOf,
+  makeTransactions,
+  type TestServer,
+} from './testServer';
 
 vi.mock('./download', () => ({
   canPickFile: () => false,
@@ -26,7 +33,7 @@ function open(search: string, server: TestServer = createTestServer({ transactio
 }
 
 /** Ids of the rows on screen, once the page showing `range` has loaded. */
-async function rowsOf(range: string): Promise<string[]> {
+async function rowsOf(range: string | RegExp): Promise<string[]> {
   await screen.findByText(range);
   const table = screen.getByRole('table', { name: /payment transactions/i });
   return within(table)
@@ -43,6 +50,7 @@ const readText = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
+const viewIds = () => screen.getAllByRole('button', { name: /^View / }).map((b) => b.textContent ?? '');
 const lastQuery = (server: TestServer) => server.queries('/payments/transactions').at(-1)!;
 const nextButton = () => screen.getByRole('button', { name: 'Next page' });
 const previousButton = () => screen.getByRole('button', { name: 'Previous page' });
@@ -206,5 +214,165 @@ describe('payments listing: detail and export', () => {
     expect(fileName).toBe('payments_status-SETTLED.csv');
     const rows = parseCsv((await readText(blob)).replace(UTF8_BOM, ''));
     expect(rows.slice(1).map((r) => r[0])).toEqual(SETTLED);
+  });
+});
+
+describe('payments listing: filters', () => {
+  const idsWhere = (keep: (t: (typeof ALL)[number], i: number) => boolean, from = ALL) =>
+    from.filter(keep).map((t) => t.id);
+  const apply = (user: ReturnType<typeof userEvent.setup>) =>
+    user.click(screen.getByRole('button', { name: 'Apply filters' }));
+  /** Applies the form; the page shows `ids`, the server was asked with `query`, the address is `search`. */
+  const applyAndExpect = async (
+    user: ReturnType<typeof userEvent.setup>,
+    server: TestServer,
+    o: { range: string; ids: string[]; query: Record<string, string>; search: string },
+  ) => {
+    await apply(user);
+    expect(await rowsOf(o.range)).toEqual(o.ids);
+    expect(Object.fromEntries(lastQuery(server))).toEqual(o.query);
+    expect(window.location.search).toBe(o.search);
+  };
+  const exported = async () => {
+    await screen.findByText(/^Exported \d+/);
+    await waitFor(() => expect(downloadBlob).toHaveBeenCalledTimes(1));
+    const [blob, fileName] = vi.mocked(downloadBlob).mock.calls[0]!;
+    const rows = parseCsv((await readText(blob)).replace(UTF8_BOM, ''));
+    return { fileName, ids: rows.slice(1).map((r) => r[0]) };
+  };
+
+  it('by partner: chosen by name, sent to the service, kept in the address, exported', async () => {
+    const banxa = idsWhere((t) => t.serviceProvider === 'BANXA');
+    expect(banxa).toHaveLength(12);
+    const { server, user } = open('?view=payments');
+    await rowsOf('Records 1–20 of 60');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), 'Banxa');
+    await applyAndExpect(user, server, {
+      range: 'Records 1–12 of 12',
+      ids: banxa,
+      query: { serviceProviders: 'BANXA', limit: '20' },
+      search: '?view=payments&partner=BANXA',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await exported()).toEqual({ fileName: 'payments_partner-BANXA.csv', ids: banxa });
+  });
+
+  it('by type: buy or sell, sent to the service as its transaction type; Back restores the previous filter', async () => {
+    const sells = idsWhere((t) => t.transactionType === 'CRYPTO_SELL');
+    const { server, user } = open('?view=payments&partner=TRANSAK');
+    await rowsOf(/^Records 1–20 of \d+$/);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), '');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Sell');
+    await applyAndExpect(user, server, {
+      range: `Records 1–${sells.length} of ${sells.length}`,
+      ids: sells,
+      query: { types: 'CRYPTO_SELL', limit: '20' },
+      search: '?view=payments&type=sell',
+    });
+
+    window.history.back();
+    await waitFor(() => expect(window.location.search).toBe('?view=payments&partner=TRANSAK'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Partner' })).toHaveValue('TRANSAK'));
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('');
+    expect(await rowsOf(/^Records 1–20 of \d+$/)).toEqual(
+      idsWhere((t) => t.serviceProvider === 'TRANSAK').slice(0, 20),
+    );
+  });
+
+  it("by customer: the merchant's own customer ID, sent to the service", async () => {
+    const customer = idsWhere((t) => t.externalCustomerId === 'shop-user-2');
+    expect(customer).toHaveLength(20);
+    const { server, user } = open('?view=payments&limit=10');
+    await rowsOf('Records 1–10 of 60');
+
+    await user.type(screen.getByRole('textbox', { name: 'Customer ID' }), ' shop-user-2 ');
+    await applyAndExpect(user, server, {
+      range: 'Records 1–10 of 20',
+      ids: customer.slice(0, 10),
+      query: { externalCustomerIds: 'shop-user-2', limit: '10' },
+      search: '?view=payments&customer=shop-user-2&limit=10',
+    });
+    await user.click(nextButton());
+    expect(await rowsOf('Records 11–20 of 20')).toEqual(customer.slice(10));
+  });
+
+  it('by transaction ID: reads that one transaction, checked against the other filters', async () => {
+    const { server, user } = open('?view=payments');
+    await rowsOf('Records 1–20 of 60');
+    const listings = server.queries('/payments/transactions').length;
+
+    await user.type(screen.getByRole('textbox', { name: 'Transaction ID' }), 'txn_0006');
+    await apply(user);
+    expect(await rowsOf('Records 1–1 of 1')).toEqual(['txn_0006']);
+    expect(server.requests).toContain('/payments/transactions/txn_0006');
+    expect(server.queries('/payments/transactions')).toHaveLength(listings);
+    expect(window.location.search).toBe('?view=payments&id=txn_0006');
+    expect(screen.getByText(/Showing the transaction with ID/)).toBeInTheDocument();
+    expect(nextButton()).toBeDisabled();
+
+    // txn_0006 is a buy: asking for sells finds nothing, as does an unknown id.
+    expect(ALL[6]!.transactionType).toBe('CRYPTO_PURCHASE');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Sell');
+    await apply(user);
+    expect(await screen.findByText('No transactions match these filters.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), '');
+    await user.clear(screen.getByRole('textbox', { name: 'Transaction ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'Transaction ID' }), 'txn_9999');
+    await apply(user);
+    await waitFor(() => expect(window.location.search).toBe('?view=payments&id=txn_9999'));
+    expect(await screen.findByText('No transactions match these filters.')).toBeInTheDocument();
+  });
+
+  it('by wallet: matched in the console over every page of the other filters, said so, paged and exported whole', async () => {
+    // 250 records: the console's scan reads the service's pages of 100 to fill each page of 10.
+    const big = makeTransactions(250);
+    const wallet = WALLETS[0];
+    const usesWallet = (t: (typeof big)[number]) =>
+      t.cryptoDetails?.destinationWalletAddress === wallet || t.cryptoDetails?.sourceWalletAddress === wallet;
+    const matching = idsWhere((t) => usesWallet(t) && t.transactionType === 'CRYPTO_PURCHASE', big);
+    expect(matching.length).toBeGreaterThan(20);
+    expect(matching.length).toBeLessThan(30);
+    const server = createTestServer({ transactions: big });
+    const { user } = open('?view=payments&type=buy&limit=10', server);
+    await rowsOf(/^Records 1–10 of \d+$/);
+
+    // A hex address in other letter case is the same address.
+    await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), wallet.toLowerCase());
+    await apply(user);
+    expect(await rowsOf('Records 1–10')).toEqual(matching.slice(0, 10));
+    expect(screen.getByText(/cannot search by wallet address/)).toBeInTheDocument();
+    expect(screen.queryByText(/matching transactions?$/)).not.toBeInTheDocument();
+    expect(window.location.search).toBe(`?view=payments&type=buy&wallet=${wallet.toLowerCase()}&limit=10`);
+    const sent = server.queries('/payments/transactions');
+    expect(sent.every((q) => !q.has('wallet'))).toBe(true);
+    expect(Object.fromEntries(sent.at(-1)!)).toMatchObject({ types: 'CRYPTO_PURCHASE', limit: '100' });
+
+    /** Presses `button` until it is disabled; the ids of every page, in list order. */
+    const walk = async (button: () => HTMLElement) => {
+      const pages: string[][] = [];
+      for (;;) {
+        await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+        const rows = viewIds();
+        pages.push(rows);
+        if (button().hasAttribute('disabled')) return pages;
+        await user.click(button());
+        await waitFor(() => expect(viewIds()[0]).not.toBe(rows[0]));
+      }
+    };
+    const forward = await walk(nextButton);
+    expect(forward.map((p) => p.length)).toEqual([10, 10, matching.length - 20]);
+    expect(forward.flat()).toEqual(matching);
+    // Back from the last page; the first page is known to be the first (Previous disabled).
+    expect((await walk(previousButton)).reverse().flat()).toEqual(matching);
+    expect(await rowsOf('Records 1–10')).toEqual(matching.slice(0, 10));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await exported()).toEqual({
+      fileName: `payments_type-buy_wallet-${wallet.toLowerCase()}.csv`,
+      ids: matching,
+    });
   });
 });

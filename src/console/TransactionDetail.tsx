@@ -3,7 +3,8 @@ import type { Transaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import { DetailPanel, FieldList } from './DetailPanel';
 import { loadErrorText } from './errorText';
-import { dateTime, money, tradeText } from './format';
+import { countryText, dateTime, methodText, money, tradeText } from './format';
+import { partnerName } from '../ui/steps/partners';
 import { transactionStatusText, transactionStatusTone } from './statusText';
 
 export interface TransactionDetailProps {
@@ -59,15 +60,16 @@ export function TransactionDetail({ api, listed, returnFocus, onClose }: Transac
           ['Created', dateTime(t.createdAt)],
           ['Updated', dateTime(t.updatedAt)],
           ['Type', t.transactionType && `${tradeText(t.transactionType)} (${t.transactionType})`],
-          ['Partner', t.serviceProvider],
-          ['Payment method', t.paymentMethodType],
-          ['Country', t.countryCode],
+          ['Partner', t.serviceProvider && partnerName(t.serviceProvider)],
+          ['Payment method', t.paymentMethodType && methodText(t.paymentMethodType)],
+          ['Country', countryText(t.countryCode)],
           ['Paid', money(t.sourceAmount, t.sourceCurrencyCode)],
           ['Received', money(t.destinationAmount, t.destinationCurrencyCode)],
           ['Customer (external ID)', t.externalCustomerId],
           ['Order (external session ID)', t.externalSessionId],
           ['Session', t.sessionId],
-          ['Wallet', fees?.destinationWalletAddress],
+          ['Sent to wallet', fees?.destinationWalletAddress],
+          ['Paid from wallet', fees?.sourceWalletAddress],
           ['Blockchain transaction', fees?.blockchainTransactionId],
         ]}
       />

@@ -6,6 +6,7 @@ import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
+import { TRANSACTION_TYPE } from './paymentSearch';
 
 /** An order of the server's ledger (GET /api/ramp/orders). */
 export interface LedgerOrder {
@@ -55,6 +56,7 @@ export interface ConsoleApiOptions {
 export interface ConsoleApi {
   /** Resolves when the server accepts the token; rejects with a RampError (401 UNAUTHORIZED) when not. */
   verify(signal?: AbortSignal): Promise<void>;
+  /** A page of the upstream's search, with the filters it takes (status, from, partner, type, customer). */
   payments(f: PaymentsFilters, cursor: Cursor, signal?: AbortSignal): Promise<Page<Transaction>>;
   transaction(id: string, signal?: AbortSignal): Promise<Transaction>;
   accounts(f: AccountsFilters, cursor: Cursor, signal?: AbortSignal): Promise<Page<FinancialAccount>>;
@@ -85,8 +87,22 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
       // 204 No Content: there is no body to validate.
       await client.request('GET', '/admin/session', { ...call(signal), schema: v.unknown() });
     },
+    // Only the filters the upstream's search takes; the id and wallet filters are paymentSearch's.
     payments: (f, cursor, signal) =>
-      guard(client.transactions({ status: f.status, from: f.from, limit: f.limit, ...cursor }, call(signal))),
+      guard(
+        client.transactions(
+          {
+            status: f.status,
+            from: f.from,
+            serviceProviders: f.partner === undefined ? undefined : [f.partner],
+            types: f.type === undefined ? undefined : [TRANSACTION_TYPE[f.type]],
+            externalCustomerIds: f.customer === undefined ? undefined : [f.customer],
+            limit: f.limit,
+            ...cursor,
+          },
+          call(signal),
+        ),
+      ),
     transaction: (id, signal) => guard(client.transaction(id, call(signal))),
     orders: async (reference, limit, signal) =>
       (

@@ -29,3 +29,37 @@ export function tradeText(transactionType: string | undefined): string {
   if (transactionType === 'CRYPTO_SELL') return 'Sell';
   return humanize(transactionType);
 }
+
+const METHOD_NAMES: Record<string, string> = {
+  CREDIT_DEBIT_CARD: 'Credit or debit card',
+  APPLE_PAY: 'Apple Pay',
+  GOOGLE_PAY: 'Google Pay',
+  ACH: 'Bank transfer (ACH)',
+  SEPA: 'SEPA bank transfer',
+  FASTER_PAYMENTS: 'Faster Payments',
+  PIX: 'Pix',
+};
+
+/** "Faster Payments" for FASTER_PAYMENTS; other codes as words. */
+export const methodText = (code: string | undefined): string =>
+  code === undefined ? '' : (METHOD_NAMES[code] ?? humanize(code));
+
+let regions: Intl.DisplayNames | null | undefined;
+/** "United Kingdom (GB)" for GB, through Intl.DisplayNames; the code alone when unknown. */
+export function countryText(code: string | undefined): string {
+  if (code === undefined) return '';
+  if (regions === undefined) {
+    try {
+      regions = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regions = null;
+    }
+  }
+  let name: string | undefined;
+  try {
+    name = regions?.of(code);
+  } catch {
+    name = undefined;
+  }
+  return name && name !== code ? `${name} (${code})` : code;
+}

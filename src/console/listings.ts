@@ -3,6 +3,7 @@
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { ConsoleApi } from './consoleApi';
 import type { CsvColumn } from './csv';
+import { fetchPayments } from './paymentSearch';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters, View } from './urlState';
 
 export interface Listing<F extends { limit: number }, T extends { key?: string }> {
@@ -30,7 +31,7 @@ function fileName(base: string, parts: Record<string, string | undefined>): stri
 export const paymentsListing: Listing<PaymentsFilters, Transaction> = {
   view: 'payments',
   noun: { one: 'transaction', other: 'transactions' },
-  fetchPage: (api, f, cursor, signal) => api.payments(f, cursor, signal),
+  fetchPage: fetchPayments,
   rowId: (t) => t.id,
   csv: [
     { header: 'id', value: (t) => t.id },
@@ -50,12 +51,22 @@ export const paymentsListing: Listing<PaymentsFilters, Transaction> = {
     { header: 'partnerFee', value: (t) => t.cryptoDetails?.partnerFee },
     { header: 'transactionFee', value: (t) => t.cryptoDetails?.transactionFee },
     { header: 'destinationWalletAddress', value: (t) => t.cryptoDetails?.destinationWalletAddress },
+    { header: 'sourceWalletAddress', value: (t) => t.cryptoDetails?.sourceWalletAddress },
     { header: 'blockchainTransactionId', value: (t) => t.cryptoDetails?.blockchainTransactionId },
     { header: 'sessionId', value: (t) => t.sessionId },
     { header: 'externalSessionId', value: (t) => t.externalSessionId },
     { header: 'externalCustomerId', value: (t) => t.externalCustomerId },
   ],
-  fileName: (f) => fileName('payments', { status: f.status, from: f.from }),
+  fileName: (f) =>
+    fileName('payments', {
+      status: f.status,
+      from: f.from,
+      partner: f.partner,
+      type: f.type,
+      customer: f.customer,
+      id: f.id,
+      wallet: f.wallet,
+    }),
 };
 
 export const accountsListing: Listing<AccountsFilters, FinancialAccount> = {

@@ -13,16 +13,28 @@ const T0 = Date.UTC(2026, 8, 30, 12, 0, 0);
 const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 export const keyOf = (id: string) => `k.${id}`;
 
+/** The shoppers' wallets: a buy sends to one, a sell pays from one (every seventh record uses the first). */
+export const WALLETS = [
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+] as const;
+
+/** Every fifth record is Banxa's, the others Transak's. */
+export const partnerOf = (i: number) => (i % 5 === 4 ? 'BANXA' : 'TRANSAK');
+const walletOf = (i: number) => (i % 7 === 0 ? WALLETS[0] : i % 2 ? WALLETS[1] : WALLETS[2]);
+
 /** `count` transactions, newest first, one hour apart, statuses cycling through STATUSES. */
 export function makeTransactions(count: number): Transaction[] {
   return Array.from({ length: count }, (_, i) => {
     const id = `txn_${String(i).padStart(4, '0')}`;
+    const sell = i % 4 === 3;
     return {
       id,
       key: keyOf(id),
       status: STATUSES[i % STATUSES.length]!,
-      transactionType: i % 4 === 3 ? 'CRYPTO_SELL' : 'CRYPTO_PURCHASE',
-      serviceProvider: 'TRANSAK',
+      transactionType: sell ? 'CRYPTO_SELL' : 'CRYPTO_PURCHASE',
+      serviceProvider: partnerOf(i),
       sourceAmount: 100 + i,
       sourceCurrencyCode: 'USD',
       destinationAmount: 0.01 * (i + 1),
@@ -31,7 +43,13 @@ export function makeTransactions(count: number): Transaction[] {
       externalCustomerId: `shop-user-${i % 3}`,
       createdAt: iso(T0 - i * HOUR),
       updatedAt: iso(T0 - i * HOUR + 600_000),
-      cryptoDetails: { networkFee: 1.5, partnerFee: 2.25, transactionFee: 0, totalFee: 3.75 },
+      cryptoDetails: {
+        networkFee: 1.5,
+        partnerFee: 2.25,
+        transactionFee: 0,
+        totalFee: 3.75,
+        ...(sell ? { sourceWalletAddress: walletOf(i) } : { destinationWalletAddress: walletOf(i) }),
+      },
     };
   });
 }
@@ -91,6 +109,18 @@ export interface TestServer {
   options: TestServerOptions;
 }
 
+/** The query parameters the host server takes on GET /payments/transactions. */
+const TRANSACTION_PARAMS: ReadonlySet<string> = new Set([
+  'status',
+  'from',
+  'serviceProviders',
+  'types',
+  'externalCustomerIds',
+  'limit',
+  'before',
+  'after',
+]);
+
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -148,10 +178,23 @@ export function createTestServer(options: TestServerOptions = {}): TestServer {
     };
     if (path === '/payments/transactions') {
       const all = (o.transactions ?? []) as (Transaction & { key: string })[];
+      // The host server refuses parameters it does not forward, and so does this double.
+      const unknown = [...q.keys()].filter((k) => !TRANSACTION_PARAMS.has(k));
+      if (unknown.length) {
+        return json(400, { code: 'INVALID_QUERY_PARAMETER', message: `Unknown ${unknown.join(', ')}` });
+      }
       const status = q.get('status');
       const from = q.get('from');
+      const providers = q.get('serviceProviders')?.split(',');
+      const types = q.get('types')?.split(',');
+      const customers = q.get('externalCustomerIds')?.split(',');
       const matching = all.filter(
-        (t) => (!status || t.status === status) && (!from || (t.createdAt ?? '') >= `${from}T00:00:00Z`),
+        (t) =>
+          (!status || t.status === status) &&
+          (!from || (t.createdAt ?? '') >= `${from}T00:00:00Z`) &&
+          (!providers || providers.includes(t.serviceProvider ?? '')) &&
+          (!types || types.includes(t.transactionType ?? '')) &&
+          (!customers || customers.includes(t.externalCustomerId ?? '')),
       );
       return respond('transactions', matching, all);
     }

@@ -4,6 +4,7 @@ import { TRANSACTION_STATUSES } from '../checkout/status';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
+  TRADE_TYPES,
   defaultState,
   parseConsoleUrl,
   serializeConsoleUrl,
@@ -32,9 +33,23 @@ const clean = <T extends object>(o: T) =>
 
 const stateArb: fc.Arbitrary<ConsoleState> = fc.oneof(
   fc
-    .record({ status: opt(fc.constantFrom(...TRANSACTION_STATUSES)), from: opt(dateArb), limit: limitArb })
+    .record({
+      status: opt(fc.constantFrom(...TRANSACTION_STATUSES)),
+      from: opt(dateArb),
+      partner: opt(fc.stringMatching(/^[A-Z0-9_]{2,32}$/)),
+      type: opt(fc.constantFrom(...TRADE_TYPES)),
+      customer: opt(customerArb),
+      id: opt(fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/)),
+      wallet: opt(fc.stringMatching(/^[A-Za-z0-9:._-]{8,64}$/)),
+      limit: limitArb,
+    })
     .chain((filters) =>
-      cursorArb.map((cursor) => ({ view: 'payments' as const, filters: clean(filters), cursor })),
+      // One transaction by id has no pages.
+      (filters.id === undefined ? cursorArb : fc.constant({})).map((cursor) => ({
+        view: 'payments' as const,
+        filters: clean(filters),
+        cursor,
+      })),
     ),
   fc
     .record({ customerId: opt(customerArb), limit: limitArb })
@@ -72,6 +87,27 @@ describe('console URL state', () => {
         cursor: { after: 'abc_DEF-1' },
       },
     );
+  });
+
+  it('reads the partner, type, customer, id and wallet filters of payments', () => {
+    const wallet = '0x52908400098527886E0F7030069857D2E4169EE7';
+    expect(
+      parseConsoleUrl(
+        `?view=payments&partner=TRANSAK&type=sell&customer=shop-user-1&id=txn_1&wallet=${wallet}&after=k`,
+      ),
+    ).toEqual({
+      view: 'payments',
+      filters: { partner: 'TRANSAK', type: 'sell', customer: 'shop-user-1', id: 'txn_1', wallet, limit: 20 },
+      // One transaction by id: there is no page to move to.
+      cursor: {},
+    });
+    expect(
+      serializeConsoleUrl({
+        view: 'payments',
+        filters: { wallet, id: 'txn_1', customer: 'c1', type: 'buy', partner: 'BANXA', limit: 20 },
+        cursor: {},
+      }),
+    ).toBe(`view=payments&partner=BANXA&type=buy&customer=c1&id=txn_1&wallet=${wallet}`);
   });
 
   it('writes filters and cursor in a fixed order, leaving defaults out', () => {
@@ -113,6 +149,11 @@ describe('console URL state', () => {
       { view: 'payments', filters: { limit: 20 }, cursor: {} },
     ],
     ['both cursors', '?after=a&before=b', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['a lower-case partner', '?partner=transak', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['an unknown type', '?type=CRYPTO_SELL', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['a customer with spaces', '?customer=a%20b', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['an id with a slash', '?id=a%2Fb', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
+    ['a wallet too short', '?wallet=0x12', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
     ['a malformed cursor', '?after=%3Cscript%3E', { view: 'payments', filters: { limit: 20 }, cursor: {} }],
     [
       'a customer id with spaces',

@@ -1,8 +1,9 @@
 // The console's whole navigation state lives in the query string, so a page can be shared and
-// reloaded: `?view=payments&status=SETTLED&from=2026-09-01&limit=20&after=<key>`. Parsing never
-// throws: a value that is not valid is dropped and its default used instead.
+// reloaded: `?view=payments&status=SETTLED&from=2026-09-01&partner=TRANSAK&type=buy&limit=20&after=<key>`.
+// Parsing never throws: a value that is not valid is dropped and its default used instead.
 import type { Cursor } from '../api/types';
 import { TRANSACTION_STATUSES } from '../checkout/status';
+import { CODE } from '../domain/codes';
 import { isIsoDate, isUtcTimestamp } from './dates';
 
 export const VIEWS = ['payments', 'accounts', 'account-transactions', 'orders'] as const;
@@ -11,11 +12,23 @@ export type View = (typeof VIEWS)[number];
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
+export const TRADE_TYPES = ['buy', 'sell'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+
 export interface PaymentsFilters {
   /** A transaction status, e.g. SETTLED. */
   status?: string;
   /** YYYY-MM-DD */
   from?: string;
+  /** A partner code, e.g. TRANSAK. */
+  partner?: string;
+  type?: TradeType;
+  /** The merchant's own customer id (externalCustomerId). */
+  customer?: string;
+  /** One transaction by its id. */
+  id?: string;
+  /** A wallet address the trade sent to or from. */
+  wallet?: string;
   limit: number;
 }
 
@@ -48,12 +61,19 @@ export type ConsoleState =
 // The same shapes the host server accepts, so a hand-edited URL fails here and not as a 400.
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const CURSOR = /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/;
+const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+// Wallet addresses are letters and digits (hex, base58, bech32), a few with a separator; no spaces.
+const WALLET = /^[A-Za-z0-9:._-]{8,128}$/;
 
 const STATUSES: ReadonlySet<string> = new Set(TRANSACTION_STATUSES);
 
 export const isStatus = (s: string): boolean => STATUSES.has(s);
 export const isCustomerId = (s: string): boolean => CUSTOMER_ID.test(s);
 export const isPageSize = (n: number): boolean => (PAGE_SIZES as readonly number[]).includes(n);
+export const isPartnerCode = (s: string): boolean => CODE.partner.test(s);
+export const isTradeType = (s: string): s is TradeType => (TRADE_TYPES as readonly string[]).includes(s);
+export const isTransactionId = (s: string): boolean => TRANSACTION_ID.test(s);
+export const isWalletAddress = (s: string): boolean => WALLET.test(s);
 
 const isView = (s: string | null): s is View => (VIEWS as readonly (string | null)[]).includes(s);
 
@@ -107,9 +127,18 @@ export function parseConsoleUrl(search: string): ConsoleState {
     const reference = read(sp, 'reference', (s) => /^[\x20-\x7E]{1,64}$/.test(s));
     return { view, filters: defined({ reference, limit }), cursor: {} };
   }
-  const status = read(sp, 'status', isStatus);
-  const from = read(sp, 'from', isIsoDate);
-  return { view: 'payments', filters: defined({ status, from, limit }), cursor };
+  const filters: PaymentsFilters = defined({
+    status: read(sp, 'status', isStatus),
+    from: read(sp, 'from', isIsoDate),
+    partner: read(sp, 'partner', isPartnerCode),
+    type: read(sp, 'type', isTradeType) as TradeType | undefined,
+    customer: read(sp, 'customer', isCustomerId),
+    id: read(sp, 'id', isTransactionId),
+    wallet: read(sp, 'wallet', isWalletAddress),
+    limit,
+  });
+  // One transaction by id is a single record: there are no pages to move through.
+  return { view: 'payments', filters, cursor: filters.id === undefined ? cursor : {} };
 }
 
 /** The query string (without '?') for a state; defaults are left out, the order is fixed. */
@@ -117,7 +146,19 @@ export function serializeConsoleUrl(state: ConsoleState): string {
   const sp = new URLSearchParams({ view: state.view });
   const f: Partial<PaymentsFilters & AccountsFilters & AccountTransactionsFilters & OrdersFilters> =
     state.filters;
-  const names = ['status', 'from', 'customerId', 'startDate', 'endDate', 'reference'] as const;
+  const names = [
+    'status',
+    'from',
+    'partner',
+    'type',
+    'customer',
+    'id',
+    'wallet',
+    'customerId',
+    'startDate',
+    'endDate',
+    'reference',
+  ] as const;
   for (const name of names) {
     const value = f[name];
     if (value !== undefined && value !== '') sp.set(name, value);

@@ -4,6 +4,8 @@
 // may import it; it imports nothing of the project.
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';
+export { checkAmountRange } from './amount';
+export type { AmountBounds, RangeCheck, RangeProblem, RangeRules } from './amount';
 export { CODE, partnerList } from './codes';
 export { cryptoKey } from './currency';
 export { isHttpUrl } from './url';

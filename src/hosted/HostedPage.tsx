@@ -2,7 +2,7 @@
 // that lists what to fix and renders no widget.
 import { useSyncExternalStore } from 'react';
 import { I18nProvider, useTranslator } from '../ui/i18n';
-import { RampCheckout } from '../widget/RampCheckout';
+import { CheckoutRoot } from '../widget/RampCheckout';
 import type { RampCheckoutEvent } from '../widget/events';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
@@ -11,6 +11,8 @@ function PageHeading() {
   const t = useTranslator();
   return <h1 className="hp-sr-only">{t('name.widget')}</h1>;
 }
+
+const PAGE = { pageHistory: true } as const;
 
 export function HostedCheckout({
   store,
@@ -27,8 +29,9 @@ export function HostedCheckout({
         <PageHeading />
       </I18nProvider>
       <div className="hp-slot">
-        {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one. */}
-        <RampCheckout key={JSON.stringify(options)} {...options} onEvent={onEvent} />
+        {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one.
+            It is the whole page: the browser's Back moves between its screens. */}
+        <CheckoutRoot key={JSON.stringify(options)} options={{ ...options, onEvent }} env={PAGE} />
       </div>
     </main>
   );

@@ -6,12 +6,13 @@ import { HOST_SOURCE, PAGE_SOURCE } from './bridge';
 import { startHostedPage } from './start';
 
 // The widget is tested in src/widget; here it records the props the page gives it.
-const seen = vi.hoisted(() => ({ props: [] as RampCheckoutOptions[], mounts: 0 }));
+const seen = vi.hoisted(() => ({ props: [] as RampCheckoutOptions[], env: [] as unknown[], mounts: 0 }));
 vi.mock('../widget/RampCheckout', async () => {
   const { useEffect } = await import('react');
   return {
-    RampCheckout(props: RampCheckoutOptions) {
+    CheckoutRoot({ options: props, env }: { options: RampCheckoutOptions; env?: { pageHistory?: boolean } }) {
       seen.props.push(props);
+      seen.env.push(env);
       useEffect(() => void seen.mounts++, []);
       return <section aria-label="Crypto checkout" data-rc="" className="rc-root" />;
     },
@@ -30,6 +31,7 @@ afterEach(() => {
   restore?.();
   restore = undefined;
   seen.props = [];
+  seen.env = [];
   seen.mounts = 0;
   document.body.replaceChildren();
   document.documentElement.className = '';
@@ -77,6 +79,8 @@ describe('startHostedPage', () => {
       theme: 'dark',
       onEvent: undefined,
     });
+    // The whole page: the browser's Back moves between the widget's screens.
+    expect(seen.env.at(-1)).toEqual({ pageHistory: true });
     expect(document.documentElement.classList.contains('hp-dark')).toBe(true);
     expect(document.documentElement.classList.contains('hp-auto')).toBe(false);
     expect(page.querySelector('h1')!.textContent).toBe('Crypto checkout');

@@ -38,6 +38,8 @@ export interface QuotesView {
   noValidQuotes: boolean;
   /** Any other failure: the shopper can retry. */
   error: RampError | null;
+  /** The last refresh failed: the quotes shown are the previous ones, now out of date. */
+  refreshFailed: boolean;
   retry: () => void;
 }
 
@@ -78,6 +80,7 @@ export function useQuotes(request: QuoteRequest | null, o: QuotesOptions): Quote
     refreshAt: data ? q.dataUpdatedAt + o.refreshMs : undefined,
     noValidQuotes: none,
     error: none || data !== undefined ? null : error,
+    refreshFailed: data !== undefined && !none && q.isRefetchError,
     retry: () => void q.refetch(),
   };
 }

@@ -1,27 +1,30 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { quoteFor } from '../server/test-session';
 import { createTestServer } from './testkit';
 import { hookEnv } from './test-wrapper';
 import type { TrackingInput } from './transactions';
 import { useTransaction } from './transactions';
 
 async function createSession(env: ReturnType<typeof hookEnv>) {
-  const s = await env.client.createSession(
-    {
-      sessionType: 'BUY',
-      sessionData: {
-        serviceProvider: 'BANXA',
-        countryCode: 'GB',
-        sourceCurrencyCode: 'GBP',
-        sourceAmount: '100',
-        destinationCurrencyCode: 'BTC',
-        paymentMethodType: 'CREDIT_DEBIT_CARD',
-        walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-      },
+  const body = {
+    sessionType: 'BUY' as const,
+    sessionData: {
+      serviceProvider: 'BANXA',
+      countryCode: 'GB',
+      sourceCurrencyCode: 'GBP',
+      sourceAmount: '100',
+      destinationCurrencyCode: 'BTC',
+      paymentMethodType: 'CREDIT_DEBIT_CARD',
+      walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
     },
-    { headers: { 'Idempotency-Key': 'c0ffee00-0000-4000-8000-00000000000a' } },
-  );
+  };
+  // Quoted first, as the widget does: the server binds a session to a recent quote.
+  await env.client.quote(quoteFor(body));
+  const s = await env.client.createSession(body, {
+    headers: { 'Idempotency-Key': 'c0ffee00-0000-4000-8000-00000000000a' },
+  });
   return { sessionId: s.id, trackingToken: s.trackingToken ?? '' };
 }
 

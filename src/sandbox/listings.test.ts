@@ -12,6 +12,9 @@ interface Listed {
   status?: string;
   createdAt?: string;
   customerId?: string;
+  externalCustomerId?: string;
+  serviceProvider?: string;
+  transactionType?: string;
   transactionDate?: string;
 }
 
@@ -37,6 +40,18 @@ async function page(listing: Listing, query: Record<string, string | number | un
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   const res = await t.getJson<Envelope>(`${PATHS[listing]}?${params}`);
   return { status: res.status, body: res.body, items: (res.body[listing] ?? []) as Listed[] };
+}
+
+/** The listing's answer to `query` is exactly the records `keep` selects (some), in order. */
+async function expectFiltered(
+  listing: Listing,
+  query: Record<string, string | number>,
+  keep: (r: Listed) => boolean,
+) {
+  const p = await page(listing, query);
+  const expected = dumps[listing].filter(keep);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(p.items.map((r) => r.id)).toEqual(expected.map((r) => r.id));
 }
 
 /** Every record of a listing, unfiltered, via the largest pages. */
@@ -136,6 +151,27 @@ describe('listing parameters', () => {
     expect((await page('transactions', { status: 'DONE' })).body.code).toBe('INVALID_QUERY_PARAMETER');
   });
 
+  it("filters transactions by partner, type and the merchant's customer id, as the public spec does", async () => {
+    const query = {
+      serviceProviders: 'TRANSAK',
+      types: 'CRYPTO_SELL',
+      externalCustomerIds: 'shop-user-1001',
+    };
+    await expectFiltered(
+      'transactions',
+      { ...query, limit: 100 },
+      (r) =>
+        r.serviceProvider === 'TRANSAK' &&
+        r.transactionType === 'CRYPTO_SELL' &&
+        r.externalCustomerId === 'shop-user-1001',
+    );
+    const both = await page('transactions', {
+      customerIds: 'cus_alice',
+      externalCustomerIds: 'shop-user-1001',
+    });
+    expect(both.body.code).toBe('BAD_REQUEST');
+  });
+
   it('filters account transactions by UTC start and end, refusing other date forms', async () => {
     const query = {
       customerId: 'cus_alice',
@@ -143,14 +179,14 @@ describe('listing parameters', () => {
       endDate: '2026-02-14T23:59:59Z',
       limit: 100,
     };
-    const p = await page('financialAccountTransactions', query);
-    const expected = dumps.financialAccountTransactions.filter(
+    await expectFiltered(
+      'financialAccountTransactions',
+      query,
       (r) =>
         r.customerId === 'cus_alice' &&
         timeOf(r) >= Date.parse(query.startDate) &&
         timeOf(r) <= Date.parse(query.endDate),
     );
-    expect(p.items.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     for (const bad of [
       '2026-02-01',
       '2026-02-01T00:00:00',

@@ -84,7 +84,15 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
     if (statuses?.some((s) => !TRANSACTION_STATUSES.has(s))) errors.push('[statuses] is invalid');
     if (errors.length) return ctx.fail(c, 400, 'INVALID_QUERY_PARAMETER', undefined, errors);
     const providers = parseList(q('serviceProviders'));
+    const types = parseList(q('types'));
     const customers = q('customerIds')?.split(',');
+    const externalCustomers = q('externalCustomerIds')?.split(',');
+    // The public spec: send only one of the two customer filters.
+    if (customers && externalCustomers) {
+      return ctx.fail(c, 400, 'BAD_REQUEST', undefined, [
+        'Only one of [customerIds] and [externalCustomerIds] may be given',
+      ]);
+    }
     const sessions = q('sessionIds')?.split(',');
     const externalSessions = q('externalSessionIds')?.split(',');
 
@@ -95,7 +103,9 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
         (toMs === undefined || t.at <= toMs) &&
         (!statuses?.length || statuses.includes(t.status)) &&
         (!providers?.length || providers.includes(t.serviceProvider)) &&
+        (!types?.length || types.includes(t.transactionType)) &&
         (!customers || customers.includes(t.customerId ?? '')) &&
+        (!externalCustomers || externalCustomers.includes(t.externalCustomerId ?? '')) &&
         (!sessions || sessions.includes(t.sessionId)) &&
         (!externalSessions || externalSessions.includes(t.externalSessionId ?? '')),
     );

@@ -69,27 +69,32 @@ describe('merchant console endpoints', () => {
     expect(t.upstream.calls[0]!.url.searchParams.get('financialAccountId')).toBe('fa_1');
   });
 
-  it('forwards validated filters and one cursor', async () => {
+  it.each([
+    [
+      "the description's filters and one cursor",
+      'from=2026-02-01&status=SETTLED&after=key-1&limit=100',
+      { from: '2026-02-01', status: 'SETTLED', after: 'key-1', limit: '100' },
+    ],
+    [
+      'the partner, type and customer filters of the upstream search',
+      'serviceProviders=TRANSAK,BANXA&types=CRYPTO_SELL&externalCustomerIds=shop-user-1',
+      { serviceProviders: 'TRANSAK,BANXA', types: 'CRYPTO_SELL', externalCustomerIds: 'shop-user-1' },
+    ],
+  ])('forwards %s', async (_, query, upstream) => {
     const t = testApp();
-    const res = await t.request(
-      '/api/ramp/payments/transactions?from=2026-02-01&status=SETTLED&after=key-1&limit=100',
-      bearer(TEST_ADMIN),
-    );
+    const res = await t.request(`/api/ramp/payments/transactions?${query}`, bearer(TEST_ADMIN));
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(t.upstream.calls[0]!.url.searchParams)).toEqual({
-      from: '2026-02-01',
-      status: 'SETTLED',
-      after: 'key-1',
-      limit: '100',
-    });
-    const both = await t.request('/api/ramp/payments/transactions?before=a&after=b', bearer(TEST_ADMIN));
-    expect(both.status).toBe(400);
-    const badDate = await t.request(
-      '/api/ramp/financial-accounts/transactions?startDate=2026-02-01',
-      bearer(TEST_ADMIN),
-    );
-    expect(badDate.status).toBe(400);
-    expect(t.upstream.calls).toHaveLength(1);
+    expect(Object.fromEntries(t.upstream.calls[0]!.url.searchParams)).toEqual(upstream);
+  });
+
+  it.each([
+    '/api/ramp/payments/transactions?before=a&after=b',
+    '/api/ramp/payments/transactions?types=buy',
+    '/api/ramp/financial-accounts/transactions?startDate=2026-02-01',
+  ])('refuses %s before asking the upstream', async (path) => {
+    const t = testApp();
+    expect((await t.request(path, bearer(TEST_ADMIN))).status).toBe(400);
+    expect(t.upstream.calls).toHaveLength(0);
   });
 
   it('checks the token before validating the query', async () => {

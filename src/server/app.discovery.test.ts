@@ -78,7 +78,7 @@ describe('/api/ramp/bootstrap', () => {
       subdivisions: ['US-CA', 'US-NY'],
       defaults: { countryCode: 'US', currencyCode: 'USD' },
       fiatCurrencies: [{ currencyCode: 'USD' }, { currencyCode: 'EUR' }],
-      cryptoCurrencies: [{ currencyCode: 'USDC' }],
+      cryptoCurrencies: [{ currencyCode: 'USDC' }, { currencyCode: 'BTC' }, { currencyCode: 'XRP' }],
       paymentMethods: [expect.objectContaining({ method: 'CREDIT_DEBIT_CARD' })],
       fiatCurrency: 'USD',
     });

@@ -6,7 +6,8 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createMemoryLogger } from './log';
-import { json, manualClock } from './test-upstream';
+import { SESSION_BODY } from './hardening/harness';
+import { json, manualClock, quotedSession } from './test-upstream';
 
 const SHOP = 'https://shop.example';
 const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
@@ -138,26 +139,9 @@ describe('a buy through the proxy against the sandbox', () => {
   it('refuses another session’s token for both reads', async () => {
     const s = sandboxApp();
     const create = async (key: string) => {
-      const r = await s.getJson<SessionResponse & { trackingToken: string }>(
-        '/api/ramp/crypto/session/widget',
-        json(
-          {
-            sessionType: 'BUY',
-            sessionData: {
-              serviceProvider: 'BANXA',
-              countryCode: 'US',
-              subdivision: 'US-NY',
-              sourceCurrencyCode: 'USD',
-              sourceAmount: '100',
-              destinationCurrencyCode: 'BTC',
-              walletAddress: WALLET,
-            },
-          },
-          { 'Idempotency-Key': key },
-        ),
-      );
+      const r = await quotedSession(s.request, SESSION_BODY, { 'Idempotency-Key': key });
       expect(r.status).toBe(200);
-      return r.body;
+      return (await r.json()) as SessionResponse & { trackingToken: string };
     };
     const a = await create('session-a-0001');
     const b = await create('session-b-0001');

@@ -9,7 +9,7 @@ const KEY_B = '3f6c1f0e-8a51-4c39-9a70-bbbbbbbbbbbb';
 type Session = { id: string; widgetUrl: string; trackingToken: string; externalSessionId: string };
 
 async function createSession(t: ReturnType<typeof testApp>, key = KEY_A, body: unknown = BODY) {
-  const res = await t.request(SESSION_PATH, json(body, { 'Idempotency-Key': key }));
+  const res = await t.session(body, { 'Idempotency-Key': key });
   return { res, body: (await res.json()) as Session & { code?: string; message?: string } };
 }
 
@@ -20,7 +20,7 @@ describe('session creation', () => {
     const t = testApp();
     const { res, body } = await createSession(t);
     expect(res.status).toBe(200);
-    const sent = t.upstream.calls[0]!.body as {
+    const sent = t.callsTo('/crypto/session/widget')[0]!.body as {
       externalSessionId: string;
       sessionData: Record<string, unknown>;
     };
@@ -38,19 +38,15 @@ describe('session creation', () => {
 
   it('takes the client IP from X-Forwarded-For only with RAMP_TRUST_PROXY=1 (the last hop)', async () => {
     const untrusting = testApp();
-    await untrusting.request(
-      SESSION_PATH,
-      json(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '198.51.100.9' }),
-    );
-    expect((untrusting.upstream.calls[0]!.body as { sessionData: object }).sessionData).toMatchObject({
+    await untrusting.session(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '198.51.100.9' });
+    const sent = (t: ReturnType<typeof testApp>) =>
+      (t.callsTo('/crypto/session/widget')[0]!.body as { sessionData: object }).sessionData;
+    expect(sent(untrusting)).toMatchObject({
       clientIpAddress: '203.0.113.7',
     });
     const trusting = testApp({ RAMP_TRUST_PROXY: '1' });
-    await trusting.request(
-      SESSION_PATH,
-      json(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '10.0.0.1, 198.51.100.9' }),
-    );
-    expect((trusting.upstream.calls[0]!.body as { sessionData: object }).sessionData).toMatchObject({
+    await trusting.session(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '10.0.0.1, 198.51.100.9' });
+    expect(sent(trusting)).toMatchObject({
       clientIpAddress: '198.51.100.9',
     });
   });
@@ -64,7 +60,7 @@ describe('session creation', () => {
     const { res, body: err } = await createSession(t, KEY_A, body);
     expect(res.status).toBe(400);
     expect(err).toMatchObject({ code: 'FIELD_NOT_ALLOWED', message: expect.stringContaining(field) });
-    expect(t.upstream.calls).toHaveLength(0);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(0);
   });
 
   it('refuses unknown fields and a missing wallet on BUY', async () => {
@@ -80,7 +76,7 @@ describe('session creation', () => {
     const { walletAddress: _, ...noWallet } = BODY.sessionData;
     const missing = await createSession(t, KEY_B, { ...BODY, sessionData: noWallet });
     expect(missing.res.status).toBe(400);
-    expect(t.upstream.calls).toHaveLength(0);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(0);
   });
 
   it('requires a well-formed Idempotency-Key', async () => {
@@ -88,7 +84,7 @@ describe('session creation', () => {
     expect((await t.request(SESSION_PATH, json(BODY))).status).toBe(400);
     const bad = await createSession(t, 'short');
     expect(bad.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY' });
-    expect(t.upstream.calls).toHaveLength(0);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(0);
   });
 
   it('accepts a redirectUrl on an allowed origin or its own origin, and refuses others', async () => {
@@ -113,7 +109,7 @@ describe('session creation', () => {
       expect(res.status).toBe(400);
       expect(body.code).toBe('REDIRECT_URL_NOT_ALLOWED');
     }
-    expect(t.upstream.calls).toHaveLength(2);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(2);
   });
 
   it('limits redirects to RAMP_REDIRECT_ORIGINS when set', async () => {
@@ -131,7 +127,7 @@ describe('session creation', () => {
     const third = await createSession(t);
     expect(second.body).toEqual(first.body);
     expect(third.body).toEqual(first.body);
-    expect(t.upstream.calls.filter((c) => c.path === '/crypto/session/widget')).toHaveLength(1);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(1);
     const other = await createSession(t, KEY_B);
     expect(other.body.id).not.toBe(first.body.id);
   });

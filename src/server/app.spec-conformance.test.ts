@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_COOKIE } from './customer-id';
 import { json, testApp } from './test-upstream';
 
-const SESSION_PATH = '/api/ramp/crypto/session/widget';
 const BUY = {
   sessionType: 'BUY',
   sessionData: {
@@ -37,8 +36,8 @@ type Sent = {
 };
 
 async function session(t: ReturnType<typeof testApp>, body: unknown, headers: Record<string, string> = {}) {
-  const res = await t.request(SESSION_PATH, json(body, { 'Idempotency-Key': key(), ...headers }));
-  const sent = t.upstream.calls.filter((c) => c.path === '/crypto/session/widget').at(-1)?.body as Sent;
+  const res = await t.session(body, { 'Idempotency-Key': key(), ...headers });
+  const sent = t.callsTo('/crypto/session/widget').at(-1)?.body as Sent;
   return { res, sent, answer: (await res.json()) as Record<string, string> };
 }
 
@@ -94,7 +93,7 @@ describe('the session body sent upstream', () => {
         { Cookie: `${CUSTOMER_COOKIE}=${cookie}` },
       ),
     );
-    const quote = t.upstream.calls.find((c) => c.path === '/payments/crypto/quote')!.body as Sent;
+    const quote = t.callsTo('/payments/crypto/quote').at(-1)!.body as Sent;
     expect(quote.externalCustomerId).toBe(first.sent.externalCustomerId);
   });
 
@@ -102,7 +101,7 @@ describe('the session body sent upstream', () => {
     const t = testApp();
     const { res } = await session(t, { ...BUY, externalCustomerId: 'me' });
     expect(res.status).toBe(400);
-    expect(t.upstream.calls).toHaveLength(0);
+    expect(t.callsTo('/crypto/session/widget')).toHaveLength(0);
   });
 
   it('sends lockFields for what the shopper could not change, in the spec’s vocabulary', async () => {
@@ -123,7 +122,7 @@ describe('the session body sent upstream', () => {
     const ok = await session(t, { ...XRP_BUY, sessionData: { ...XRP_BUY.sessionData, walletTag: '12345' } });
     expect(ok.res.status).toBe(200);
     expect(ok.sent.sessionData.walletTag).toBe('12345');
-    const calls = t.upstream.calls.length;
+    const calls = t.callsTo('/crypto/session/widget').length;
     const missing = await session(t, XRP_BUY);
     expect(missing.res.status).toBe(400);
     expect(missing.answer.code).toBe('WALLET_TAG_REQUIRED');
@@ -131,7 +130,7 @@ describe('the session body sent upstream', () => {
     expect(bad.answer.code).toBe('INVALID_WALLET_TAG');
     const btc = await session(t, { ...BUY, sessionData: { ...BUY.sessionData, walletTag: '1' } });
     expect(btc.answer.code).toBe('WALLET_TAG_NOT_ALLOWED');
-    expect(t.upstream.calls.length).toBe(calls);
+    expect(t.callsTo('/crypto/session/widget').length).toBe(calls);
   });
 });
 

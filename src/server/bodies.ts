@@ -58,7 +58,8 @@ export const SessionBodySchema = v.strictObject({
 
 export interface SessionBody {
   sessionType: SessionType;
-  sessionData: SessionData;
+  /** `subdivision` is context for the server's own checks (routes), never sent upstream. */
+  sessionData: SessionData & { subdivision?: string };
 }
 
 // Fields the server owns; a browser that sends them gets told so by name.

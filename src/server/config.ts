@@ -38,6 +38,8 @@ export interface ServerConfig {
   };
   /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
   requestDeadlineMs: number;
+  /** How long a quote's terms bind a session: later, a session for them needs a new quote (RAMP_QUOTE_BINDING_TTL_MS). */
+  quoteBindingTtlMs: number;
   /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
   allowedOrigins: string[];
   /**
@@ -103,6 +105,7 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   maxResponseBytes: 2 * 1024 * 1024,
   requestDeadlineMs: 10_000,
+  quoteBindingTtlMs: 5 * 60_000,
   sessionTimeoutMs: 60_000,
   quoteRate: { burst: 30, perMinute: 120 },
   sessionRate: { burst: 10, perMinute: 30 },
@@ -298,6 +301,7 @@ const Variables = v.object({
   ),
   RAMP_UPSTREAM_TIMEOUT_MS: integer('RAMP_UPSTREAM_TIMEOUT_MS', 100, 120_000),
   RAMP_REQUEST_DEADLINE_MS: integer('RAMP_REQUEST_DEADLINE_MS', 100, 120_000),
+  RAMP_QUOTE_BINDING_TTL_MS: integer('RAMP_QUOTE_BINDING_TTL_MS', 10_000, 3_600_000),
   RAMP_SESSION_TIMEOUT_MS: integer('RAMP_SESSION_TIMEOUT_MS', 100, 300_000),
   RAMP_UPSTREAM_MAX_BYTES: integer('RAMP_UPSTREAM_MAX_BYTES', 1024, 64 * 1024 * 1024),
   RAMP_UPSTREAM_CONCURRENCY: integer('RAMP_UPSTREAM_CONCURRENCY', 1, 10_000),
@@ -417,6 +421,7 @@ export function loadConfig(env: Env): ServerConfig {
       concurrency: e.RAMP_UPSTREAM_CONCURRENCY ?? DEFAULTS.concurrency,
     },
     requestDeadlineMs: e.RAMP_REQUEST_DEADLINE_MS ?? DEFAULTS.requestDeadlineMs,
+    quoteBindingTtlMs: e.RAMP_QUOTE_BINDING_TTL_MS ?? DEFAULTS.quoteBindingTtlMs,
     publicUrl: e.RAMP_PUBLIC_URL ?? listenOrigin(host, port),
     allowedOrigins: e.RAMP_ALLOWED_ORIGINS ?? [],
     redirectOrigins: e.RAMP_REDIRECT_ORIGINS ?? null,

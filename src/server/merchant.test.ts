@@ -6,6 +6,7 @@ import { createRampServer, verifyWebhook } from './index';
 import type { RampServer, WebhookEvent } from './index';
 import { openEmbeddedLedger } from './ledger';
 import type { Ledger } from './ledger/types';
+import { quotedSession } from './test-upstream';
 
 const ADMIN = 'merchant-admin-token-0123';
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
@@ -63,11 +64,7 @@ const SESSION = (amount: string) => ({
 });
 
 const createSession = (call: ReturnType<typeof setup>['call'], secret: string, amount: string, key: string) =>
-  call('/api/ramp/crypto/session/widget', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Ramp-Intent': secret },
-    body: JSON.stringify(SESSION(amount)),
-  });
+  quotedSession(call, SESSION(amount), { 'Idempotency-Key': key, 'X-Ramp-Intent': secret });
 
 describe('checkout intents, the ledger and webhooks', () => {
   it('mints intents only with the admin token, and validates them', async () => {

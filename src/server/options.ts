@@ -32,6 +32,8 @@ export interface RampServerOptions {
   upstreamTimeoutMs?: number;
   /** RAMP_REQUEST_DEADLINE_MS: a browser request's total time for upstream work, retries included. @default 10000 */
   requestDeadlineMs?: number;
+  /** RAMP_QUOTE_BINDING_TTL_MS: how long a quote's terms bind a session (later, a new quote is needed). @default 300000 */
+  quoteBindingTtlMs?: number;
   /** RAMP_SESSION_TIMEOUT_MS: session creation's own upstream timeout (it outlives the browser's deadline). @default 60000 */
   sessionTimeoutMs?: number;
   /** RAMP_UPSTREAM_MAX_BYTES: the largest upstream answer read. @default 2097152 */
@@ -83,6 +85,7 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   trustProxy: ['RAMP_TRUST_PROXY', 'boolean'],
   upstreamTimeoutMs: ['RAMP_UPSTREAM_TIMEOUT_MS', 'number'],
   requestDeadlineMs: ['RAMP_REQUEST_DEADLINE_MS', 'number'],
+  quoteBindingTtlMs: ['RAMP_QUOTE_BINDING_TTL_MS', 'number'],
   sessionTimeoutMs: ['RAMP_SESSION_TIMEOUT_MS', 'number'],
   upstreamMaxBytes: ['RAMP_UPSTREAM_MAX_BYTES', 'number'],
   upstreamConcurrency: ['RAMP_UPSTREAM_CONCURRENCY', 'number'],

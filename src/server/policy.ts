@@ -27,6 +27,7 @@ export const RE = {
   currencyType: /^(?:FIAT|CRYPTO)$/,
   providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
   status: /^[A-Z_]{2,32}$/,
+  transactionTypes: /^[A-Z_]{2,32}(?:,[A-Z_]{2,32}){0,7}$/,
   customerId: /^[A-Za-z0-9_-]{1,128}$/,
   cursor: /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/,
 } as const;
@@ -168,6 +169,10 @@ export const RULES: readonly RouteRule[] = [
       from: { kind: 'date' },
       limit,
       status: re(RE.status, 'a status, e.g. SETTLED'),
+      // Not in the description's table, but the upstream's transaction search filters by them.
+      serviceProviders: partners,
+      types: re(RE.transactionTypes, 'comma-separated transaction types, e.g. CRYPTO_PURCHASE'),
+      externalCustomerIds: re(RE.customerId, 'a customer id'),
       before: cursor,
       after: cursor,
     },

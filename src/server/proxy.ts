@@ -22,6 +22,7 @@ import type { RouteRule } from './policy';
 import { RateLimiter } from './ratelimit';
 import { NOT_YET_CREATED, transactionOfSession } from './by-session';
 import { createCustomerIds } from './customer-id';
+import { createQuoteBinding } from './quote-binding';
 import { createResponder } from './respond';
 import { createSessionHandler } from './sessions';
 import type { RateLimiterStore, Stores } from './stores/types';
@@ -60,6 +61,8 @@ export function createProxy({
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
+  // The terms of recent quotes, which a session must match (in Redis: shared by every instance).
+  const binding = createQuoteBinding(stores.records('quote-terms'), config.quoteBindingTtlMs);
   const createSession = createSessionHandler({
     config,
     upstream,
@@ -69,6 +72,8 @@ export function createProxy({
     customers,
     orders,
     idempotency: stores.idempotency<SessionResponse>('session'),
+    binding,
+    discovery: discoveryAll,
   });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
   const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
@@ -236,6 +241,7 @@ export function createProxy({
         // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
         const externalCustomerId = customers.forRequest(c);
         const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
+        await binding.remember(body, quotes);
         return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
       }
       case 'session':
@@ -271,7 +277,15 @@ export function createProxy({
       }
       case 'transactions': {
         const page = await read((cl) =>
-          cl.transactions({ from: q.from, status: q.status, limit, ...cursor() }),
+          cl.transactions({
+            from: q.from,
+            status: q.status,
+            serviceProviders: q.serviceProviders?.split(','),
+            types: q.types?.split(','),
+            externalCustomerIds: q.externalCustomerIds?.split(','),
+            limit,
+            ...cursor(),
+          }),
         );
         return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
       }

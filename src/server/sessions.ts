@@ -1,8 +1,10 @@
 // POST /api/ramp/crypto/session/widget: the browser says what to buy; the server decides the rest.
 // It derives externalSessionId from the Idempotency-Key (so the upstream refuses a second session
 // for a retried request), sets clientIpAddress from the connection, lets redirectUrl through only
-// to an allowed origin, and signs a tracking token for the new session. The upstream body itself is
-// built field by field in session-body.ts.
+// to an allowed origin, and signs a tracking token for the new session. Before anything goes
+// upstream, the session must match a quote this server gave recently (quote-binding.ts) and hold
+// against the discovery data (session-rules.ts). The upstream body itself is built field by field in
+// session-body.ts.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../api';
@@ -15,6 +17,10 @@ import type { CustomerIds } from './customer-id';
 import { buildSessionBody, checkWalletTag } from './session-body';
 import { HttpError, badRequest } from './http-error';
 import type { Deadline } from './deadline';
+import type { Discovery } from './discovery';
+import { quoteRequired } from './quote-binding';
+import type { QuoteBinding } from './quote-binding';
+import { checkSessionRules } from './session-rules';
 import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
 import type { IdempotencyStore } from './idempotency';
 import { INTENT_HEADER } from './intents';
@@ -36,6 +42,10 @@ export interface SessionDeps {
   customers: CustomerIds;
   /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
   orders?: Orders;
+  /** The recent quotes a session must match. */
+  binding: QuoteBinding;
+  /** The discovery reads (through the cache) the session's choices are checked against. */
+  discovery: Discovery;
 }
 
 export function createSessionHandler({
@@ -47,6 +57,8 @@ export function createSessionHandler({
   idempotency,
   customers,
   orders,
+  binding,
+  discovery,
 }: SessionDeps) {
   const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
 
@@ -95,6 +107,10 @@ export function createSessionHandler({
     // An intent's customerId will take this place when the session comes from an intent.
     const externalCustomerId = customers.forRequest(c);
     const create = async () => {
+      // Terms never quoted, or that the discovery data does not allow, never reach the upstream.
+      const bound = await binding.find(body);
+      await checkSessionRules(discovery.forClient(ip ?? 'unknown'), body, bound?.fiatPerCrypto);
+      if (!bound) throw quoteRequired();
       // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
       const order = await orders?.begin(c.req.raw.headers, body);
       try {

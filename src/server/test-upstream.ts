@@ -6,13 +6,16 @@ import type { AppDeps } from './app';
 import { loadConfig } from './config';
 import type { Env, ServerConfig } from './config';
 import { createMemoryLogger } from './log';
+import { quotedSession } from './test-session';
+
+export { QUOTE_PATH, SESSION_PATH, json, quoteFor, quotedSession } from './test-session';
+export type { Send } from './test-session';
 
 export const TEST_KEY = 'test-key-Zx81-never-show-me';
 export const TEST_BASE = 'https://upstream.test/v1';
 export const TEST_ADMIN = 'admin-token-0123456789abcdef';
 
-/** Where the browser creates a session, and a valid buy session body for it. */
-export const SESSION_PATH = '/api/ramp/crypto/session/widget';
+/** A valid buy session body (the browser's, for SESSION_PATH). */
 export const BUY_SESSION = {
   sessionType: 'BUY',
   sessionData: {
@@ -56,9 +59,12 @@ export const COUNTRIES = [
   ),
   { countryCode: 'DE', name: 'Germany', flag: '🇩🇪' },
 ];
-export const CRYPTO = (
-  fx('network-partner-supported-currencies', 'supportedCurrencies') as { currencies: unknown[] }
-).currencies;
+export const CRYPTO = [
+  ...(fx('network-partner-supported-currencies', 'supportedCurrencies') as { currencies: unknown[] })
+    .currencies,
+  { currencyCode: 'BTC', name: 'Bitcoin', decimalPlaces: 8, type: 'CRYPTO', chainCode: 'BITCOIN' },
+  { currencyCode: 'XRP', name: 'XRP', decimalPlaces: 6, type: 'CRYPTO', chainCode: 'XRP' },
+];
 export const FIAT = [
   { currencyCode: 'USD', name: 'US Dollar', decimalPlaces: 2, type: 'FIAT' },
   { currencyCode: 'EUR', name: 'Euro', decimalPlaces: 2, type: 'FIAT' },
@@ -230,11 +236,10 @@ export function testApp(env: Env = {}, deps: AppDeps = {}) {
   /** A request from a browser at 203.0.113.7 (the node-server bindings the app reads the IP from). */
   const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') =>
     app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
-  return { app, config, upstream, log, clock, request };
+  /** A session created as the widget does (quoted first); see quotedSession. */
+  const session = (body: unknown, headers: Record<string, string> = {}, ip?: string) =>
+    quotedSession((path, init) => request(path, init, ip), body, headers);
+  /** The upstream calls to `path` (below the base URL). */
+  const callsTo = (path: string) => upstream.calls.filter((c) => c.path === path);
+  return { app, config, upstream, log, clock, request, session, callsTo };
 }
-
-export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});

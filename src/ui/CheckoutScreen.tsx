@@ -1,46 +1,35 @@
-// State → screen: one exhaustive switch over the step; the screens hold no flow rules of their own.
+// State → screen: the machine's steps grouped into screens (order → wallet → review → status), one
+// exhaustive switch; the screens hold no flow rules of their own.
 // The data comes from the CheckoutRuntime around it.
 import { useEffect, useRef, useState } from 'react';
-import type { Step } from '../checkout';
+import type { Screen as ScreenName } from '../checkout';
+import { screenOf } from '../checkout';
 import {
-  AmountStep,
-  CountryStep,
-  CurrenciesStep,
-  DirectionStep,
+  BackContext,
   LaunchStep,
   NavigatedContext,
-  PaymentMethodStep,
-  QuotesStep,
+  OrderScreen,
   StatusStep,
   WalletStep,
   useCheckoutData,
   useCheckoutState,
   useHost,
+  usePageHistory,
 } from './steps';
 
-function StepScreen({ step }: { step: Step }) {
-  switch (step) {
-    case 'direction':
-      return <DirectionStep />;
-    case 'country':
-      return <CountryStep />;
-    case 'currencies':
-      return <CurrenciesStep />;
-    case 'paymentMethod':
-      return <PaymentMethodStep />;
-    case 'amount':
-      return <AmountStep />;
-    case 'quotes':
-      return <QuotesStep />;
+function Screen({ screen }: { screen: ScreenName }) {
+  switch (screen) {
+    case 'order':
+      return <OrderScreen />;
     case 'wallet':
       return <WalletStep />;
-    case 'launch':
+    case 'review':
       return <LaunchStep />;
     case 'status':
       return <StatusStep />;
     default: {
-      const unknown: never = step;
-      throw new Error(`ramp-checkout: no screen for step ${String(unknown)}`);
+      const unknown: never = screen;
+      throw new Error(`ramp-checkout: no screen ${String(unknown)}`);
     }
   }
 }
@@ -50,9 +39,11 @@ export function CheckoutScreen() {
   const host = useHost();
   const data = useCheckoutData();
 
-  // Focus follows navigation (the new step's title), never the first render.
-  const [shown, setShown] = useState({ step: state.step, navigated: false });
-  if (shown.step !== state.step) setShown({ step: state.step, navigated: true });
+  // Focus follows navigation (the new screen's title), never the first render.
+  const screen = screenOf(state.step);
+  const [shown, setShown] = useState({ screen, navigated: false });
+  if (shown.screen !== screen) setShown({ screen, navigated: true });
+  const back = usePageHistory(screen);
 
   // Ready once the first screen can show its data (or a restored status screen is up).
   const ready = data.discovery.bootstrap.isSettled || state.step === 'status';
@@ -65,7 +56,9 @@ export function CheckoutScreen() {
 
   return (
     <NavigatedContext.Provider value={shown.navigated}>
-      <StepScreen key={state.step} step={state.step} />
+      <BackContext.Provider value={back}>
+        <Screen key={screen} screen={screen} />
+      </BackContext.Provider>
     </NavigatedContext.Provider>
   );
 }

@@ -10,7 +10,7 @@ import { createTestServer, TEST_API_BASE } from '../queries/testkit';
 import { fakeWindow } from '../ui/steps/harness';
 import type { RampCheckoutEvent } from './events';
 import { CheckoutRoot, RampCheckout } from './RampCheckout';
-import { expectStatus, next } from './test-flow';
+import { choosePartner, expectStatus, next } from './test-flow';
 import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
 
 let popup: ReturnType<typeof fakeWindow>;
@@ -35,11 +35,10 @@ describe('prefilled and locked options', () => {
 
   it('a double click on launch creates one session (in StrictMode too)', async () => {
     const w = mountWidget(PREFILLED, {}, undefined, true);
-    await screen.findByRole('radio', { name: /^BANXA/ });
-    await w.user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.dblClick(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    await expectStatus(/Waiting for BANXA/);
+    await w.user.dblClick(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
     expect(w.server.sent('/crypto/session/widget', 'POST')).toHaveLength(1);
     expect(window.open).toHaveBeenCalledTimes(1);
     expect(w.events.filter((e) => e.type === 'ready')).toHaveLength(1);
@@ -49,10 +48,10 @@ describe('prefilled and locked options', () => {
   it('a reload resumes the status screen from sessionStorage and tracks to the end', async () => {
     const server = createTestServer();
     const w = mountWidget(PREFILLED, {}, server);
-    await w.user.click(await screen.findByRole('radio', { name: /^TRANSAK/ }));
+    await choosePartner(w.user, 'Transak');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to TRANSAK' }));
-    await expectStatus(/Waiting for TRANSAK/);
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Transak' }));
+    await expectStatus(/Finish in the Transak window/);
     const { sessionId } = sessionOf(w.events);
     w.view.unmount();
 
@@ -64,24 +63,35 @@ describe('prefilled and locked options', () => {
         env={{ ...w.env, storage: w.storage }}
       />,
     );
-    await expectStatus(/Waiting for TRANSAK/);
+    await expectStatus(/Finish in the Transak window/);
     await server.act(sessionId, 'pay');
     await expectStatus('Completed');
     expect(events).toContainEqual(expect.objectContaining({ type: 'completed', sessionId }));
-    await w.user.click(screen.getByRole('button', { name: 'Start over' }));
-    expect(w.storage.data.size).toBe(0);
+    await w.user.click(screen.getByRole('button', { name: 'Done' }));
+    // The tracking is gone; what is left are the fresh run's choices.
+    expect([...w.storage.data.keys()].every((k) => k.endsWith(':choices'))).toBe(true);
   });
 
-  it('a declined payment ends as Failed, with a way to start over', async () => {
+  it('a declined payment ends as Failed, with another offer, try again and start over', async () => {
     const w = mountWidget(PREFILLED);
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
     const { sessionId } = await waitFor(() => sessionOf(w.events));
     await w.server.act(sessionId, 'decline');
     await expectStatus('Failed');
     expect(w.events.at(-1)).toMatchObject({ type: 'failed', status: 'FAILED' });
     expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Another offer: back on the order screen with every choice kept.
+    await w.user.click(screen.getByRole('button', { name: 'Try another offer' }));
+    await choosePartner(w.user, 'Transak');
+    await next(w.user, 'Review and continue');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Transak' }));
+    await expectStatus(/Finish in the Transak window/);
+    const sessions = w.server.sent('/crypto/session/widget', 'POST');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]?.headers['idempotency-key']).not.toBe(sessions[0]?.headers['idempotency-key']);
   });
 });
 
@@ -89,17 +99,19 @@ describe('popup blockers', () => {
   it('fall back to a tab, then to a link the shopper clicks', async () => {
     vi.mocked(window.open).mockReturnValue(null);
     const w = mountWidget(PREFILLED);
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    const link = await screen.findByRole('link', { name: 'Open BANXA checkout' });
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    // One call to action: the link the browser lets open, named as the launch button was.
+    const link = await screen.findByRole('link', { name: 'Continue to Banxa' });
+    expect(screen.queryByRole('button', { name: /^Continue to / })).toBeNull();
     expect(link).toHaveAttribute('href', expect.stringContaining('/sandbox/provider/checkout/'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Your browser blocked the BANXA window.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser blocked the Banxa window.');
     // The popup, then the tab.
     expect(window.open).toHaveBeenCalledTimes(2);
     link.addEventListener('click', (e) => e.preventDefault());
     await w.user.click(link);
-    await expectStatus(/Waiting for BANXA/);
+    await expectStatus(/Finish in the Banxa window/);
     expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'link' });
   });
 
@@ -109,10 +121,10 @@ describe('popup blockers', () => {
       url === 'about:blank' ? null : (tab as unknown as Window),
     );
     const w = mountWidget({ ...PREFILLED, launch: 'tab' });
-    await w.user.click(await screen.findByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    await expectStatus(/Waiting for BANXA/);
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
     expect(tab.opener).toBeNull();
     expect(w.events).toContainEqual({ type: 'providerLaunched', partner: 'BANXA', mode: 'tab' });
   });
@@ -137,9 +149,10 @@ describe('on a host page', () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     await user.click(within(a).getByRole('radio', { name: 'Sell' }));
-    await user.click(within(b).getByRole('button', { name: 'Continue' }));
-    await within(b).findByRole('heading', { name: 'Where do you live?' });
-    expect(within(a).getByRole('heading', { name: 'What would you like to do?' })).toBeInTheDocument();
+    await within(a).findByRole('heading', { name: 'Sell crypto' });
+    await user.click(within(b).getByRole('radio', { name: 'Buy' }));
+    await within(b).findByRole('heading', { name: 'Buy crypto' });
+    expect(within(a).getByRole('heading', { name: 'Sell crypto' })).toBeInTheDocument();
     expect(within(a).getByRole('radio', { name: 'Sell' })).toBeChecked();
   });
 
@@ -256,19 +269,54 @@ describe('inside a shadow root', () => {
 
 describe('a country without a default', () => {
   it('falls back to the first currency and the first payment method', async () => {
-    const w = mountWidget({ direction: 'buy', country: 'BR' });
-    await next(w.user, 'Where do you live?');
+    mountWidget({ direction: 'buy', country: 'BR' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)'));
-    await next(w.user, 'Choose your currencies');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('BRL · Brazilian Real'),
     );
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Crypto currency' })).not.toHaveValue(''),
     );
-    await next(w.user, 'How would you like to pay?');
     const group = await screen.findByRole('radiogroup', { name: 'Payment method' });
     const radios = within(group).getAllByRole('radio');
     await waitFor(() => expect(radios[0]).toBeChecked());
+  });
+});
+
+describe("the merchant's crypto, unlocked", () => {
+  it.each(['buy', 'sell'] as const)(
+    'is the default of a %s, whatever the list puts first',
+    async (direction) => {
+      mountWidget({ direction, country: 'DE', cryptoCurrency: 'ETH', network: 'ETHEREUM' });
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
+          'ETH · Ethereum · ETHEREUM',
+        ),
+      );
+    },
+  );
+
+  it('stays the choice when the shopper switches to selling', async () => {
+    const { user } = mountWidget({
+      direction: 'buy',
+      country: 'DE',
+      cryptoCurrency: 'ETH',
+      network: 'ETHEREUM',
+    });
+    const crypto = () => screen.getByRole('combobox', { name: 'Crypto currency' });
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+    await user.click(await screen.findByRole('radio', { name: 'Sell' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked());
+    await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+  });
+
+  it('(without it, the list decides: BTC)', async () => {
+    mountWidget({ direction: 'sell', country: 'DE' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
+        'BTC · Bitcoin · BITCOIN',
+      ),
+    );
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeWindow } from '../ui/steps/harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
-import { expectStatus, next } from './test-flow';
+import { choosePartner, expectStatus, next } from './test-flow';
 import { mountWidget, PREFILLED } from './test-mount';
 
 /** A second valid EIP-55 address (the EIP's own example). */
@@ -30,12 +30,12 @@ function mountThenChange(first: RampCheckoutOptions) {
 describe('props changed after mount', () => {
   it('a new walletAddress (locked, as a wallet connect sets it) is the one the session gets', async () => {
     const w = mountThenChange(PREFILLED);
-    await screen.findByRole('radio', { name: /^BANXA/ });
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
     w.change({ walletAddress: CONNECTED_WALLET });
-    await w.user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await choosePartner(w.user, 'Banxa');
     await next(w.user, 'Review and continue');
-    await w.user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
-    await expectStatus(/Waiting for BANXA/);
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
     const [session] = w.server.sent('/crypto/session/widget', 'POST');
     expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
   });
@@ -51,6 +51,13 @@ describe('props changed after mount', () => {
     const again = screen.getByRole('region');
     expect(again).toHaveClass('rc-dark');
     expect(again.style.getPropertyValue('--rc-brand')).toBe('#ff0066');
+  });
+
+  it("a merchant's own words replace the catalog's, and can change after mount", async () => {
+    const w = mountThenChange({ locale: 'en', messages: { en: { 'name.direction': 'Buy or sell' } } });
+    expect(await screen.findByRole('radiogroup', { name: 'Buy or sell' })).toBeInTheDocument();
+    w.change({ messages: { en: { 'name.direction': 'What to do' } } });
+    expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeInTheDocument();
   });
 
   it('a new direction switches the checkout', async () => {

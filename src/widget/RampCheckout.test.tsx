@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The widget end to end in jsdom: the real server and sandbox behind a fake fetch, a shopper who
 // uses only the accessible names of CONTRACTS §3, and the partner's page played by the sandbox.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/harness';
 import { expectStatus, next, pick, quoteNames } from './test-flow';
@@ -22,33 +22,31 @@ describe('a buy in the US, in a state where one partner is unavailable', () => {
     const { user } = w;
     // The view is a chunk of its own: the widget shows once it has loaded.
     expect(await screen.findByRole('region', { name: 'Crypto checkout' })).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'Buy' }));
-    await next(user, 'Where do you live?');
+    // One order screen: the country comes from the browser, the currencies and method are defaults.
+    await screen.findByRole('heading', { name: 'Buy crypto' });
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States (US)'),
     );
     await pick(user, 'State', 'New York (US-NY)', 'New');
-    await next(user, 'Choose your currencies');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('USD · US Dollar'),
     );
     await pick(user, 'Crypto currency', 'ETH · Ethereum · ETHEREUM');
-    await next(user, 'How would you like to pay?');
     await user.click(await screen.findByRole('radio', { name: 'Credit or debit card' }));
-    await next(user, 'How much?');
     await screen.findByText(/Between \$15\.00 and \$10,000\.00/);
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '100');
-    await next(user, 'Choose an offer');
+    // The best offer is selected and shown; the others are one click away in the same group.
+    await user.click(await screen.findByRole('button', { name: /^Compare \d+ offers$/ }));
 
     const names = await waitFor(async () => {
       const n = await quoteNames();
       expect(n.length).toBeGreaterThan(1);
       return n;
     });
-    expect(names.every((n) => /^[A-Z]+: you get [\d.]+\s?ETH for \$100\.00$/.test(n))).toBe(true);
+    expect(names.every((n) => /^[A-Z][a-z]+: you get [\d.]+\s?ETH for \$100\.00$/.test(n))).toBe(true);
     // Paybis does not serve New York: its quote is absent.
-    expect(names.some((n) => n.startsWith('PAYBIS'))).toBe(false);
-    expect(names.some((n) => n.startsWith('BANXA'))).toBe(true);
+    expect(names.some((n) => n.startsWith('Paybis'))).toBe(false);
+    expect(names.some((n) => n.startsWith('Banxa'))).toBe(true);
     const quote = w.server.sent('/payments/crypto/quote', 'POST').at(-1);
     expect(quote?.body).toMatchObject({
       countryCode: 'US',
@@ -59,13 +57,13 @@ describe('a buy in the US, in a state where one partner is unavailable', () => {
       paymentMethodType: 'CREDIT_DEBIT_CARD',
     });
 
-    await user.click(screen.getByRole('radio', { name: /^BANXA/ }));
+    await user.click(screen.getByRole('radio', { name: /^Banxa/ }));
     await next(user, 'Your wallet');
     await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), ETH_WALLET);
     await next(user, 'Review and continue');
-    await user.click(screen.getByRole('button', { name: 'Continue to BANXA' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
 
-    await expectStatus(/Waiting for BANXA/);
+    await expectStatus(/Finish in the Banxa window/);
     const [session] = w.server.sent('/crypto/session/widget', 'POST');
     expect(session?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(session?.body).toEqual({
@@ -104,21 +102,22 @@ describe('a sell', () => {
   it('goes from the first screen to Completed, the amount in crypto checked against fiat limits', async () => {
     const w = mount({ direction: 'sell', country: 'GB' });
     const { user } = w;
-    await next(user, 'Where do you live?');
+    await screen.findByRole('heading', { name: 'Sell crypto' });
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom (GB)'),
     );
-    await next(user, 'Choose your currencies');
     await pick(user, 'Fiat currency', 'GBP · British Pound');
     await pick(user, 'Crypto currency', 'BTC · Bitcoin · BITCOIN');
-    await next(user, 'How would you like to be paid?');
-    await user.click(await screen.findByRole('radio', { name: 'Faster Payments' }));
-    await next(user, 'How much?');
+    // Selling, the method is how the shopper is paid.
+    const payout = await screen.findByRole('radiogroup', { name: 'Payout method' });
+    expect(screen.getByText('You sell')).toBeInTheDocument();
+    await user.click(within(payout).getByRole('radio', { name: 'Faster Payments' }));
     await screen.findByText(/You receive between £/);
     const amount = screen.getByRole('textbox', { name: 'Amount' });
     await user.type(amount, '0.01');
-    // 0.01 BTC ≈ £750: once quoted, the rate is known and the limit check uses it.
-    await screen.findByText(/You get about £/, undefined, { timeout: 3000 });
+    // 0.01 BTC ≈ £750: once quoted, "You get" shows the best offer and the limits convert to BTC.
+    await screen.findAllByText(/^£[\d,]+\.\d\d$/, undefined, { timeout: 3000 });
+    await screen.findByText(/You receive between £.* \(about .*BTC to .*BTC\)/);
     await user.clear(amount);
     await user.type(amount, '5');
     expect(await screen.findByRole('alert', undefined, { timeout: 3000 })).toHaveTextContent(
@@ -126,8 +125,7 @@ describe('a sell', () => {
     );
     await user.clear(amount);
     await user.type(amount, '0.01');
-    await next(user, 'Choose an offer');
-    expect((await quoteNames())[0]).toMatch(/^[A-Z]+: you get £[\d,.]+ for 0\.01\sBTC$/);
+    expect((await quoteNames())[0]).toMatch(/^[A-Z][a-z]+: you get £[\d,.]+ for 0\.01\sBTC$/);
     await next(user, 'Your wallet');
     await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), BTC_WALLET);
     await next(user, 'Review and continue');

@@ -39,6 +39,8 @@ export interface WidgetEnv {
   defaults?: { apiBaseUrl?: string };
   /** Nonce for the fallback <style> element under a strict CSP without constructable stylesheets. */
   styleNonce?: string;
+  /** The checkout is the whole page (the hosted page): the browser's Back moves between its screens. */
+  pageHistory?: boolean;
 }
 
 /** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
@@ -99,6 +101,7 @@ function setUp(
     newRunKey: randomUuid,
     now: env.now ?? Date.now,
     pollMs: env.pollMs ?? { base: 1000, max: 5000 },
+    pageHistory: env.pageHistory,
   };
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
@@ -225,7 +228,7 @@ function CheckoutCore({
   }, [view, env.styleNonce]);
 
   const shown = view && (
-    <view.WidgetFrame locale={locale} theme={theme}>
+    <view.WidgetFrame locale={locale} messages={current?.messages} theme={theme}>
       {setup.ok ? <view.CheckoutScreen /> : <view.InvalidOptions issues={setup.error.issues} />}
     </view.WidgetFrame>
   );

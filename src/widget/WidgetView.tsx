@@ -4,8 +4,7 @@
 // where a widget mounts. (The script-tag embed, one file, has it inline.)
 import type { ReactNode } from 'react';
 import { Alert, Layout } from '../ui/components';
-import { I18nProvider } from '../ui/i18n';
-import { useLanguage, useText } from '../ui/steps';
+import { I18nProvider, useTranslator, type MessageOverrides } from '../ui/i18n';
 import type { ThemeOption } from '../ui/theme';
 
 export { CheckoutScreen } from '../ui/CheckoutScreen';
@@ -13,21 +12,22 @@ export { adoptWidgetStyles } from '../ui/theme';
 
 export interface WidgetFrameProps {
   locale?: string;
+  messages?: MessageOverrides;
   theme: ThemeOption;
   children: ReactNode;
 }
 
 /** The widget's region, in its language: shown once that language's words are here (English: at once). */
-export function WidgetFrame({ locale, theme, children }: WidgetFrameProps) {
-  return useLanguage(locale) ? (
-    <I18nProvider locale={locale}>
+export function WidgetFrame({ locale, messages, theme, children }: WidgetFrameProps) {
+  return (
+    <I18nProvider locale={locale} messages={messages}>
       <Layout theme={theme}>{children}</Layout>
     </I18nProvider>
-  ) : null;
+  );
 }
 
 export function InvalidOptions({ issues }: { issues: string[] }) {
-  const t = useText();
+  const t = useTranslator();
   return (
     <Alert title={t('options.invalid')}>
       <ul>

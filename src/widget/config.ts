@@ -7,7 +7,8 @@ import type { LockableField } from '../checkout';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
-import { languages } from '../ui/i18n/languages';
+import { languages, type MessageOverrides } from '../ui/i18n/languages';
+import { messagesIssues } from '../ui/i18n/overrides';
 import type { ThemeOption } from '../ui/theme';
 import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
@@ -48,6 +49,12 @@ export interface RampCheckoutOptions {
   theme?: ThemeOption;
   /** BCP 47 tag; English, Spanish, French and German are bundled. @default the browser's language */
   locale?: string;
+  /**
+   * Your own words for any message, per language: `{ en: { 'name.continue': 'Next' } }`. Keys are
+   * those of the English catalog (src/ui/i18n/en.ts); placeholders such as `{partner}` must be ones the
+   * message has. Plural messages take their forms (`order.compare_one`, `order.compare_other`).
+   */
+  messages?: MessageOverrides;
   /** Where the partner sends the shopper back after checkout; its origin must be allowed by the host server. */
   redirectUrl?: string;
   /** How the partner's checkout opens. A blocked popup falls back to a new tab, then to a link. @default 'popup' */
@@ -88,6 +95,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'partners',
   'theme',
   'locale',
+  'messages',
   'redirectUrl',
   'launch',
   'onEvent',
@@ -245,6 +253,14 @@ const OptionsFields = v.object({
       ),
     ),
   ),
+  messages: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        for (const message of messagesIssues(dataset.value)) addIssue({ message });
+      }),
+    ),
+  ),
   redirectUrl: optional(
     v.pipe(
       text('redirectUrl'),
@@ -325,6 +341,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     lock,
     partners,
     theme,
+    messages,
     launch,
     intent,
     ...rest
@@ -338,6 +355,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     lock: (lock ?? []) as LockableField[],
     partners: partners?.map((p) => p.toUpperCase()),
     theme: theme as ThemeOption | undefined,
+    ...(messages === undefined ? {} : { messages: messages as MessageOverrides }),
     launch: launch ?? 'popup',
     ...(intent === undefined ? {} : { intent }),
   };

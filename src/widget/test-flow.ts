@@ -31,3 +31,9 @@ export async function expectStatus(text: string | RegExp) {
     },
   );
 }
+
+/** Opens the full list of offers and checks the partner's. */
+export async function choosePartner(user: UserEvent, partner: string) {
+  await user.click(await screen.findByRole('button', { name: /^Compare \d+ offers$/ }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${partner}:`) }));
+}

@@ -1,7 +1,7 @@
 // Props after mount. Each change is validated like the first props (an invalid change is reported
 // and the widget keeps what it has), then applied to the running checkout where that can be done
 // without starting over: the wallet, direction and amount become the checkout's choices (locked ones
-// too: the merchant set them), the locale and theme restyle the view, redirectUrl and launch are read
+// too: the merchant set them), the locale, messages and theme restyle the view, redirectUrl and launch are read
 // when the shopper launches. The others shape the checkout from its first request (the api base URL,
 // the lists, the locks, the other prefilled codes): a development warning says to remount with a new
 // `key` to apply them, the way the embed's `update()` does.
@@ -17,6 +17,7 @@ export const LIVE_OPTIONS = [
   'direction',
   'amount',
   'locale',
+  'messages',
   'theme',
   'redirectUrl',
   'launch',

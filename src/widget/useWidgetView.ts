@@ -1,6 +1,6 @@
 // Loads the widget's view (WidgetView.tsx, a chunk of its own) and the language it speaks.
 import { useEffect, useReducer, useState } from 'react';
-import { preloadLanguage } from '../ui/steps';
+import { preloadLanguage } from '../ui/i18n/languages';
 import type { EventEmitter } from './events';
 
 export type WidgetView = typeof import('./WidgetView');

@@ -263,7 +263,8 @@ describe('quote and session creation are never retried blindly', () => {
       h.setFaults([{ ...rule, path: '/crypto/session/widget' }]);
       await h.createSession(`never-retried-${rule.kind}-${rule.status ?? rule.latencyMs ?? 0}`);
     }
-    expect(h.callsTo('/payments/crypto/quote')).toBe(FAULTS.length);
+    // Each session is quoted first (unfaulted): two quote calls per round, one per browser call.
+    expect(h.callsTo('/payments/crypto/quote')).toBe(2 * FAULTS.length);
     expect(h.callsTo('/crypto/session/widget')).toBe(FAULTS.length);
     expect(h.delays).toEqual([]);
   });

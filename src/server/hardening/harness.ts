@@ -10,7 +10,7 @@ import type { AppDeps } from '../app';
 import { SANDBOX_BASE_URL, loadConfig } from '../config';
 import type { Env, ServerConfig } from '../config';
 import { createLogger } from '../log';
-import { json, manualClock } from '../test-upstream';
+import { json, manualClock, quotedSession } from '../test-upstream';
 
 export const SHOP = 'https://shop.example';
 export const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
@@ -121,8 +121,9 @@ export function harness(o: HarnessOptions = {}) {
 
   const quote = (body: unknown = QUOTE_BODY) => request('/api/ramp/payments/crypto/quote', json(body));
 
+  /** Quotes the session's terms first, as the widget does (test-upstream.ts quotedSession). */
   const createSession = (key: string, body: unknown = SESSION_BODY, headers: Record<string, string> = {}) =>
-    request('/api/ramp/crypto/session/widget', json(body, { 'Idempotency-Key': key, ...headers }));
+    quotedSession((path, init) => request(path, init), body, { 'Idempotency-Key': key, ...headers });
 
   /** The shopper's choice on the simulated provider page. */
   const choose = (sessionId: string, action: 'pay' | 'decline' | 'cancel' = 'pay') =>

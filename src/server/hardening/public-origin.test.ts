@@ -3,7 +3,7 @@
 // absolute-URI request line, which any client writes as it likes.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { BUY_SESSION, json, testApp } from '../test-upstream';
+import { BUY_SESSION, json, quotedSession, testApp } from '../test-upstream';
 
 const SESSION = BUY_SESSION;
 const withRedirect = (redirectUrl: string) => ({
@@ -58,22 +58,21 @@ describe('a redirectUrl on an origin the request claims', () => {
 
   it('is accepted on the configured public origin, whatever the Host', async () => {
     const t = testApp({ RAMP_PUBLIC_URL: 'https://pay.shop.example' });
-    const res = await t.request(
-      'http://evil.example/api/ramp/crypto/session/widget',
-      json(withRedirect('https://pay.shop.example/thanks'), { 'Idempotency-Key': key() }),
+    // Quoted first as the widget does, then sent to the server under another Host.
+    const res = await quotedSession(
+      (path, init) => t.request(`http://evil.example${path}`, init),
+      withRedirect('https://pay.shop.example/thanks'),
+      { 'Idempotency-Key': key() },
     );
     expect(res.status).toBe(200);
-    expect(t.upstream.calls[0]!.body).toMatchObject({
+    expect(t.callsTo('/crypto/session/widget')[0]!.body).toMatchObject({
       sessionData: { redirectUrl: 'https://pay.shop.example/thanks' },
     });
   });
 
   it('is accepted on the listen address when RAMP_PUBLIC_URL is unset', async () => {
     const t = testApp({ PORT: '9000' });
-    const res = await t.request(
-      '/api/ramp/crypto/session/widget',
-      json(withRedirect('http://127.0.0.1:9000/thanks'), { 'Idempotency-Key': key() }),
-    );
+    const res = await t.session(withRedirect('http://127.0.0.1:9000/thanks'), { 'Idempotency-Key': key() });
     expect(res.status).toBe(200);
   });
 });

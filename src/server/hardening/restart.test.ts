@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_BODY } from './harness';
+import { quotedSession } from '../test-upstream';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const KEY = 'sk_restart_test_key_0123456789';
@@ -68,10 +69,8 @@ describe('a killed and restarted host server', () => {
   it('keeps tracking the shopper’s transaction to SETTLED', async () => {
     const first = await start('src/server/main.ts', hostEnv('0'));
     const port = new URL(first.url).port;
-    const created = await fetch(`${first.url}/api/ramp/crypto/session/widget`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'restart-test-key-0001' },
-      body: JSON.stringify(SESSION_BODY),
+    const created = await quotedSession((path, init) => fetch(`${first.url}${path}`, init), SESSION_BODY, {
+      'Idempotency-Key': 'restart-test-key-0001',
     });
     expect(created.status).toBe(200);
     const session = (await created.json()) as { id: string; widgetUrl: string; trackingToken: string };
@@ -100,11 +99,10 @@ describe('a killed and restarted host server', () => {
     const res = await track(second.url);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ transaction: { sessionId: session.id, status: 'SETTLED' } });
-    // The replay of the same checkout after the restart does not create a second session.
-    const replay = await fetch(`${second.url}/api/ramp/crypto/session/widget`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'restart-test-key-0001' },
-      body: JSON.stringify(SESSION_BODY),
+    // The replay of the same checkout after the restart (quoted again: the restarted server kept no
+    // quote in memory) does not create a second session.
+    const replay = await quotedSession((path, init) => fetch(`${second.url}${path}`, init), SESSION_BODY, {
+      'Idempotency-Key': 'restart-test-key-0001',
     });
     expect(replay.status).toBe(409);
     expect(await replay.json()).toMatchObject({ code: 'SESSION_ALREADY_CREATED' });

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../sandbox';
+import { buySession } from '../../sandbox/testkit';
+import { SANDBOX_BASE_URL } from '../config';
 import { DISCOVERY_CACHE_DEFAULTS } from '../cache';
 import { API_CSP } from '../headers';
 import { safeEqual } from '../tokens';
@@ -462,7 +464,15 @@ describe('security headers', () => {
       requestId: expect.any(String),
     });
 
-    const session = await (await h.createSession('headers-session-1')).json();
+    // This server's discovery cache is broken on purpose (its session checks cannot read): the
+    // session whose provider page is read below is created on the sandbox itself.
+    const session = await (
+      await h.sandbox.fetch(`${SANDBOX_BASE_URL}/crypto/session/widget`, {
+        method: 'POST',
+        headers: { Authorization: `BASIC ${h.config.upstream.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(buySession({}, { externalSessionId: 'headers-session-1' })),
+      })
+    ).json();
     const pages: [string, string, RegExp | null][] = [
       ['/', 'hosted', /frame-ancestors 'self' https:\/\/shop\.example/],
       ['/console', 'console', /frame-ancestors 'none'/],

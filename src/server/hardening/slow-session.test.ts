@@ -2,7 +2,7 @@
 // its result is recorded under the Idempotency-Key, a retry meanwhile hears "pending, retry after",
 // and a retry after the upstream answered gets that same session: one upstream session, no orphan.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUY_SESSION, SESSION_PATH, json, testApp } from '../test-upstream';
+import { BUY_SESSION, testApp } from '../test-upstream';
 
 const BODY = BUY_SESSION;
 const KEY = 'slow-session-key-0001';
@@ -27,7 +27,7 @@ function slowApp() {
       body: { id: `sess-slow-${created}`, widgetUrl: 'https://partner.example/w/1', externalSessionId: ext },
     };
   });
-  const create = () => t.request(SESSION_PATH, json(BODY, { 'Idempotency-Key': KEY }));
+  const create = () => t.session(BODY, { 'Idempotency-Key': KEY });
   return { t, create, created: () => created };
 }
 
@@ -93,7 +93,7 @@ describe('a session creation slower than the browser deadline', () => {
             },
           },
     );
-    const create = () => t.request(SESSION_PATH, json(BODY, { 'Idempotency-Key': KEY }));
+    const create = () => t.session(BODY, { 'Idempotency-Key': KEY });
     expect((await create()).status).toBe(502);
     expect((await create()).status).toBe(200);
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_BODY, SESSION_BODY } from '../hardening/harness';
 import { freshDatabase, missingServices, redisDb } from '../test-services';
+import { quoteFor } from '../test-upstream';
 import { startBalancer, startInstance, startUpstream } from './cluster';
 import type { Balancer, CountingUpstream, Instance } from './cluster';
 
@@ -69,6 +70,17 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
 
   it('replay a session through another instance with the same answer and one upstream call; a third reads its transaction', async () => {
     const key = `cluster-${Date.now()}`;
+    // Quoted first, as the widget does: straight to one instance, as another client than the
+    // balancer's (whose quote allowance the test below measures).
+    const quoted = await post(
+      instances[0]!.origin,
+      '/api/ramp/payments/crypto/quote',
+      quoteFor(SESSION_BODY),
+      {
+        'X-Forwarded-For': '198.51.100.20',
+      },
+    );
+    expect(quoted.status).toBe(200);
     const first = await post(lb.origin, '/api/ramp/crypto/session/widget', SESSION_BODY, {
       'Idempotency-Key': key,
     });
@@ -128,11 +140,34 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
 
   it('answer concurrent identical discovery misses on every instance with one upstream call', async () => {
     const path = '/api/ramp/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=DE&type=FIAT';
+    // Sessions above read other currency lists (their checks); this one is new.
+    const before = upstream.count('GET', '/network-partner/supported/currencies');
     const answers = await Promise.all(Array.from({ length: 9 }, () => fetch(lb.origin + path)));
     expect(answers.map((r) => r.status)).toEqual(Array(9).fill(200));
     const bodies = await Promise.all(answers.map((r) => r.text()));
     expect(new Set(bodies).size).toBe(1);
     expect(new Set(lb.picks.slice(-9)).size).toBe(3);
-    expect(upstream.count('GET', '/network-partner/supported/currencies')).toBe(1);
+    expect(upstream.count('GET', '/network-partner/supported/currencies') - before).toBe(1);
+  });
+
+  it('bind a session created through one instance to the quote another instance answered', async () => {
+    const shopper = { 'X-Forwarded-For': '198.51.100.21' };
+    const terms = { ...SESSION_BODY, sessionData: { ...SESSION_BODY.sessionData, sourceAmount: '120' } };
+    const session = (origin: string, key: string) =>
+      post(origin, '/api/ramp/crypto/session/widget', terms, { 'Idempotency-Key': key, ...shopper });
+    const sessions = upstream.count('POST', '/crypto/session/widget');
+    const unquoted = await session(instances[2]!.origin, `cluster-unquoted-${Date.now()}`);
+    expect(unquoted.status).toBe(422);
+    expect(await unquoted.json()).toMatchObject({ code: 'QUOTE_REQUIRED' });
+    const quoted = await post(
+      instances[0]!.origin,
+      '/api/ramp/payments/crypto/quote',
+      quoteFor(terms),
+      shopper,
+    );
+    expect(quoted.status).toBe(200);
+    const created = await session(instances[1]!.origin, `cluster-bound-${Date.now()}`);
+    expect(created.status).toBe(200);
+    expect(upstream.count('POST', '/crypto/session/widget') - sessions).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 // The Redis stores against a real Redis: several store sets on one server stand for several
 // instances. Rate limits are exact across them, concurrent identical cache misses make one load,
 // idempotent replays get the first answer wherever they land, leases have one holder at a time and
-// expire, and instances with different session secrets are refused.
+// expire, expiring records are seen by every instance until their TTL, and instances with different
+// session secrets are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotentRunner } from '../idempotency';
 import { createMemoryLogger } from '../log';
@@ -139,6 +140,19 @@ describe.skipIf(skip)('Redis stores (real Redis)', () => {
     expect(await c.leases.acquire(name, 300)).toBeNull();
     await taken!.release();
     expect(await c.leases.acquire(name, 300)).not.toBeNull();
+  });
+
+  it('keeps expiring records for every instance until their TTL, apart per name', async () => {
+    const key = `terms-${Date.now()}`;
+    await a.records('quote-terms').put([{ key, value: '{"direction":"BUY"}' }], 300);
+    expect(await b.records('quote-terms').get(key)).toBe('{"direction":"BUY"}');
+    expect(await c.records('other').get(key)).toBeUndefined();
+    let gone: string | undefined = 'kept';
+    for (let i = 0; i < 40 && gone !== undefined; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      gone = await c.records('quote-terms').get(key);
+    }
+    expect(gone).toBeUndefined();
   });
 
   it('refuses an instance whose session secret differs from a running one', async () => {

@@ -1,8 +1,9 @@
 // The stores in Redis, for several instances behind a load balancer (RAMP_REDIS_URL). Every decision
 // that must hold across instances is one atomic step on the Redis server: the token bucket is a Lua
-// script timed by Redis's own clock, claims are SET NX with an expiry, and leases are renewed and
-// released only by their holder (compare-and-set scripts). Commands fail fast while Redis is down (no
-// offline queue, a short command timeout) so a request is answered with a 503 rather than held.
+// script timed by Redis's own clock, claims are SET NX with an expiry, leases are renewed and
+// released only by their holder (compare-and-set scripts), and expiring records are SET with PX.
+// Commands fail fast while Redis is down (no offline queue, a short command timeout) so a request is
+// answered with a 503 rather than held.
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateRule } from '../config';
@@ -267,6 +268,29 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
           const pending = claims.get(key);
           claims.delete(key);
           if (pending) await scripts.rcRelease(keyOf(key), pending).catch(() => {});
+        },
+      };
+    },
+
+    records(name: string) {
+      const keyOf = (key: string) => `${prefix}rec:${name}:${digest(key)}`;
+      return {
+        async put(entries, ttlMs) {
+          if (entries.length === 0) return;
+          const tx = redis.multi();
+          for (const { key, value } of entries) tx.set(keyOf(key), value, 'PX', ttlMs);
+          try {
+            await tx.exec();
+          } catch {
+            throw new DependencyUnavailable('Quoting');
+          }
+        },
+        async get(key) {
+          try {
+            return (await redis.get(keyOf(key))) ?? undefined;
+          } catch {
+            throw new DependencyUnavailable('Checkout creation');
+          }
         },
       };
     },

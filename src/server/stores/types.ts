@@ -1,7 +1,8 @@
 // The shared state of the host server, behind narrow interfaces: rate limits, the shared tier of the
-// discovery cache, idempotency of session creation and work leases. `memory.ts` keeps them in the
-// process (one instance, the default); `redis.ts` keeps them in Redis (several instances behind a
-// load balancer, RAMP_REDIS_URL). Switching one for the other touches one file each.
+// discovery cache, idempotency of session creation, work leases and recent quotes' terms.
+// `memory.ts` keeps them in the process (one instance, the default); `redis.ts` keeps them in Redis
+// (several instances behind a load balancer, RAMP_REDIS_URL). Switching one for the other touches
+// one file each.
 import type { RateRule } from '../config';
 import { HttpError } from '../http-error';
 import type { IdempotencyStore } from '../idempotency';
@@ -26,6 +27,18 @@ export interface SharedCache {
   clear(): Promise<void>;
 }
 
+/**
+ * Short-lived records under opaque keys, each with its own TTL: the terms this server quoted recently
+ * (quote-binding.ts), which a session must match. Shared by every instance with Redis, so a quote
+ * answered by one instance binds a session created through another.
+ */
+export interface ExpiringRecords {
+  /** Keeps each entry for `ttlMs` (a later put of the same key replaces it and its TTL). */
+  put(entries: readonly { key: string; value: string }[], ttlMs: number): Promise<void>;
+  /** The value kept under `key` less than its TTL ago, else undefined. */
+  get(key: string): Promise<string | undefined>;
+}
+
 export interface DependencyState {
   up: boolean;
   /** Round trip of the last check. */
@@ -40,6 +53,8 @@ export interface Stores {
   cache: SharedCache;
   /** Records per Idempotency-Key (idempotency.ts runs the work once over them). */
   idempotency<T>(name: string, opts?: { ttlMs?: number }): IdempotencyStore<T>;
+  /** The terms of recent quotes (named sets of expiring records; quote-binding.ts). */
+  records(name: string): ExpiringRecords;
   /** Work one instance at a time may do (follow a transaction, send a delivery); leases expire unless renewed. */
   leases: Leases;
   /** The state of the store's server (memory: always up). */

@@ -21,19 +21,31 @@ describe('QuoteCard', () => {
     expect(screen.getByText('Used before')).toBeInTheDocument();
   });
 
-  it('shows partner, what you get and pay, the rate, the fee breakdown and badges', () => {
-    render(<QuoteCard quote={quote} direction="buy" partnerName="Banxa" bestRate cryptoDecimals={8} />);
+  it('shows logo, partner, what you get and the total cost in one line, fees compact, badges', () => {
+    render(
+      <QuoteCard
+        quote={quote}
+        direction="buy"
+        partnerName="Banxa"
+        partnerHue={200}
+        totalCost={6.5}
+        markup={2.5}
+        bestRate
+        cryptoDecimals={8}
+      />,
+    );
     expect(screen.getByText('Banxa')).toBeInTheDocument();
+    expect(screen.getByText('B')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('Best rate')).toBeInTheDocument();
     expect(screen.getByText('Low KYC')).toBeInTheDocument();
     expect(screen.getByText('0.001 BTC')).toBeInTheDocument();
+    expect(screen.getByText(/^Total cost/)).toHaveTextContent('Total cost $6.50');
     const row = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
-    expect(row('You pay')).toBe('$100.00');
-    expect(row('Rate')).toBe('1 BTC = $96,000.00');
     expect(row('Network fee')).toBe('$1.50');
     expect(row('Partner fee')).toBe('$0.50');
     expect(row('Transaction fee')).toBe('$2.00');
-    expect(row('Total fees')).toBe('$4.00');
+    expect(row('Rate markup')).toBe('$2.50');
+    expect(screen.queryByText('You pay')).toBeNull();
   });
 
   it('puts fees in the fiat currency when selling, and omits fees the partner did not send', async () => {
@@ -53,7 +65,6 @@ describe('QuoteCard', () => {
     expect(await screen.findByText('TRANSAK')).toBeInTheDocument(); // once German has loaded
     expect(screen.getByText('1.234,50 €')).toBeInTheDocument();
     expect(screen.getByText('Netzwerkgebühr').nextElementSibling).toHaveTextContent('3,00 €');
-    expect(screen.getByText('Sie zahlen').nextElementSibling).toHaveTextContent('0,5 ETH');
     expect(screen.queryByText('Partnergebühr')).toBeNull();
     expect(screen.queryByText('Wenig KYC')).toBeNull();
   });

@@ -9,8 +9,14 @@ export interface QuoteCardProps {
   direction: Direction;
   /** The partner's display name. @default quote.serviceProvider */
   partnerName?: string;
+  /** The monogram's hue (0–360); the service publishes no partner logos. */
+  partnerHue?: number;
   /** The crypto currency's decimal places (shown up to 8). */
   cryptoDecimals?: number;
+  /** What the offer costs in all, in the source currency (fees and rate markup). */
+  totalCost?: number;
+  /** The part of the cost that is the rate markup. */
+  markup?: number;
   bestRate?: boolean;
   recommended?: boolean;
   className?: string;
@@ -21,7 +27,10 @@ export function QuoteCard({
   quote: q,
   direction,
   partnerName,
+  partnerHue,
   cryptoDecimals,
+  totalCost,
+  markup,
   bestRate,
   recommended,
   className,
@@ -29,7 +38,6 @@ export function QuoteCard({
   const t = useTranslator();
   const buy = direction === 'buy';
   const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
-  const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
   const money = (amount: number, code: string) =>
     formatAmount(amount, {
       currency: code,
@@ -43,47 +51,57 @@ export function QuoteCard({
       ['quote.partnerFee', q.partnerFee],
       ['quote.transactionFee', q.transactionFee],
     ] as const
-  ).filter((f): f is readonly [(typeof f)[0], number] => typeof f[1] === 'number');
+  ).filter((f): f is readonly [(typeof f)[0], number] => typeof f[1] === 'number' && f[1] > 0);
+  const name = partnerName ?? q.serviceProvider;
+  const cost = totalCost !== undefined && Number.isFinite(totalCost) ? totalCost : q.totalFee;
 
   return (
     <div className={cx('rc-quote', className)}>
       <div className="rc-quote__head">
-        <span className="rc-quote__partner">{partnerName ?? q.serviceProvider}</span>
+        <span
+          className="rc-quote__logo"
+          aria-hidden="true"
+          style={partnerHue === undefined ? undefined : { background: `hsl(${partnerHue} 55% 42%)` }}
+        >
+          {name.slice(0, 1)}
+        </span>
+        <span className="rc-quote__partner">{name}</span>
         {bestRate && <span className="rc-badge">{t('quote.bestRate')}</span>}
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
         {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
         {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
       </div>
-      <div>
-        <span className="rc-help">{t('quote.youGet')} </span>
-        <span className="rc-quote__get">{money(q.destinationAmount, q.destinationCurrencyCode)}</span>
+      <div className="rc-quote__line">
+        <span>
+          <span className="rc-help">{t('quote.youGet')} </span>
+          <span className="rc-quote__get">{money(q.destinationAmount, q.destinationCurrencyCode)}</span>
+        </span>
+        {cost !== undefined && (
+          <span className="rc-help">
+            {t('quote.totalFee')} {money(cost, q.sourceCurrencyCode)}
+          </span>
+        )}
       </div>
-      <dl className="rc-quote__details">
-        <dt>{t('quote.youPay')}</dt>
-        <dd>{money(q.sourceAmount, q.sourceCurrencyCode)}</dd>
-        {typeof q.exchangeRate === 'number' && (
-          <>
-            <dt>{t('quote.rate')}</dt>
-            <dd>{t('quote.rateValue', { crypto, fiat: money(q.exchangeRate, fiat) })}</dd>
-          </>
-        )}
-        {fees.map(([key, amount]) => (
-          <Row key={key} term={t(key)} value={money(amount, fiat)} />
-        ))}
-        {typeof q.totalFee === 'number' && (
-          <Row term={t('quote.totalFee')} value={money(q.totalFee, fiat)} className="rc-quote__total" />
-        )}
-      </dl>
+      {(fees.length > 0 || (markup ?? 0) > 0) && (
+        <dl className="rc-quote__details">
+          {fees.map(([key, amount]) => (
+            <Row key={key} term={t(key)} value={money(amount, fiat)} />
+          ))}
+          {markup !== undefined && markup > 0 && (
+            <Row term={t('quote.markup')} value={money(markup, q.sourceCurrencyCode)} />
+          )}
+        </dl>
+      )}
     </div>
   );
 }
 
-function Row({ term, value, className }: { term: string; value: string; className?: string }) {
+function Row({ term, value }: { term: string; value: string }) {
   return (
     <>
-      <dt className={className}>{term}</dt>
-      <dd className={className}>{value}</dd>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
     </>
   );
 }

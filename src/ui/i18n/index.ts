@@ -1,6 +1,15 @@
 export { en, type MessageKey } from './en';
 export { loadCatalog, loadedCatalog } from './catalogs';
-export { catalogLoaders, languages, negotiateLanguage, type Catalog, type Language } from './languages';
+export {
+  catalogLoaders,
+  languages,
+  negotiateLanguage,
+  preloadLanguage,
+  type Catalog,
+  type Language,
+  type MessageOverrides,
+} from './languages';
+export { messagesIssues } from './overrides';
 export {
   createTranslator,
   isMessageKey,

@@ -4,6 +4,11 @@ import type { MessageKey } from './en';
 
 export type Language = 'en' | 'es' | 'fr' | 'de';
 export type Catalog = Record<MessageKey, string>;
+/**
+ * A merchant's own words (the `messages` option), per language, for any message: they win over the
+ * catalog's. Plural messages are overridden by their forms (`order.compare_one`, `order.compare_other`).
+ */
+export type MessageOverrides = Partial<Record<Language, Partial<Catalog>>>;
 
 export const languages: readonly Language[] = ['en', 'es', 'fr', 'de'];
 
@@ -13,6 +18,16 @@ export const catalogLoaders: Record<Exclude<Language, 'en'>, () => Promise<Catal
   fr: () => import('./fr').then((m) => m.fr),
   de: () => import('./de').then((m) => m.de),
 };
+
+/**
+ * Starts fetching the catalog of `locale`'s language as the widget mounts, so it is on its way while
+ * the view loads (English ships with the view). loadCatalog takes it from the module loader and
+ * reports a failure; here it is only a head start.
+ */
+export function preloadLanguage(locale: string | undefined): void {
+  const language = negotiateLanguage(locale);
+  if (language !== 'en') catalogLoaders[language]().catch(() => {});
+}
 
 /** A canonical BCP-47 tag, or undefined for a malformed one. */
 export function canonicalLocale(tag: string | undefined): string | undefined {

@@ -116,6 +116,20 @@ describe('createTranslator', () => {
     expect(createTranslator('de')('amount.decimals', { count: 8 })).toBe('Höchstens 8 Nachkommastellen');
   });
 
+  it("says the merchant's words over the catalog's, in the language in use only", () => {
+    const overrides = {
+      en: { 'name.continue': 'Next', 'order.compare_other': 'See all {count} offers' },
+      es: { 'name.continue': 'Seguir' },
+    };
+    const en1 = createTranslator('en-GB', overrides);
+    expect(en1('name.continue')).toBe('Next');
+    expect(en1('name.back')).toBe('Back');
+    expect(en1('order.compare', { count: 3 })).toBe('See all 3 offers');
+    expect(en1('order.compare', { count: 1 })).toBe('Compare 1 offer');
+    expect(createTranslator('es', overrides)('name.continue')).toBe('Seguir');
+    expect(createTranslator('de', overrides)('name.continue')).toBe('Weiter');
+  });
+
   it('leaves missing params visible and returns unknown keys as-is', () => {
     const t = createTranslator();
     expect(t('amount.min')).toBe('The minimum is {amount}');

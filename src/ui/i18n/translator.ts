@@ -1,6 +1,6 @@
 import { loadedCatalog } from './catalogs';
 import { en, type MessageKey } from './en';
-import { canonicalLocale, negotiateLanguage, type Language } from './languages';
+import { canonicalLocale, negotiateLanguage, type Language, type MessageOverrides } from './languages';
 
 export type { Language, MessageKey };
 export type MessageParams = Record<string, string | number>;
@@ -25,22 +25,25 @@ const PARAM = /\{(\w+)\}/g;
 
 /**
  * Says messages in the language of `locale`, once its catalog is loaded (see catalogs.ts); until
- * then in English, keeping `locale` for number and date formatting either way.
+ * then in English, keeping `locale` for number and date formatting either way. The merchant's
+ * `overrides` of that language win over the catalog. Plural messages (`<key>_one`, `<key>_other`,
+ * and whichever forms the language has) are chosen by `Intl.PluralRules` from `count`.
  */
-export function createTranslator(locale?: string): Translator {
+export function createTranslator(locale?: string, overrides?: MessageOverrides): Translator {
   const wanted = negotiateLanguage(locale);
   const catalog = loadedCatalog(wanted);
   const language = catalog ? wanted : 'en';
-  const messages = catalog ?? en;
+  const own: Record<string, string | undefined> = overrides?.[language] ?? {};
+  const base: Record<string, string | undefined> = catalog ?? en;
+  const lookup = (key: string) => own[key] ?? base[key];
   const tag = canonicalLocale(locale) ?? language;
   let plurals: Intl.PluralRules | undefined;
 
   const t = (key: TranslationKey, params?: MessageParams): string => {
-    let template: string | undefined = (messages as Record<string, string>)[key];
+    let template = lookup(key);
     if (template === undefined && typeof params?.count === 'number') {
       plurals ??= new Intl.PluralRules(language);
-      const m = messages as Record<string, string>;
-      template = m[`${key}_${plurals.select(params.count)}`] ?? m[`${key}_other`];
+      template = lookup(`${key}_${plurals.select(params.count)}`) ?? lookup(`${key}_other`);
     }
     if (template === undefined) return key; // a key outside the catalog: visible, never a crash
     return params ? template.replace(PARAM, (all, name: string) => String(params[name] ?? all)) : template;

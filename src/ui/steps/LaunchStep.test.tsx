@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
 import { createTestServer } from '../../queries/testkit';
 import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+import { partnerName } from './partners';
 
 const AT_LAUNCH: Partial<CheckoutInit> = {
   ...US_BUY,
@@ -21,7 +22,7 @@ describe('launch step', () => {
   it('summarises the order and names the button after the partner', async () => {
     const h = renderCheckout({ init: AT_LAUNCH });
     await advanceTo(h, 'launch');
-    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     const details = screen.getAllByRole('definition').map((d) => d.textContent);
     const row = (term: string) => details[terms.indexOf(term)];
@@ -35,7 +36,7 @@ describe('launch step', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
-  it('opens the popup in the click, and retries a failed session with the same Idempotency-Key', async () => {
+  it('opens the popup in the click, and retries a failed session with the same Idempotency-Key from the one call to action', async () => {
     const server = createTestServer();
     server.sandbox.faults.add({
       method: 'POST',
@@ -47,7 +48,7 @@ describe('launch step', () => {
     });
     const h = renderCheckout({ init: AT_LAUNCH, server });
     await advanceTo(h, 'launch');
-    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong. Try again.');
@@ -55,12 +56,17 @@ describe('launch step', () => {
     expect(popup.closed).toBe(true);
 
     popup = fakeWindow();
-    await h.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(within(alert).queryByRole('button')).toBeNull();
+    await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     await waitFor(() => expect(h.state().step).toBe('status'));
     const sessions = server.sent('/crypto/session/widget', 'POST');
     expect(sessions).toHaveLength(2);
     expect(sessions[1]?.headers['idempotency-key']).toBe(sessions[0]?.headers['idempotency-key']);
     expect(popup.url).toMatch(/\/sandbox\/provider\/checkout\//);
-    expect(h.signals).toContainEqual({ type: 'providerLaunched', partner, mode: 'popup' });
+    expect(h.signals).toContainEqual({
+      type: 'providerLaunched',
+      partner: h.state().selection.quote?.serviceProvider,
+      mode: 'popup',
+    });
   });
 });

@@ -1,41 +1,90 @@
+// The review: what the shopper is about to do, how long the price holds, and one call to action.
+// An expired price is said (and refreshed), a changed one shown against the one first seen.
+import { useState } from 'react';
+import { quoteExpiresIn } from '../../checkout';
+import { Alert, Button, Countdown } from '../components';
 import { errorKey } from '../i18n';
-import { Alert, Button } from '../components';
-import { useCheckoutState } from './context';
+import { useCheckoutState, useHost } from './context';
+import { useCheckoutData } from './data';
+import { cryptoText, fiatText } from './labels';
+import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
 import { Summary } from './Summary';
 import { useLaunch } from './useLaunch';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export function LaunchStep() {
   const state = useCheckoutState();
-  const t = useText();
+  const host = useHost();
+  const t = useTranslator();
+  const { quotes } = useCheckoutData();
   const { launch, blocked, launchedByLink } = useLaunch();
-  const partner = state.selection.quote?.serviceProvider ?? '';
+  const q = state.selection.quote;
+  const partner = q ? partnerName(q.serviceProvider) : '';
   const { phase, error, session } = state.launch;
   const start = () => void launch();
+  // The price the shopper first saw here: a refresh that changes it is pointed out.
+  const [seen] = useState(q?.destinationAmount);
+  const left = quoteExpiresIn(state, host.now());
+  const expired = left !== null && left <= 0;
+  const [, rerender] = useState(0);
+  const get = (amount: number) =>
+    q && state.selection.direction === 'buy'
+      ? cryptoText(amount, q.destinationCurrencyCode, t.locale, state.context.cryptoDecimals)
+      : fiatText(amount, q?.destinationCurrencyCode ?? '', t.locale);
+  const changed = q && seen !== undefined && q.destinationAmount !== seen;
 
   return (
     <StepFrame title={t('step.launch')}>
       <Summary state={state} />
-      <p className="rc-help">{t('launch.finishThere', { partner })}</p>
-      {phase === 'failed' && error && (
-        <Alert action={{ label: t('action.tryAgain'), onClick: start }}>{t(errorKey(error))}</Alert>
+      {q && left !== null && !expired && (
+        <Countdown
+          key={q.receivedAt}
+          deadline={q.receivedAt + state.context.quoteTtlMs}
+          format={(seconds) => t('review.expiresIn', { seconds })}
+          onExpire={() => rerender((n) => n + 1)}
+          now={host.now}
+        />
       )}
-      {blocked && session && (
-        <Alert tone="warning" title={t('launch.popupBlocked', { partner })}>
-          <a href={session.widgetUrl} target="_blank" rel="noopener noreferrer" onClick={launchedByLink}>
-            {t('launch.openCheckout', { partner })}
-          </a>
+      {expired && (
+        <Alert
+          tone="warning"
+          action={quotes.refreshFailed ? { label: t('action.tryAgain'), onClick: quotes.retry } : undefined}
+        >
+          {quotes.refreshFailed ? t('quote.outOfDate') : t('review.expired')}
         </Alert>
       )}
+      {changed && (
+        <Alert tone="warning">
+          {t('review.priceChanged', { now: get(q.destinationAmount), before: get(seen) })}
+        </Alert>
+      )}
+      <p className="rc-help">{t('launch.finishThere', { partner })}</p>
+      {phase === 'failed' && error && <Alert>{t(errorKey(error))}</Alert>}
       {phase === 'creating' && (
         <p className="rc-help" role="status">
           {t('launch.creating', { partner })}
         </p>
       )}
-      <Button block loading={phase === 'creating'} onClick={start}>
-        {t('name.continueTo', { partner })}
-      </Button>
+      {blocked && session ? (
+        // One call to action: the link the browser lets open.
+        <>
+          <Alert tone="warning">{t('review.popupBlockedHelp', { partner })}</Alert>
+          <a
+            className="rc-btn rc-btn--primary rc-btn--block"
+            href={session.widgetUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={launchedByLink}
+          >
+            {t('name.continueTo', { partner })}
+          </a>
+        </>
+      ) : (
+        <Button block loading={phase === 'creating'} disabled={expired} onClick={start}>
+          {t('name.continueTo', { partner })}
+        </Button>
+      )}
     </StepFrame>
   );
 }

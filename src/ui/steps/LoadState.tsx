@@ -3,10 +3,10 @@
 import type { ListView } from '../../queries';
 import { Alert, Spinner } from '../components';
 import { errorKey } from '../i18n';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export function LoadState({ list }: { list: Pick<ListView<unknown>, 'isLoading' | 'error' | 'retry'> }) {
-  const t = useText();
+  const t = useTranslator();
   if (list.error)
     return (
       <Alert action={{ label: t('action.tryAgain'), onClick: list.retry }}>{t(errorKey(list.error))}</Alert>

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
 import { createTestServer } from '../../queries/testkit';
 import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+import { partnerName } from './partners';
 
 const AT_QUOTES: Partial<CheckoutInit> = { ...US_BUY, prefill: { ...US_BUY.prefill, amount: '100' } };
 const AT_LAUNCH: Partial<CheckoutInit> = {
@@ -21,11 +22,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The order screen shows the best offer; the comparison lists them all. */
+async function compareOffers(h: ReturnType<typeof renderCheckout>) {
+  await h.user.click(await screen.findByRole('button', { name: /^Compare \d+ offers$/ }, { timeout: 5000 }));
+}
+
 const status = () => screen.getByRole('status', { name: 'Transaction status' });
 
 async function launch(h: ReturnType<typeof renderCheckout>) {
   await advanceTo(h, 'launch');
-  const partner = h.state().selection.quote?.serviceProvider ?? '';
+  const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
   await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
   await waitFor(() => expect(h.state().tracking?.sessionId).toBeTruthy());
   return { partner, sessionId: h.state().tracking!.sessionId };
@@ -35,6 +41,7 @@ describe('what the service returns, on the screens', () => {
   it('one partner’s incomplete quote: the other offers are still shown', async () => {
     const complete = renderCheckout({ init: AT_QUOTES });
     await advanceTo(complete, 'quotes');
+    await compareOffers(complete);
     const all = await screen.findAllByRole('radio', { name: /: you get/ });
     const names = all.map((r) => r.getAttribute('aria-label') ?? r.textContent ?? '');
     expect(names.some((n) => n.startsWith('TRANSAK') || n.includes('Transak'))).toBe(true);
@@ -43,6 +50,7 @@ describe('what the service returns, on the screens', () => {
     const server = createTestServer({ scenarios: { incompleteQuotes: { TRANSAK: ['destinationAmount'] } } });
     const h = renderCheckout({ init: AT_QUOTES, server });
     await advanceTo(h, 'quotes');
+    await compareOffers(h);
     await waitFor(() =>
       expect(screen.getAllByRole('radio', { name: /: you get/ })).toHaveLength(all.length - 1),
     );
@@ -101,7 +109,7 @@ describe('what the service returns, on the screens', () => {
     await h.user.type(tag, '12345');
     await h.user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(h.state().step).toBe('launch'));
-    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     await waitFor(() => expect(h.server.sent('/crypto/session/widget', 'POST')).toHaveLength(1));
     const body = h.server.sent('/crypto/session/widget', 'POST')[0]!.body as {

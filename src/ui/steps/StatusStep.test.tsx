@@ -4,14 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
 import { createTestServer } from '../../queries/testkit';
 import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+import { partnerName } from './partners';
 
 const AT_LAUNCH: Partial<CheckoutInit> = {
   ...US_BUY,
   prefill: { ...US_BUY.prefill, amount: '100', walletAddress: ETH_WALLET },
 };
 
+let popup: ReturnType<typeof fakeWindow>;
 beforeEach(() => {
-  vi.spyOn(window, 'open').mockImplementation(() => fakeWindow() as unknown as Window);
+  popup = fakeWindow();
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,9 +25,10 @@ describe('status step', () => {
     const server = createTestServer({ timeScale: 0.02 });
     const h = renderCheckout({ init: AT_LAUNCH, server });
     await advanceTo(h, 'launch');
-    const partner = h.state().selection.quote?.serviceProvider ?? '';
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
-    await waitFor(() => expect(status()).toHaveTextContent(`Waiting for ${partner}`));
+    // The shopper still has to pay in the partner's window: the screen says so.
+    await waitFor(() => expect(status()).toHaveTextContent(`Finish in the ${partner} window`));
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
 
     // The service goes away for a while: the failure is said, polling goes on.
@@ -45,13 +49,40 @@ describe('status step', () => {
         .tracking?.history.map((x) => x.status)
         .at(-1),
     ).toBe('SETTLED');
-    // Read by session until the transaction existed, then by its id.
+    // Read by session until the transaction existed, then by its id (a transaction that finished
+    // before its first read by id is never read by id: the session's read already said Completed).
     const reads = server.sent('/payments/transactions').map((r) => r.path);
-    expect(reads[0]).toBe(`/payments/transactions/sessions/${sessionId}`);
-    expect(reads.at(-1)).toBe(`/payments/transactions/${h.state().tracking?.transactionId}`);
+    const bySession = `/payments/transactions/sessions/${sessionId}`;
+    const byId = `/payments/transactions/${h.state().tracking?.transactionId}`;
+    expect(reads[0]).toBe(bySession);
+    const firstById = reads.indexOf(byId);
+    expect(reads.slice(firstById < 0 ? reads.length : firstById).every((r) => r === byId)).toBe(true);
+    expect(reads.every((r) => r === bySession || r === byId)).toBe(true);
     const count = reads.length;
     await new Promise((r) => setTimeout(r, 200));
     expect(server.sent('/payments/transactions')).toHaveLength(count);
-    expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+    // Finished: one way back to the merchant.
+    expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
+  });
+
+  it('a closed partner window offers to reopen it, try another offer or cancel', async () => {
+    const h = renderCheckout({ init: AT_LAUNCH });
+    await advanceTo(h, 'launch');
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
+    await waitFor(() => expect(status()).toHaveTextContent(`Finish in the ${partner} window`));
+    popup.closed = true;
+    await waitFor(() => expect(status()).toHaveTextContent(`The ${partner} window was closed`), {
+      timeout: 3000,
+    });
+    expect(screen.getByRole('link', { name: `Reopen ${partner}` })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/sandbox/provider/checkout/'),
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await h.user.click(screen.getByRole('button', { name: 'Try another offer' }));
+    await waitFor(() => expect(h.state().step).not.toBe('status'));
+    expect(h.state().selection.amount).toBe('100');
+    expect(h.state().tracking).toBeUndefined();
   });
 });

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { chainOf, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
 import { useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
-import { useCheckoutState, useHost, useSend } from './context';
+import { useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
+import { partnerWindowClosed } from './launcher';
+import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
 import { Summary } from './Summary';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 const DETAIL = {
   success: 'status.successDetail',
@@ -15,11 +17,23 @@ const DETAIL = {
   failure: 'status.failedDetail',
 } as const;
 
+/** Whether the partner's window is closed, checked every second while it matters. */
+function useWindowClosed(owner: object, watch: boolean): boolean {
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const timer = setInterval(() => setClosed(partnerWindowClosed(owner) === true), 1000);
+    return () => clearInterval(timer);
+  }, [owner, watch]);
+  return watch && closed;
+}
+
 export function StatusStep() {
   const state = useCheckoutState();
+  const store = useCheckoutStore();
   const send = useSend();
   const host = useHost();
-  const t = useText();
+  const t = useTranslator();
   const { tracking, selection } = state;
   const view = useTransaction(tracking, {
     terminal: tracking?.terminal ?? true,
@@ -35,7 +49,8 @@ export function StatusStep() {
       send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, txHash, at: host.now() });
   }, [txId, txStatus, txHash, send, host]);
 
-  const partner = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
+  const code = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
+  const partner = code ? partnerName(code) : '';
   const status = tracking?.status;
   const look = status ? resolveStatusView(status) : undefined;
   const steps = timelineFor(selection.direction, status, tracking?.history).map((step) => ({
@@ -50,21 +65,34 @@ export function StatusStep() {
           : ('upcoming' as const),
   }));
   const widgetUrl = state.launch.session?.widgetUrl;
+  // Before the partner has a transaction the shopper still has to act in the partner's window.
+  const awaitingShopper = !status || status === 'PENDING_CREATED';
+  const closed = useWindowClosed(store, awaitingShopper && !tracking?.terminal);
+  const failed = tracking?.terminal && look?.tone !== 'success';
   const links = statusLinks(tx, chainOf(selection));
+  const retry = (to: 'quotes' | 'launch') => send({ type: 'RETRY', idempotencyKey: host.newRunKey(), to });
+  const startOver = () => send({ type: 'RESET', idempotencyKey: host.newRunKey() });
+
+  const title = closed
+    ? t('status.closed', { partner })
+    : status
+      ? t(statusKey(status), { status })
+      : t('status.waitingForYou', { partner });
+  const detail = closed
+    ? t('status.closedDetail')
+    : links.verifyUrl
+      ? t('status.verifyDetail', { partner })
+      : awaitingShopper
+        ? t('status.waitingForYouDetail', { partner })
+        : look?.action === 'contactPartner'
+          ? t('status.contactPartner', { partner })
+          : t(DETAIL[look?.tone ?? 'pending']);
 
   return (
     <StepFrame title={t('step.status')}>
       <div role="status" aria-label={t('name.transactionStatus')} className="rc-stack">
-        <p className="rc-header__title">
-          {status ? t(statusKey(status), { status }) : t('launch.waiting', { partner })}
-        </p>
-        <p className="rc-help">
-          {links.verifyUrl
-            ? t('status.verifyDetail', { partner })
-            : look?.action === 'contactPartner'
-              ? t('status.contactPartner', { partner })
-              : t(DETAIL[look?.tone ?? 'pending'])}
-        </p>
+        <p className="rc-header__title">{title}</p>
+        <p className="rc-help">{detail}</p>
       </div>
       {links.verifyUrl && (
         <a
@@ -95,17 +123,33 @@ export function StatusStep() {
         </a>
       )}
       {!tracking?.terminal && widgetUrl && (
-        <a href={widgetUrl} target="_blank" rel="noopener noreferrer">
-          {t('launch.openCheckout', { partner })}
+        <a
+          className={closed ? 'rc-btn rc-btn--primary rc-btn--block' : undefined}
+          href={widgetUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {closed ? t('action.reopen', { partner }) : t('launch.openCheckout', { partner })}
         </a>
       )}
-      {tracking?.terminal && (
-        <Button
-          block
-          variant="secondary"
-          onClick={() => send({ type: 'RESET', idempotencyKey: host.newRunKey() })}
-        >
-          {t('action.startOver')}
+      {(closed || failed) && (
+        <div className="rc-actions">
+          <Button block variant={closed ? 'secondary' : 'primary'} onClick={() => retry('quotes')}>
+            {t('action.otherOffer')}
+          </Button>
+          {failed && (
+            <Button block variant="secondary" onClick={() => retry('launch')}>
+              {t('action.tryAgain')}
+            </Button>
+          )}
+          <Button block variant="ghost" onClick={startOver}>
+            {closed ? t('action.cancel') : t('action.startOver')}
+          </Button>
+        </div>
+      )}
+      {tracking?.terminal && !failed && (
+        <Button block variant="secondary" onClick={startOver}>
+          {t('action.backToMerchant')}
         </Button>
       )}
     </StepFrame>

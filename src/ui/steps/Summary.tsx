@@ -3,12 +3,14 @@ import { Fragment } from 'react';
 import type { CheckoutState } from '../../checkout';
 import { summary } from '../../checkout';
 import { useCheckoutData } from './data';
-import { cryptoText, fiatText } from './labels';
+import { countryLabel, cryptoText, fiatText } from './labels';
+import { methodLabel } from './methodLabel';
+import { partnerName } from './partners';
 import { subdivisionLabel } from './subdivisions';
-import { useText } from './useText';
+import { useTranslator } from '../i18n';
 
 export function Summary({ state }: { state: CheckoutState }) {
-  const t = useText();
+  const t = useTranslator();
   const { discovery, country } = useCheckoutData();
   const sum = summary(state);
   const q = state.selection.quote;
@@ -17,19 +19,22 @@ export function Summary({ state }: { state: CheckoutState }) {
     fiat
       ? fiatText(amount, code ?? '', t.locale)
       : cryptoText(amount, code ?? '', t.locale, state.context.cryptoDecimals);
-  const method =
-    discovery.methods.items.find((m) => m.method === sum.paymentMethod)?.name ?? sum.paymentMethod;
+  const entry = discovery.methods.items.find((m) => m.method === sum.paymentMethod);
+  const method = sum.paymentMethod && methodLabel(sum.paymentMethod, entry?.name ?? sum.paymentMethod, t);
   const rows: [string, string | undefined][] = [
     [t('quote.youPay'), q ? money(q.sourceAmount, q.sourceCurrencyCode, buy) : undefined],
     [t('quote.youGet'), q ? money(q.destinationAmount, q.destinationCurrencyCode, !buy) : undefined],
     [t('quote.totalFee'), q?.totalFee !== undefined ? money(q.totalFee, sum.fiatCurrency, true) : undefined],
-    [t('summary.partner'), sum.serviceProvider],
-    [t('name.paymentMethod'), method],
+    [t('summary.partner'), sum.serviceProvider && partnerName(sum.serviceProvider)],
+    [t(buy ? 'name.paymentMethod' : 'name.payoutMethod'), method],
     [t('summary.network'), sum.network],
     [t('name.walletAddress'), sum.walletAddress],
     [
       t('summary.country'),
-      [country?.name ?? sum.countryCode, sum.subdivision && subdivisionLabel(sum.subdivision)]
+      [
+        country ? countryLabel(country, t.locale).replace(/ \([A-Z]{2}\)$/, '') : sum.countryCode,
+        sum.subdivision && subdivisionLabel(sum.subdivision),
+      ]
         .filter(Boolean)
         .join(', ') || undefined,
     ],

@@ -5,10 +5,9 @@ import { TextField } from '../components';
 import { useCheckoutState, useSend } from './context';
 import { StepFrame } from './StepFrame';
 import { useContinue } from './useContinue';
-import type { Text } from './useText';
-import { useText } from './useText';
+import { useTranslator, type Translator } from '../i18n';
 
-function problem(check: AddressCheck, t: Text, network: string): string | undefined {
+function problem(check: AddressCheck, t: Translator, network: string): string | undefined {
   if (check.ok) return undefined;
   switch (check.reason) {
     case 'empty':
@@ -22,7 +21,7 @@ function problem(check: AddressCheck, t: Text, network: string): string | undefi
   }
 }
 
-function tagProblem(check: TagCheck, rule: TagRule, t: Text, currency: string): string | undefined {
+function tagProblem(check: TagCheck, rule: TagRule, t: Translator, currency: string): string | undefined {
   if (check.ok) return undefined;
   const tag = rule.kind === 'destinationTag';
   switch (check.reason) {
@@ -38,7 +37,7 @@ function tagProblem(check: TagCheck, rule: TagRule, t: Text, currency: string): 
 export function WalletStep() {
   const state = useCheckoutState();
   const send = useSend();
-  const t = useText();
+  const t = useTranslator();
   const { attempted, go } = useContinue();
   const s = state.selection;
   const [text, setText] = useState(s.walletAddress ?? '');

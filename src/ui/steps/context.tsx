@@ -31,6 +31,8 @@ export interface CheckoutHost {
   now: () => number;
   /** Status polling: first pause and longest pause. */
   pollMs: { base: number; max: number };
+  /** The checkout is the whole page: the browser's Back and Forward move between its screens. */
+  pageHistory?: boolean;
 }
 
 const StoreContext = createContext<CheckoutStoreApi | null>(null);

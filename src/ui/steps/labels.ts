@@ -2,8 +2,28 @@
 import type { Country, Currency } from '../../api/types';
 import { formatAmount } from '../format';
 
-/** "United States (US)". */
-export const countryLabel = (c: Country): string => `${c.name} (${c.countryCode})`;
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+function regionName(code: string, locale: string | undefined): string | undefined {
+  if (!locale) return undefined;
+  let names = regionNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(locale, names);
+  }
+  try {
+    return names?.of(code);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "United States (US)"; in the shopper's language through Intl.DisplayNames when `locale` is given. */
+export const countryLabel = (c: Country, locale?: string): string =>
+  `${regionName(c.countryCode, locale) ?? c.name} (${c.countryCode})`;
 
 /** "USD · US Dollar". */
 export const fiatLabel = (c: Currency): string => `${c.currencyCode} · ${c.name}`;

@@ -46,3 +46,19 @@ export function closeQuietly(win: Window | null): void {
     // A window we can no longer reach is the shopper's to close.
   }
 }
+
+/** The partner's window of each checkout (by its store), so the status screen can tell it was closed. */
+const partnerWindows = new WeakMap<object, Window>();
+
+export const rememberWindow = (owner: object, win: Window): void => void partnerWindows.set(owner, win);
+
+/** Whether the partner's window this checkout opened is closed (undefined: none known, e.g. a redirect). */
+export function partnerWindowClosed(owner: object): boolean | undefined {
+  const win = partnerWindows.get(owner);
+  if (!win) return undefined;
+  try {
+    return win.closed;
+  } catch {
+    return undefined;
+  }
+}

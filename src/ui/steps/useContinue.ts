@@ -1,5 +1,7 @@
-// "Continue": moves on when the step's guard holds; otherwise the step shows what is missing.
+// "Continue": moves to the next screen when the screen's questions are answered; otherwise the
+// screen shows what is missing.
 import { useState } from 'react';
+import { screenOf } from '../../checkout';
 import { useCheckoutStore, useHost } from './context';
 
 export function useContinue(): { attempted: boolean; go: () => void } {
@@ -8,8 +10,8 @@ export function useContinue(): { attempted: boolean; go: () => void } {
   const [attempted, setAttempted] = useState(false);
   const go = () => {
     const { state: before, send } = store.getState();
-    send({ type: 'CONTINUE', at: host.now() });
-    if (store.getState().state.step === before.step) setAttempted(true);
+    send({ type: 'CONTINUE_SCREEN', at: host.now() });
+    if (screenOf(store.getState().state.step) === screenOf(before.step)) setAttempted(true);
   };
   return { attempted, go };
 }

@@ -7,7 +7,7 @@ import { canLaunch, sessionRequest } from '../../checkout';
 import { useCreateSession } from '../../queries';
 import type { LaunchedMode } from './context';
 import { useCheckoutStore, useHost } from './context';
-import { closeQuietly, navigate, openBlank, openTab } from './launcher';
+import { closeQuietly, navigate, openBlank, openTab, rememberWindow } from './launcher';
 
 export interface LaunchControl {
   launch: () => Promise<void>;
@@ -67,8 +67,10 @@ export function useLaunch(): LaunchControl {
     if (host.launch === 'redirect') {
       launched('redirect');
       window.location.assign(url);
-    } else if (win && navigate(win, url)) launched(host.launch);
-    else if (openTab(url)) launched('tab');
+    } else if (win && navigate(win, url)) {
+      rememberWindow(store, win);
+      launched(host.launch);
+    } else if (openTab(url)) launched('tab');
     else setBlocked(true);
   };
 

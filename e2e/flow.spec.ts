@@ -1,0 +1,232 @@
+// The redesign's targets, counted from page load to the partner's window: screens seen, clicks and
+// entries (typing), for a buy and a sell with no options and with the best prefill (no `lock`), at a
+// phone's 360 × 740 and a laptop's 1280 × 800. Each screen is saved as a test artifact and checked
+// with axe. Also: no horizontal scroll at 320 px in en, es, de and fr.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { Checkout } from './pages/checkout';
+import { BTC_WALLET, ETH_WALLET, GB_BUY_PREFILL, GB_SELL_PREFILL, US_NY } from './support/data';
+
+// Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
+test.beforeEach(() => test.slow());
+
+const SOL_WALLET = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** What the shopper does, counted; each new screen is scanned and saved. */
+class Tally {
+  clicks = 0;
+  entries = 0;
+  readonly screens: string[] = [];
+  constructor(
+    readonly checkout: Checkout,
+    readonly info: TestInfo,
+  ) {}
+  async screen(): Promise<void> {
+    await expect(this.checkout.title).toBeVisible();
+    const title = (await this.checkout.title.textContent()) ?? '';
+    if (this.screens.at(-1) === title) return;
+    this.screens.push(title);
+    const page = this.checkout.page;
+    await this.info.attach(`${this.screens.length}-${title}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+    expect(await seriousViolations(page), title).toEqual([]);
+  }
+  async click(target: Locator): Promise<void> {
+    await target.click();
+    this.clicks++;
+  }
+  async enter(target: Locator, text: string): Promise<void> {
+    await target.fill(text);
+    this.entries++;
+  }
+  /** A picker choice: typing is the entry, the option the click. */
+  async pick(combobox: Locator, typed: string, option: RegExp): Promise<void> {
+    await this.enter(combobox, typed);
+    await this.click(this.checkout.widget.getByRole('option', { name: option }).first());
+  }
+  /** Continue to the next screen. */
+  async next(): Promise<void> {
+    const before = await this.checkout.title.textContent();
+    await this.click(this.checkout.continueButton);
+    await expect(this.checkout.title).not.toHaveText(before ?? '');
+    await this.screen();
+  }
+  async launch(): Promise<Page> {
+    const popup = this.checkout.page.waitForEvent('popup');
+    await this.click(this.checkout.launchButton);
+    return popup;
+  }
+  report(): string {
+    return `${this.screens.length} screens (${this.screens.join(' → ')}), ${this.clicks} clicks, ${this.entries} entries`;
+  }
+}
+
+/** A wallet on the chain the order screen settled on. */
+async function walletFor(checkout: Checkout): Promise<string> {
+  const crypto = (await checkout.crypto.inputValue()) ?? '';
+  if (/· BITCOIN$/.test(crypto)) return BTC_WALLET;
+  if (/· SOLANA$/.test(crypto)) return SOL_WALLET;
+  return ETH_WALLET;
+}
+
+/** From an order screen with an offer: the wallet, the review, the partner's window; then the counts. */
+async function walletToPartner(tally: Tally, most: { screens: number; clicks: number; entries: number }) {
+  const { checkout, info } = tally;
+  await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+  const wallet = await walletFor(checkout);
+  await tally.next();
+  await tally.enter(checkout.wallet, wallet);
+  await tally.next();
+  const popup = await tally.launch();
+  await popup.waitForURL(/\/provider\/checkout\//);
+  info.annotations.push({ type: 'count', description: tally.report() });
+  expect(tally.screens.length, tally.report()).toBeLessThanOrEqual(most.screens);
+  expect(tally.clicks, tally.report()).toBeLessThanOrEqual(most.clicks);
+  expect(tally.entries, tally.report()).toBeLessThanOrEqual(most.entries);
+}
+
+const VIEWPORTS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+const BEST_PREFILL = { buy: GB_BUY_PREFILL, sell: GB_SELL_PREFILL };
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test.describe('with no options', () => {
+      // The browser's region is the United States: the state is asked.
+      test.use({ locale: 'en-US' });
+
+      test('a buy reaches the partner in ≤ 3 screens, ≤ 5 clicks and 3 entries (amount, wallet, state)', async ({
+        page,
+      }, info) => {
+        const checkout = new Checkout(page);
+        const tally = new Tally(checkout, info);
+        await page.goto('/');
+        await tally.screen();
+        await expect(checkout.country).toHaveValue(/\(US\)$/);
+        await tally.pick(checkout.state, US_NY.name, /\(US-NY\)$/);
+        await tally.enter(checkout.amount, '100');
+        await walletToPartner(tally, { screens: 3, clicks: 5, entries: 3 });
+      });
+    });
+
+    test.describe('with no options, outside the US', () => {
+      test.use({ locale: 'en-GB' });
+
+      test('a sell reaches the partner in ≤ 3 screens, ≤ 5 clicks and 2 entries (amount, wallet)', async ({
+        page,
+      }, info) => {
+        const checkout = new Checkout(page);
+        const tally = new Tally(checkout, info);
+        await page.goto('/');
+        await tally.screen();
+        await tally.click(checkout.direction.getByRole('radio', { name: 'Sell', exact: true }));
+        await expect(checkout.title).toHaveText('Sell crypto');
+        await expect(checkout.country).toHaveValue(/\(GB\)$/);
+        await expect(checkout.crypto).not.toHaveValue('');
+        await tally.enter(checkout.amount, '0.05');
+        await walletToPartner(tally, { screens: 3, clicks: 5, entries: 2 });
+      });
+    });
+
+    for (const direction of ['buy', 'sell'] as const) {
+      test(`the best prefill without lock: a ${direction} in ≤ 2 screens and ≤ 3 clicks, no entry`, async ({
+        page,
+      }, info) => {
+        const checkout = new Checkout(page);
+        const tally = new Tally(checkout, info);
+        await page.goto(`/?${new URLSearchParams(BEST_PREFILL[direction])}`);
+        await tally.screen();
+        // Prefilled, not locked: the shopper could still change everything.
+        await expect(checkout.amount).toBeEditable();
+        await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+        await tally.next();
+        await expect(checkout.launchButton).toBeVisible();
+        const popup = await tally.launch();
+        await popup.waitForURL(/\/provider\/checkout\//);
+        info.annotations.push({ type: 'count', description: tally.report() });
+        expect(tally.screens.length, tally.report()).toBeLessThanOrEqual(2);
+        expect(tally.clicks, tally.report()).toBeLessThanOrEqual(3);
+        expect(tally.entries, tally.report()).toBe(0);
+      });
+    }
+  });
+}
+
+/** The words of the controls this test presses, per language (the names of CONTRACTS §3 are English). */
+const WORDS: Record<string, { next: string; compare: RegExp; launch: RegExp }> = {
+  en: { next: 'Continue', compare: /^Compare \d+ offers$/, launch: /^Continue to / },
+  es: { next: 'Continuar', compare: /^Comparar \d+ ofertas$/, launch: /^Continuar con / },
+  de: { next: 'Weiter', compare: /^\d+ Angebote vergleichen$/, launch: /^Weiter zu / },
+  fr: { next: 'Continuer', compare: /^Comparer \d+ offres$/, launch: /^Continuer avec / },
+};
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  for (const locale of Object.keys(WORDS)) {
+    test(`no horizontal scroll and no serious axe finding in ${locale}, buy and sell, offers compared`, async ({
+      page,
+    }, info) => {
+      const words = WORDS[locale]!;
+      const widget = page.getByRole('region').first();
+      for (const direction of ['buy', 'sell'] as const) {
+        await page.goto(`/?${new URLSearchParams({ ...BEST_PREFILL[direction], locale })}`);
+        const compare = widget.getByRole('button', { name: words.compare });
+        await expect(compare).toBeVisible({ timeout: 20_000 });
+        await compare.click();
+        await info.attach(`${locale}-${direction}-order`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+        expect(
+          await overflow(page),
+          `${locale} ${direction}: page wider than the screen`,
+        ).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page), `${locale} ${direction}`).toEqual([]);
+        // The review screen too.
+        await widget.getByRole('button', { name: words.next, exact: true }).click();
+        await expect(widget.getByRole('button', { name: words.launch })).toBeVisible();
+        await info.attach(`${locale}-${direction}-review`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+        expect(await overflow(page), `${locale} ${direction} review`).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page), `${locale} ${direction} review`).toEqual([]);
+      }
+    });
+  }
+});
+
+test('README screenshots of the order screen, light and dark', async ({ page }, info) => {
+  test.skip(
+    !process.env.UPDATE_DOCS_SCREENSHOTS,
+    'set UPDATE_DOCS_SCREENSHOTS=1 to refresh docs/screenshots',
+  );
+  await page.setViewportSize({ width: 420, height: 900 });
+  const checkout = new Checkout(page);
+  mkdirSync('docs/screenshots', { recursive: true });
+  for (const theme of ['light', 'dark']) {
+    await page.goto(`/?${new URLSearchParams({ ...BEST_PREFILL.buy, walletAddress: '', theme })}`);
+    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    const shot = await checkout.widget.screenshot();
+    writeFileSync(`docs/screenshots/order-${theme}.png`, shot);
+    await info.attach(`order-${theme}`, { body: shot, contentType: 'image/png' });
+  }
+});

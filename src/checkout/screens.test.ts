@@ -1,0 +1,164 @@
+// Screens are not steps: the order screen's Continue walks its steps at once, a prefilled wallet is
+// passed without `lock`, Back goes by screens, and the offer selection follows the ranking.
+import { describe, expect, it } from 'vitest';
+import { BUY_STEPS, ETH_WALLET, T0, USD_LIMITS, quote, run, start } from './checkout.fixtures';
+import { next } from './machine';
+import {
+  LAST_INPUT_STEP,
+  canGoBackScreen,
+  currentScreen,
+  screenProgress,
+  unmetOnScreen,
+  visibleScreens,
+} from './selectors';
+import type { CheckoutState } from './state';
+
+const order = [
+  ...BUY_STEPS.direction,
+  ...BUY_STEPS.country,
+  ...BUY_STEPS.currencies,
+  ...BUY_STEPS.paymentMethod,
+  ...BUY_STEPS.amount,
+];
+const banxa = quote({ serviceProvider: 'BANXA', sourceAmount: 100, destinationAmount: 0.028 });
+const topper = quote({ serviceProvider: 'TOPPER', sourceAmount: 100, destinationAmount: 0.031 });
+const scored = quote({ serviceProvider: 'PAYBIS', sourceAmount: 100, destinationAmount: 0.03, rampScore: 9 });
+const offers = [banxa, topper, scored];
+
+const filled = (s: CheckoutState = start()) =>
+  run(s, ...order, { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 });
+
+describe('screens', () => {
+  it('the last input step is derived from the step list', () => {
+    expect(LAST_INPUT_STEP).toBe('wallet');
+  });
+
+  it('one Continue on the order screen walks every answered step to the wallet screen', () => {
+    const s = filled();
+    expect(currentScreen(s)).toBe('order');
+    const after = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(after.step).toBe('wallet');
+    expect(screenProgress(after)).toEqual({ index: 2, total: 3 });
+  });
+
+  it('stops at the first unanswered question of the order screen', () => {
+    const s = run(start(), ...BUY_STEPS.direction, ...BUY_STEPS.country, ...BUY_STEPS.currencies);
+    const after = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(after.step).toBe('paymentMethod');
+    expect(currentScreen(after)).toBe('order');
+    expect(unmetOnScreen(after, T0)).toBe('paymentMethod');
+  });
+
+  it('a prefilled valid wallet (no lock) is passed: order → review, and Back returns to the order', () => {
+    const s = filled(
+      start({ prefill: { cryptoCurrency: 'ETH', network: 'ETHEREUM', walletAddress: ETH_WALLET } }),
+    );
+    expect(visibleScreens(s)).toEqual(['order', 'review', 'status']);
+    const review = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(review.step).toBe('launch');
+    expect(screenProgress(review)).toEqual({ index: 2, total: 2 });
+    const back = next(review, { type: 'BACK_SCREEN' });
+    expect(back.step).toBe('quotes');
+    expect(canGoBackScreen(back)).toBe(false);
+  });
+
+  it('a wallet the shopper typed is asked again on Back', () => {
+    const s = run(filled(), { type: 'CONTINUE_SCREEN', at: T0 }, { type: 'SET_WALLET', address: ETH_WALLET });
+    const review = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(review.step).toBe('launch');
+    expect(next(review, { type: 'BACK_SCREEN' }).step).toBe('wallet');
+  });
+
+  it('an invalid prefilled wallet is asked', () => {
+    const s = filled(start({ prefill: { walletAddress: '0x123' } }));
+    expect(next(s, { type: 'CONTINUE_SCREEN', at: T0 }).step).toBe('wallet');
+  });
+});
+
+describe('offer selection follows the ranking', () => {
+  it('the best offer is selected when quotes arrive, without a UI effect', () => {
+    expect(filled().selection.quote?.serviceProvider).toBe('TOPPER');
+  });
+
+  it('quotes before the limits are not selected; the next refresh selects', () => {
+    const noLimits = run(
+      start(),
+      ...BUY_STEPS.direction,
+      ...BUY_STEPS.country,
+      ...BUY_STEPS.currencies,
+      { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
+      ...BUY_STEPS.amount,
+      { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 },
+    );
+    expect(noLimits.selection.quote).toBeUndefined();
+    const later = run(
+      noLimits,
+      { type: 'SET_LIMITS', limits: USD_LIMITS },
+      { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 + 1 },
+    );
+    expect(later.selection.quote?.serviceProvider).toBe('TOPPER');
+  });
+
+  it('a new ranking moves an automatic selection, not one the shopper picked', () => {
+    const auto = next(filled(), { type: 'SET_QUOTE_SORT', sort: 'score', quotes: offers, at: T0 + 5 });
+    expect(auto.selection.quote?.serviceProvider).toBe('PAYBIS');
+    const picked = run(filled(), { type: 'SELECT_QUOTE', quote: banxa, at: T0 });
+    const resorted = next(picked, { type: 'SET_QUOTE_SORT', sort: 'score', quotes: offers, at: T0 + 5 });
+    expect(resorted.selection.quote?.serviceProvider).toBe('BANXA');
+    expect(resorted.context.quoteSort).toBe('score');
+  });
+
+  it('a refresh renews the picked offer, or falls back to the best when its partner is gone', () => {
+    const picked = run(filled(), { type: 'SELECT_QUOTE', quote: banxa, at: T0 });
+    const renewed = next(picked, { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 + 30_000 });
+    expect(renewed.selection.quote).toMatchObject({ serviceProvider: 'BANXA', receivedAt: T0 + 30_000 });
+    const gone = next(renewed, { type: 'QUOTES_RECEIVED', quotes: [topper, scored], at: T0 + 60_000 });
+    expect(gone.selection.quote).toBeUndefined();
+    const again = next(gone, { type: 'QUOTES_RECEIVED', quotes: [topper, scored], at: T0 + 61_000 });
+    expect(again.selection.quote?.serviceProvider).toBe('TOPPER');
+  });
+
+  it('an automatic selection is renewed with the best of each refresh', () => {
+    const s = next(filled(), {
+      type: 'QUOTES_RECEIVED',
+      quotes: [banxa, { ...scored, destinationAmount: 0.04 }],
+      at: T0 + 30_000,
+    });
+    expect(s.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS', receivedAt: T0 + 30_000 });
+  });
+});
+
+describe('after a hand-off that did not pay', () => {
+  const launched = () =>
+    run(
+      filled(),
+      { type: 'CONTINUE_SCREEN', at: T0 },
+      { type: 'SET_WALLET', address: ETH_WALLET },
+      { type: 'CONTINUE_SCREEN', at: T0 },
+      { type: 'SESSION_REQUESTED', at: T0 },
+      {
+        type: 'SESSION_CREATED',
+        session: { id: 's1', widgetUrl: 'https://p.example/1', trackingToken: 'tk' },
+      },
+      { type: 'LAUNCHED' },
+      { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T0 + 1 },
+    );
+
+  it('"try another offer" returns to the order screen with every choice kept and a fresh key', () => {
+    const s = launched();
+    expect(s.step).toBe('status');
+    const back = next(s, { type: 'RETRY', idempotencyKey: 'fresh-seed', to: 'quotes' });
+    expect(back.step).toBe('quotes');
+    expect(back.tracking).toBeUndefined();
+    expect(back.launch).toEqual({ keySeed: 'fresh-seed', phase: 'idle' });
+    expect(back.selection).toMatchObject({ amount: '100', walletAddress: ETH_WALLET, country: 'US' });
+  });
+
+  it('"try again" returns to the review; an expired quote sends it to the order screen instead', () => {
+    const s = launched();
+    expect(next(s, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('launch');
+    const stale = { ...s, selection: { ...s.selection, quote: undefined } };
+    expect(next(stale, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('quotes');
+    expect(next(filled(), { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe(filled().step);
+  });
+});

@@ -1,0 +1,353 @@
+// The order screen, price first: direction, what the shopper pays and gets (the best offer's amount
+// updating as they type), where they live and how they pay, and the best offer with the others one
+// click away. Every step of the machine up to the quote is answered here; choices with a default or
+// a single option are shown already made.
+import { useEffect, useState } from 'react';
+import type { AmountCheck, Step } from '../../checkout';
+import {
+  amountRules,
+  isLocked,
+  quoteCost,
+  quoteMarkup,
+  rankQuotes,
+  referenceRate,
+  sourceDecimals,
+  summary,
+  unmetOnScreen,
+  validateAmount,
+} from '../../checkout';
+import { cryptoKey } from '../../queries';
+import {
+  Alert,
+  AmountField,
+  Button,
+  Combobox,
+  Countdown,
+  QuoteCard,
+  RadioGroup,
+  SegmentedControl,
+  Spinner,
+} from '../components';
+import { errorKey } from '../i18n';
+import { useCheckoutState, useHost, useSend } from './context';
+import { useCheckoutData } from './data';
+import { countryLabel, cryptoLabel, cryptoText, fiatLabel, fiatText, iconOf } from './labels';
+import { LoadState } from './LoadState';
+import { methodLabel } from './methodLabel';
+import { partnerHue, partnerName } from './partners';
+import { quoteName } from './quoteName';
+import { StepFrame } from './StepFrame';
+import { subdivisionLabel, subdivisionsOf } from './subdivisions';
+import { useContinue } from './useContinue';
+import { useTranslator, type Translator } from '../i18n';
+import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
+
+/** How long typing must pause before a problem is announced (not at every keystroke). */
+const SETTLE_MS = 700;
+const SORT_LABEL = { best: 'quote.sortBest', cost: 'quote.sortFees', score: 'quote.sortScore' } as const;
+
+function amountProblem(check: AmountCheck, t: Translator, decimals: number): string | undefined {
+  if (check.ok) return undefined;
+  switch (check.reason) {
+    case 'min':
+    case 'max':
+      return t(check.reason === 'min' ? 'amount.min' : 'amount.max', {
+        amount: fiatText(check.bound ?? 0, check.currency ?? '', t.locale),
+      });
+    case 'decimals':
+      return t('amount.decimals', { count: decimals });
+    case 'empty':
+    case 'zero':
+      return t('amount.zero');
+    case 'format':
+    case 'tooLarge':
+      return t('amount.format');
+  }
+}
+
+export function OrderScreen() {
+  const state = useCheckoutState();
+  const send = useSend();
+  const host = useHost();
+  const t = useTranslator();
+  const data = useCheckoutData();
+  const { attempted, go } = useContinue();
+  const { discovery: d, quotes } = data;
+  const s = state.selection;
+  const buy = s.direction === 'buy';
+  // After Continue, the question the machine stopped at says what is missing.
+  const missing: Step | undefined = attempted ? unmetOnScreen(state, host.now()) : undefined;
+
+  // Amount as typed (the machine holds the parsed value).
+  const [text, setText] = useState(s.amount ?? '');
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { limits } = state.context;
+  const decimals = sourceDecimals(state);
+  const check = validateAmount(text, { ...amountRules(state), locale: t.locale });
+  const showAmountProblem = missing === 'amount' || (text.trim() !== '' && settled === text);
+  const range = limits && {
+    min: fiatText(limits.min, limits.currencyCode, t.locale),
+    max: fiatText(limits.max, limits.currencyCode, t.locale),
+  };
+  const rate = state.context.fiatPerCrypto;
+  // A sell amount is in crypto but its bounds are in fiat: the help says both.
+  const sellHelp =
+    range && !buy
+      ? rate
+        ? t('amount.sellRange', {
+            ...range,
+            cmin: cryptoText(limits.min / rate, s.crypto?.currencyCode ?? '', t.locale, 6),
+            cmax: cryptoText(limits.max / rate, s.crypto?.currencyCode ?? '', t.locale, 6),
+          })
+        : t('amount.receiveRange', range)
+      : undefined;
+
+  // Offers, ranked the shopper's way; the machine selected the best.
+  const sort: QuoteSort = state.context.quoteSort ?? 'best';
+  const ranked = rankQuotes(quotes.quotes, sort);
+  const ref = referenceRate(quotes.quotes);
+  const chosen = s.quote?.serviceProvider;
+  const [expanded, setExpanded] = useState(false);
+  const best = ranked.find((q) => q.serviceProvider === chosen) ?? ranked[0];
+  const shown = expanded ? ranked : best ? [best] : [];
+  const getAmount =
+    best && check.ok
+      ? buy
+        ? cryptoText(
+            best.destinationAmount,
+            best.destinationCurrencyCode,
+            t.locale,
+            state.context.cryptoDecimals,
+          )
+        : fiatText(best.destinationAmount, best.destinationCurrencyCode, t.locale)
+      : undefined;
+
+  // Method availability.
+  const { methods, countries, fiat, crypto } = d;
+  const methodUnavailable =
+    methods.unavailable ||
+    (methods.isReady &&
+      isLocked(state, 'paymentMethod') &&
+      !methods.items.some((m) => m.method === s.paymentMethod));
+  const countryUnsupported = countries.isReady && !!s.country && !data.country && isLocked(state, 'country');
+  const nothingServed = (fiat.isReady && !fiat.items.length) || (crypto.isReady && !crypto.items.length);
+  const pair = [s.fiatCurrency, data.crypto?.currencyCode ?? s.crypto?.currencyCode];
+  // Continue can lead nowhere while no offer can be had: it is shown disabled, and the reason said.
+  const deadEnd = countryUnsupported || nothingServed || methodUnavailable || quotes.noValidQuotes;
+
+  const fiatPicker = fiat.isReady && (
+    <Combobox
+      label={t('name.fiatCurrency')}
+      options={fiat.items.map((c) => ({
+        value: c.currencyCode,
+        label: fiatLabel(c),
+        icon: iconOf(c.symbol),
+      }))}
+      value={s.fiatCurrency}
+      readOnly={isLocked(state, 'fiatCurrency')}
+      error={missing === 'currencies' && !data.fiat ? t('currencies.choose') : undefined}
+      onChange={(code) => {
+        const entry = fiat.items.find((c) => c.currencyCode === code);
+        send({ type: 'SET_FIAT', fiatCurrency: code, decimals: entry?.decimalPlaces });
+      }}
+    />
+  );
+  const cryptoPicker = crypto.isReady && (
+    <Combobox
+      label={t('name.cryptoCurrency')}
+      options={data.cryptoOptions.map((c) => ({
+        value: cryptoKey(c),
+        label: cryptoLabel(c),
+        icon: iconOf(c.symbol),
+      }))}
+      value={data.crypto ? cryptoKey(data.crypto) : undefined}
+      readOnly={isLocked(state, 'cryptoCurrency')}
+      error={missing === 'currencies' && !data.crypto ? t('currencies.choose') : undefined}
+      onChange={(key) => {
+        const c = data.cryptoOptions.find((o) => cryptoKey(o) === key);
+        if (c)
+          send({
+            type: 'SET_CRYPTO',
+            crypto: { currencyCode: c.currencyCode, chainCode: c.chainCode, contract: c.contract },
+            decimals: c.decimalPlaces,
+          });
+      }}
+    />
+  );
+  const amountField = (
+    <AmountField
+      label={t('name.amount')}
+      currency={summary(state).sourceCurrencyCode}
+      value={text}
+      readOnly={isLocked(state, 'amount')}
+      onChange={(value) => {
+        setText(value);
+        send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
+      }}
+      onBlur={() => setSettled(text)}
+      {...(range && buy ? range : {})}
+      help={sellHelp}
+      error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
+    />
+  );
+
+  return (
+    <StepFrame
+      title={t(buy ? 'order.titleBuy' : 'order.titleSell')}
+      onContinue={deadEnd ? undefined : go}
+      continueDisabled={deadEnd}
+    >
+      {state.directions.length > 1 && (
+        <SegmentedControl
+          label={t('name.direction')}
+          hideLabel
+          options={state.directions.map((dir) => ({
+            value: dir,
+            label: t(dir === 'buy' ? 'name.buy' : 'name.sell'),
+          }))}
+          value={s.direction}
+          onChange={(direction) => send({ type: 'SET_DIRECTION', direction })}
+        />
+      )}
+      <LoadState list={d.bootstrap.isSettled ? (fiat.isReady ? crypto : fiat) : countries} />
+      <fieldset className="rc-pair">
+        <legend className="rc-label">{t(buy ? 'quote.youPay' : 'order.youSell')}</legend>
+        <div className="rc-pair__row">
+          {amountField}
+          {buy ? fiatPicker : cryptoPicker}
+        </div>
+      </fieldset>
+      <fieldset className="rc-pair">
+        <legend className="rc-label">{t('quote.youGet')}</legend>
+        <div className="rc-pair__row">
+          <output className="rc-pair__get" aria-live="polite">
+            {getAmount ?? (quotes.isLoading && check.ok ? '…' : '—')}
+          </output>
+          {buy ? cryptoPicker : fiatPicker}
+        </div>
+      </fieldset>
+      {nothingServed && <Alert title={t('unavailable.title')}>{t('unavailable.country')}</Alert>}
+      <div className="rc-pickers">
+        {countries.isReady && (
+          <Combobox
+            label={t('name.country')}
+            options={countries.items.map((c) => ({
+              value: c.countryCode,
+              label: countryLabel(c, t.locale),
+              icon: iconOf(c.flag),
+            }))}
+            value={s.country}
+            readOnly={isLocked(state, 'country')}
+            onChange={(code) => {
+              const entry = countries.items.find((c) => c.countryCode === code);
+              send({
+                type: 'SET_COUNTRY',
+                country: code,
+                requiresSubdivision: subdivisionsOf(entry).length > 0,
+              });
+            }}
+          />
+        )}
+        {data.subdivisions.length > 0 && (
+          <Combobox
+            label={t('name.subdivision')}
+            options={data.subdivisions.map((code) => ({ value: code, label: subdivisionLabel(code) }))}
+            value={s.subdivision}
+            readOnly={isLocked(state, 'subdivision')}
+            error={missing === 'country' && !s.subdivision ? t('country.chooseState') : undefined}
+            onChange={(subdivision) => send({ type: 'SET_SUBDIVISION', subdivision })}
+          />
+        )}
+      </div>
+      {countryUnsupported && <Alert title={t('unavailable.title')}>{t('unavailable.countryLocked')}</Alert>}
+      {methods.isReady && !methodUnavailable && (
+        <RadioGroup
+          label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
+          variant="segmented"
+          className="rc-methods"
+          options={methods.items.map((m) => ({ value: m.method, name: methodLabel(m.method, m.name, t) }))}
+          value={s.paymentMethod}
+          disabled={isLocked(state, 'paymentMethod')}
+          onChange={(method) => send({ type: 'SET_PAYMENT_METHOD', method })}
+        />
+      )}
+      {missing === 'paymentMethod' && methods.isReady && !methodUnavailable && (
+        <Alert>{t('method.choose')}</Alert>
+      )}
+      {methodUnavailable && (
+        <Alert title={t('unavailable.title')}>
+          {t('unavailable.routes', { pair: (buy ? pair : [...pair].reverse()).join(' → ') })}
+        </Alert>
+      )}
+      {quotes.noValidQuotes && <Alert title={t('unavailable.title')}>{t('error.NO_VALID_QUOTES')}</Alert>}
+      {(quotes.error ?? quotes.refreshFailed) && (
+        <Alert action={{ label: t('action.tryAgain'), onClick: quotes.retry }}>
+          {quotes.error ? t(errorKey(quotes.error)) : t('quote.outOfDate')}
+        </Alert>
+      )}
+      {quotes.isLoading && !ranked.length && check.ok && <Spinner label={t('quote.loading')} showLabel />}
+      {ranked.length > 0 && (
+        <section className="rc-offers" aria-label={t('order.bestOffer')}>
+          {expanded && ranked.length > 1 && (
+            <SegmentedControl
+              className="rc-methods"
+              label={t('quote.sortBy')}
+              hideLabel={false}
+              options={QUOTE_SORTS.map((v) => ({ value: v, label: t(SORT_LABEL[v]) }))}
+              value={sort}
+              onChange={(v) =>
+                send({ type: 'SET_QUOTE_SORT', sort: v, quotes: quotes.quotes, at: quotes.receivedAt })
+              }
+            />
+          )}
+          <RadioGroup
+            label={t('name.quotes')}
+            hideLabel={!expanded}
+            variant="cards"
+            options={shown.map((q, i) => ({
+              value: q.serviceProvider,
+              name: quoteName(q, s.direction, t, state.context.cryptoDecimals),
+              content: (
+                <QuoteCard
+                  quote={q}
+                  direction={s.direction}
+                  partnerName={partnerName(q.serviceProvider)}
+                  partnerHue={partnerHue(q.serviceProvider)}
+                  cryptoDecimals={state.context.cryptoDecimals}
+                  totalCost={quoteCost(q, ref)}
+                  markup={expanded ? quoteMarkup(q, ref) : undefined}
+                  bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
+                  recommended={i === 0 && ranked[0] === q && sort === 'score'}
+                />
+              ),
+            }))}
+            value={chosen}
+            onChange={(partner) => {
+              const q = ranked.find((x) => x.serviceProvider === partner);
+              if (q) send({ type: 'SELECT_QUOTE', quote: q, at: quotes.receivedAt });
+            }}
+          />
+          {ranked.length > 1 && (
+            <Button variant="ghost" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+              {expanded ? t('order.showBest') : t('order.compare', { count: ranked.length })}
+            </Button>
+          )}
+          {quotes.refreshAt !== undefined && (
+            <Countdown
+              deadline={quotes.refreshAt}
+              format={(sec) =>
+                quotes.error || sec === 0 ? t('quote.stale') : t('quote.refreshIn', { seconds: sec })
+              }
+            />
+          )}
+        </section>
+      )}
+      {missing === 'quotes' && ranked.length > 0 && <Alert>{t('quote.choose')}</Alert>}
+      {deadEnd && <p className="rc-help">{t('order.deadEnd')}</p>}
+    </StepFrame>
+  );
+}
