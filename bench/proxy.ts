@@ -3,9 +3,10 @@
 // the cached discovery read, a bare node:http server answering the same bytes; for the uncached quote,
 // a plain pass-through forwarder to the same upstream (the honest floor of a call that must reach the
 // upstream). All in this process, loaded by autocannon on a worker thread so the load generator does
-// not share the servers' event loop. Each case alternates short rounds between proxy and baseline
-// (ABBA order), so a burst of other work on the machine lands on both sides alike; figures are then
-// read as ratios against the baseline measured in the same run.
+// not share the servers' event loop. After a warm-up of both, each case alternates 1 s rounds between
+// proxy and baseline (ABBA order), so a burst of other work on the machine lands on both sides of a
+// pair alike; the throughput ratio is the median of the rounds' ratios (one disturbed round moves
+// it little), with their spread reported beside it.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -36,8 +37,13 @@ export interface ProxyCase {
   /** What the proxy is measured against: a bare server (discovery) or a pass-through forwarder (quote). */
   baselineName: string;
   baseline: LoadFigures;
-  /** proxy req/s ÷ baseline req/s (1 = as fast as the baseline). */
+  /**
+   * proxy req/s ÷ baseline req/s (1 = as fast as the baseline): the median over the rounds, each
+   * round's proxy measured right beside its baseline, so a burst of other work moves one pair only.
+   */
   throughputRatio: number;
+  /** Each round's proxy ÷ baseline throughput, in order (their spread says how noisy the run was). */
+  roundRatios: number[];
   /** proxy latency ÷ baseline latency (1 = no added latency). */
   p50Ratio: number;
   p99Ratio: number;
@@ -54,9 +60,9 @@ export interface ProxyBench {
 }
 
 export interface ProxyBenchOptions {
-  /** Measured seconds per server per case. @default 5 */
+  /** Measured seconds per server per case. @default 9 */
   durationSec?: number;
-  /** Unmeasured seconds per server per case first. @default 1 */
+  /** Unmeasured seconds per server per case first. @default 2 */
   warmupSec?: number;
   /** @default 20 */
   connections?: number;
@@ -132,27 +138,37 @@ interface Round {
   latenciesMs: Float64Array;
 }
 
-/** One closed-loop autocannon run on a worker thread (see loadgen-worker.mjs). */
-function round(
-  url: string,
-  method: 'GET' | 'POST',
-  durationSec: number,
-  connections: number,
-): Promise<Round> {
-  const post = method === 'POST' ? { body: QUOTE_BODY, headers: { 'content-type': 'application/json' } } : {};
-  const worker = new Worker(new URL('./loadgen-worker.mjs', import.meta.url), {
-    workerData: { url, method, connections, duration: durationSec, timeout: 10, ...post },
+/** Closed-loop autocannon runs, one at a time, on one worker thread kept for the whole bench. */
+function loadGenerator() {
+  const worker = new Worker(new URL('./loadgen-worker.mjs', import.meta.url));
+  let failed: Error | undefined;
+  let waiting: { resolve: (r: Round) => void; reject: (e: Error) => void } | undefined;
+  const fail = (e: Error) => {
+    failed = e;
+    waiting?.reject(e);
+  };
+  worker.on('message', (m: Round | { error: string }) => {
+    const w = waiting;
+    waiting = undefined;
+    if ('error' in m) w?.reject(new Error(`autocannon: ${m.error}`));
+    else w?.resolve(m);
   });
-  const done = new Promise<Round>((resolve, reject) => {
-    worker.once('message', (m: Round | { error: string }) =>
-      'error' in m ? reject(new Error(`autocannon: ${m.error}`)) : resolve(m),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`load generator exited early (code ${code})`)));
-  });
-  return withTimeout(done, (durationSec + 20) * 1000, `autocannon ${method} ${url}`).finally(
-    () => void worker.terminate(),
-  );
+  worker.once('error', fail);
+  worker.once('exit', (code) => fail(new Error(`load generator exited early (code ${code})`)));
+  return {
+    round(url: string, method: 'GET' | 'POST', durationSec: number, connections: number): Promise<Round> {
+      if (failed) return Promise.reject(failed);
+      const post =
+        method === 'POST' ? { body: QUOTE_BODY, headers: { 'content-type': 'application/json' } } : {};
+      const done = new Promise<Round>((resolve, reject) => (waiting = { resolve, reject }));
+      worker.postMessage({ url, method, connections, duration: durationSec, timeout: 10, ...post });
+      return withTimeout(done, (durationSec + 20) * 1000, `autocannon ${method} ${url}`);
+    },
+    close: () => {
+      worker.removeAllListeners('exit');
+      return worker.terminate();
+    },
+  };
 }
 
 function summarise(rounds: Round[]): LoadFigures {
@@ -178,6 +194,15 @@ function summarise(rounds: Round[]): LoadFigures {
 }
 
 const div = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+
+export function median(xs: number[]): number {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const perSec = (r: Round) => div(r.requests, r.durationSec);
 
 async function sandboxQuoteTime(sandbox: Sandbox, apiKey: string, calls = 300): Promise<number> {
   const call = async () => {
@@ -228,7 +253,7 @@ function forwarder(upstream: string, apiKey: string, versionHeader: string, vers
 }
 
 export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<ProxyBench> {
-  const { durationSec = 5, warmupSec = 1, connections = 20 } = opts;
+  const { durationSec = 9, warmupSec = 2, connections = 20 } = opts;
   // autocannon stops on its 1 s sampling tick, so rounds are whole seconds.
   const rounds = Math.max(1, Math.min(opts.rounds ?? durationSec, durationSec));
   const apiKey = 'sk_bench_key_0123456789';
@@ -252,6 +277,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
   // The production Node adapter (main.ts uses the same).
   const proxy = createNodeServer(app.fetch);
   const servers = [upstreamServer, proxy] as { close(): void; listening: boolean }[];
+  const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const proxyOrigin = `http://${LOOPBACK}:${await listen(proxy)}`;
     const cases = [
@@ -277,6 +303,9 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
 
     const out: ProxyCase[] = [];
     const slice = Math.max(1, Math.round(durationSec / rounds));
+    const load = loadGenerator();
+    const round = load.round;
+    cleanups.push(load.close);
     for (const c of cases) {
       const baseOrigin = baselines[c.baseline];
       await round(baseOrigin + c.path, c.method, warmupSec, connections);
@@ -291,6 +320,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
       }
       const proxyFigures = summarise(got.proxy);
       const baseFigures = summarise(got.base);
+      const roundRatios = got.proxy.map((r, i) => div(perSec(r), perSec(got.base[i]!)));
       out.push({
         name: c.name,
         method: c.method,
@@ -298,7 +328,8 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
         proxy: proxyFigures,
         baselineName: c.baseline,
         baseline: baseFigures,
-        throughputRatio: div(proxyFigures.reqPerSec, baseFigures.reqPerSec),
+        throughputRatio: median(roundRatios),
+        roundRatios,
         p50Ratio: div(proxyFigures.p50Ms, baseFigures.p50Ms),
         p99Ratio: div(proxyFigures.p99Ms, baseFigures.p99Ms),
         payloadBytes: answers.get(`${c.method} ${c.path}`)!.body.length,
@@ -307,6 +338,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
     const sandboxQuoteMs = await sandboxQuoteTime(sandboxBox.current.sandbox, apiKey);
     return { cases: out, connections, durationSec, sandboxQuoteMs };
   } finally {
+    await Promise.all(cleanups.map((c) => c()));
     await Promise.all(servers.map((s) => close(s as never)));
   }
 }

@@ -78,7 +78,7 @@ export function proxyTable(b: ProxyBench): string {
     rows.push(fig('proxy', c.proxy, false));
     rows.push([
       '',
-      'proxy ÷ baseline',
+      `proxy ÷ baseline (rounds ${ratio(Math.min(...c.roundRatios))}–${ratio(Math.max(...c.roundRatios))})`,
       ratio(c.throughputRatio),
       ratio(c.p50Ratio),
       ratio(c.p99Ratio),

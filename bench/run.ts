@@ -94,11 +94,11 @@ if (trips) {
   }
 }
 
-const proxy = await section<ProxyBench>('proxy overhead', 90_000, () => runProxyBench(), proxyTable);
+const proxy = await section<ProxyBench>('proxy overhead', 150_000, () => runProxyBench(), proxyTable);
 if (proxy) {
   for (const c of proxy.cases) {
     summary.push(
-      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the ${c.baselineName}'s; p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
+      `proxy, ${c.name}: ${num(c.proxy.reqPerSec)} req/s = ${ratio(c.throughputRatio)} the ${c.baselineName}'s (median of ${c.roundRatios.length} rounds, ${ratio(Math.min(...c.roundRatios))}–${ratio(Math.max(...c.roundRatios))}); p50 ${ratio(c.p50Ratio)}, p99 ${ratio(c.p99Ratio)} its latency` +
         (c.proxy.failures + c.baseline.failures > 0
           ? ` (${c.proxy.failures + c.baseline.failures} failed requests!)`
           : ''),

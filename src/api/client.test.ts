@@ -487,6 +487,19 @@ describe('failures', () => {
     expect(await p).toMatchObject({ code: 'ABORTED', status: 0, retryable: false });
   });
 
+  it("abort by the client's own signal (a request's deadline), beside each call's", async () => {
+    const shared = new AbortController();
+    const { client, calls } = setup(hang, { signal: shared.signal });
+    const own = new AbortController();
+    const p = rejection(client.countries({ category: 'CRYPTO_ONRAMP' }, { signal: own.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    shared.abort();
+    expect(await p).toMatchObject({ code: 'ABORTED', retryable: false });
+    const e = await rejection(client.countries({ category: 'CRYPTO_ONRAMP' }));
+    expect(e).toMatchObject({ code: 'ABORTED' });
+    expect(calls).toHaveLength(1);
+  });
+
   it('the API key never appears in an error', async () => {
     const key = 'sk_live_SECRET_123456';
     const { client } = setup(

@@ -58,6 +58,8 @@ export interface RampClientOptions {
   fetch?: typeof fetch;
   /** Per request, body included; 0 disables. @default 15000 */
   timeoutMs?: number;
+  /** Aborts every call of this client (beside each call's own signal), e.g. a request's deadline. */
+  signal?: AbortSignal;
   /**
    * Told when a list answer had items that could not be used and were left out (the rest is
    * returned). Reports hold field paths and kinds, never values.
@@ -176,7 +178,8 @@ export function createRampClient(o: RampClientOptions): RampClient {
 
   async function send<T>(method: string, path: string, ro: RequestOptions<T>): Promise<T> {
     const { signal } = ro;
-    if (signal?.aborted) throw abortedError();
+    const shared = o.signal;
+    if (signal?.aborted || shared?.aborted) throw abortedError();
     const headers = new Headers(ro.headers);
     headers.set('Accept', 'application/json');
     if (ro.body !== undefined) headers.set('Content-Type', 'application/json');
@@ -184,8 +187,9 @@ export function createRampClient(o: RampClientOptions): RampClient {
     if (o.serviceVersion) headers.set(versionHeader, o.serviceVersion);
 
     const ctl = new AbortController();
-    const onAbort = () => ctl.abort(signal?.reason);
+    const onAbort = () => ctl.abort(signal?.aborted ? signal.reason : shared?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
+    shared?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
     const timer =
       timeoutMs > 0 && Number.isFinite(timeoutMs)
@@ -210,7 +214,7 @@ export function createRampClient(o: RampClientOptions): RampClient {
         text = await res.text();
       } catch (e) {
         if (timedOut) throw timeoutError(timeoutMs);
-        if (signal?.aborted) throw abortedError();
+        if (signal?.aborted || shared?.aborted) throw abortedError();
         throw networkError(e);
       }
       const data = parseJson(text);
@@ -226,6 +230,7 @@ export function createRampClient(o: RampClientOptions): RampClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      shared?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -47,13 +47,13 @@ describe('the dependency table', () => {
   });
 });
 
-/** The selection and context fields whose values differ. */
+/** The selection and fact fields whose values differ. */
 function changed(a: CheckoutState, b: CheckoutState): string[] {
   const diff = (x: object, y: object) =>
     [...new Set([...Object.keys(x), ...Object.keys(y)])].filter(
       (k) => JSON.stringify(x[k as keyof typeof x]) !== JSON.stringify(y[k as keyof typeof y]),
     );
-  return [...diff(a.selection, b.selection), ...diff(a.context, b.context)].sort();
+  return [...diff(a.selection, b.selection), ...diff(a.facts, b.facts)].sort();
 }
 
 describe('invalidation through the machine', () => {

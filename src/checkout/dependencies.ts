@@ -57,9 +57,9 @@ const sel = (s: CheckoutState, patch: Partial<CheckoutState['selection']>): Chec
   ...s,
   selection: { ...s.selection, ...patch },
 });
-const ctx = (s: CheckoutState, patch: Partial<CheckoutState['context']>): CheckoutState => ({
+const fact = (s: CheckoutState, patch: Partial<CheckoutState['facts']>): CheckoutState => ({
   ...s,
-  context: { ...s.context, ...patch },
+  facts: { ...s.facts, ...patch },
 });
 const field = (
   f: LockableField,
@@ -98,10 +98,10 @@ const ACCESS: Record<Piece, Access> = {
         : sel(s, { crypto: undefined, network: keep(s, 'network') ? s.selection.network : undefined }),
   },
   chain: { read: (s) => chainOf(s.selection), clear: (s) => s },
-  fiatDecimals: { read: (s) => s.context.fiatDecimals, clear: (s) => ctx(s, { fiatDecimals: undefined }) },
+  fiatDecimals: { read: (s) => s.facts.fiatDecimals, clear: (s) => fact(s, { fiatDecimals: undefined }) },
   cryptoDecimals: {
-    read: (s) => s.context.cryptoDecimals,
-    clear: (s) => ctx(s, { cryptoDecimals: undefined }),
+    read: (s) => s.facts.cryptoDecimals,
+    clear: (s) => fact(s, { cryptoDecimals: undefined }),
   },
   paymentMethod: field(
     'paymentMethod',
@@ -113,8 +113,8 @@ const ACCESS: Record<Piece, Access> = {
     (s) => s.selection.amount,
     (s) => sel(s, { amount: undefined }),
   ),
-  limits: { read: (s) => s.context.limits, clear: (s) => ctx(s, { limits: undefined }) },
-  rate: { read: (s) => s.context.fiatPerCrypto, clear: (s) => ctx(s, { fiatPerCrypto: undefined }) },
+  limits: { read: (s) => s.facts.limits, clear: (s) => fact(s, { limits: undefined }) },
+  rate: { read: (s) => s.facts.fiatPerCrypto, clear: (s) => fact(s, { fiatPerCrypto: undefined }) },
   quote: { read: (s) => s.selection.quote, clear: (s) => sel(s, { quote: undefined }) },
   walletAddress: field(
     'walletAddress',

@@ -21,8 +21,8 @@ export type GuardStatus = 'ok' | 'pending' | 'failed';
 
 export const amountRules = (state: CheckoutState): AmountRules => ({
   direction: state.selection.direction,
-  limits: state.context.limits,
-  fiatPerCrypto: state.context.fiatPerCrypto,
+  limits: state.facts.limits,
+  fiatPerCrypto: state.facts.fiatPerCrypto,
   decimals: sourceDecimals(state),
 });
 
@@ -30,7 +30,7 @@ function amountStatus(state: CheckoutState): GuardStatus {
   const { amount } = state.selection;
   if (amount === undefined || !validateAmount(amount, amountRules(state)).ok) return 'failed';
   // An amount can only be judged against known limits (null = none published).
-  return state.context.limits === undefined ? 'pending' : 'ok';
+  return state.facts.limits === undefined ? 'pending' : 'ok';
 }
 
 /** The selected quote answers the current choices and, when `at` is given, is still fresh then. */
@@ -40,7 +40,7 @@ function quoteStatus(state: CheckoutState, at: number | undefined): GuardStatus 
   if (!quote || !codes) return 'failed';
   if (quote.sourceCurrencyCode.toUpperCase() !== codes.source) return 'failed';
   if (quote.destinationCurrencyCode.toUpperCase() !== codes.destination) return 'failed';
-  if (at !== undefined && at - quote.receivedAt > state.context.quoteTtlMs) return 'failed';
+  if (at !== undefined && at - quote.receivedAt > state.facts.quoteTtlMs) return 'failed';
   return 'ok';
 }
 
@@ -63,7 +63,7 @@ export function guardStatus(state: CheckoutState, step: Step, at?: number): Guar
     case 'direction':
       return state.directions.includes(s.direction) ? 'ok' : 'failed';
     case 'country':
-      return s.country && (!state.context.requiresSubdivision || subdivisionFits(s.country, s.subdivision))
+      return s.country && (!state.facts.requiresSubdivision || subdivisionFits(s.country, s.subdivision))
         ? 'ok'
         : 'failed';
     case 'currencies':

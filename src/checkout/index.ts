@@ -13,7 +13,7 @@ export {
 } from './state';
 export type {
   CheckoutState,
-  Context,
+  Facts,
   CryptoRef,
   Launch,
   LaunchSession,

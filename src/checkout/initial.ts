@@ -127,7 +127,7 @@ export function initialState(init: CheckoutInit): CheckoutState {
   const state: CheckoutState = {
     step: 'direction',
     selection,
-    context: {
+    facts: {
       requiresSubdivision: init.requiresSubdivision ?? false,
       limits: undefined,
       quoteTtlMs: ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_QUOTE_TTL_MS,

@@ -237,13 +237,13 @@ function amountValid(s: CheckoutState): boolean {
   const { amount, direction } = s.selection;
   const decimals =
     direction === 'buy'
-      ? (s.context.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
-      : (s.context.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
-  if (amount === undefined || s.context.limits === undefined) return false;
+      ? (s.facts.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
+      : (s.facts.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
+  if (amount === undefined || s.facts.limits === undefined) return false;
   return validateAmount(amount, {
     direction,
-    limits: s.context.limits,
-    fiatPerCrypto: s.context.fiatPerCrypto,
+    limits: s.facts.limits,
+    fiatPerCrypto: s.facts.fiatPerCrypto,
     decimals,
   }).ok;
 }
@@ -282,7 +282,7 @@ describe('random event sequences', () => {
             expect(event.type).toBe('SESSION_REQUESTED');
             const q = state.selection.quote;
             if (event.type === 'SESSION_REQUESTED' && q) {
-              expect(event.at - q.receivedAt).toBeLessThanOrEqual(state.context.quoteTtlMs);
+              expect(event.at - q.receivedAt).toBeLessThanOrEqual(state.facts.quoteTtlMs);
             }
             expect(state.launch.idempotencyKey).toBeDefined();
           }

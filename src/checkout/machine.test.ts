@@ -27,7 +27,7 @@ describe('initialState', () => {
     expect(s.skipped).toEqual([]);
     expect(s.locked).toEqual([]);
     expect(s.launch).toEqual({ keySeed: SEED, phase: 'idle' });
-    expect(s.context.quoteTtlMs).toBe(60_000);
+    expect(s.facts.quoteTtlMs).toBe(60_000);
   });
 
   it('skips the direction step when one direction is allowed or it is locked', () => {
@@ -165,8 +165,8 @@ describe('initialState', () => {
   });
 
   it('takes the quote TTL when valid', () => {
-    expect(start({ quoteTtlMs: 30_000 }).context.quoteTtlMs).toBe(30_000);
-    expect(start({ quoteTtlMs: -1 }).context.quoteTtlMs).toBe(60_000);
+    expect(start({ quoteTtlMs: 30_000 }).facts.quoteTtlMs).toBe(30_000);
+    expect(start({ quoteTtlMs: -1 }).facts.quoteTtlMs).toBe(60_000);
   });
 });
 
@@ -303,7 +303,7 @@ describe('locked fields', () => {
       { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 },
       { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 },
     );
-    expect(s.context).toMatchObject({ requiresSubdivision: true, fiatDecimals: 2, cryptoDecimals: 18 });
+    expect(s.facts).toMatchObject({ requiresSubdivision: true, fiatDecimals: 2, cryptoDecimals: 18 });
     expect(s.selection).toEqual(locked().selection);
   });
 
@@ -318,7 +318,7 @@ describe('locked fields', () => {
       { type: 'SET_COUNTRY', country: 'CA', requiresSubdivision: false },
     );
     expect(s.selection.fiatCurrency).toBe('USD');
-    expect(s.context.fiatDecimals).toBe(2);
+    expect(s.facts.fiatDecimals).toBe(2);
     // The method depends on the country too (methods are listed per country).
     expect(s.selection.paymentMethod).toBeUndefined();
   });
@@ -404,9 +404,9 @@ describe('facts', () => {
     expect(next(s, { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 10, max: 5 } })).toBe(s);
     expect(next(s, { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: Number.NaN, max: 5 } })).toBe(s);
     const withLimits = next(s, { type: 'SET_LIMITS', limits: USD_LIMITS });
-    expect(withLimits.context.limits).toEqual(USD_LIMITS);
+    expect(withLimits.facts.limits).toEqual(USD_LIMITS);
     expect(next(withLimits, { type: 'SET_LIMITS', limits: { ...USD_LIMITS } })).toBe(withLimits);
-    expect(next(withLimits, { type: 'SET_LIMITS', limits: null }).context.limits).toBeNull();
+    expect(next(withLimits, { type: 'SET_LIMITS', limits: null }).facts.limits).toBeNull();
   });
 
   it('takes a positive rate once both currencies are chosen', () => {
@@ -415,7 +415,7 @@ describe('facts', () => {
     const s = buyAt('paymentMethod');
     expect(next(s, { type: 'SET_RATE', fiatPerCrypto: 0 })).toBe(s);
     expect(next(s, { type: 'SET_RATE', fiatPerCrypto: Number.POSITIVE_INFINITY })).toBe(s);
-    expect(next(s, { type: 'SET_RATE', fiatPerCrypto: 2000 }).context.fiatPerCrypto).toBe(2000);
+    expect(next(s, { type: 'SET_RATE', fiatPerCrypto: 2000 }).facts.fiatPerCrypto).toBe(2000);
   });
 
   it('moves the shopper back when a new fact makes an earlier step fail', () => {
@@ -783,7 +783,7 @@ describe('after launch', () => {
     expect(fresh.selection).toEqual(base.selection);
     expect(fresh.tracking).toBeUndefined();
     expect(fresh.launch).toEqual({ keySeed: 'seed-2', phase: 'idle' });
-    expect(fresh.context).toMatchObject({ fiatDecimals: 2, limits: undefined, requiresSubdivision: false });
+    expect(fresh.facts).toMatchObject({ fiatDecimals: 2, limits: undefined, requiresSubdivision: false });
   });
 });
 

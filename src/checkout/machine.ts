@@ -11,7 +11,7 @@ import { firstUnmet, guardStatus, passedOver, previousScreenStep, readyToLaunch 
 import { idempotencyKeyFor } from './idempotency';
 import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
-import type { CheckoutState, Context, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
+import type { CheckoutState, Facts, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
 import {
   LAST_INPUT_STEP,
   STEPS,
@@ -70,19 +70,19 @@ function settle(prev: CheckoutState, next: CheckoutState): CheckoutState {
 const sameChoices = (a: CheckoutState, b: CheckoutState): boolean =>
   PIECE_ORDER.every((p) => readPiece(p, a) === readPiece(p, b)) &&
   a.selection.network === b.selection.network &&
-  a.context.requiresSubdivision === b.context.requiresSubdivision;
+  a.facts.requiresSubdivision === b.facts.requiresSubdivision;
 
 /** Writes choices and facts, clears what depended on changed pieces, then settles. */
 function choose(
   state: CheckoutState,
   pieces: readonly Piece[],
   selection: Partial<Selection>,
-  context: Partial<Context> = {},
+  facts: Partial<Facts> = {},
 ): CheckoutState {
   const written: CheckoutState = {
     ...state,
     selection: { ...state.selection, ...selection },
-    context: { ...state.context, ...context },
+    facts: { ...state.facts, ...facts },
   };
   const next = invalidate(state, written, pieces);
   return sameChoices(state, next) ? state : settle(state, next);
@@ -146,14 +146,14 @@ function receiveQuotes(
 ): CheckoutState {
   const usable = quotes.filter((q) => quoteMatches(state, q));
   const current = state.selection.quote;
-  if (state.context.quotePicked && current) {
+  if (state.facts.quotePicked && current) {
     if (resort) return state;
     const fresh = usable.find((q) => q.serviceProvider === current.serviceProvider);
     const next = choose(state, ['quote'], { quote: fresh ? { ...fresh, receivedAt: at } : undefined });
-    return fresh ? next : { ...next, context: { ...next.context, quotePicked: false } };
+    return fresh ? next : { ...next, facts: { ...next.facts, quotePicked: false } };
   }
   if (quoteRequest(state) === null) return state;
-  const best = bestQuote(usable, state.context.quoteSort);
+  const best = bestQuote(usable, state.facts.quoteSort);
   if (!best) return current ? choose(state, ['quote'], { quote: undefined }) : state;
   if (resort && current && current.serviceProvider === best.serviceProvider) return state;
   return choose(state, ['quote'], { quote: { ...best, receivedAt: at } }, { quotePicked: false });
@@ -236,29 +236,29 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     }
     case 'SET_LIMITS': {
       // Limits belong to a chosen method; a late answer for a cleared method is dropped.
-      if (!s.paymentMethod || !validLimits(event.limits) || sameLimits(state.context.limits, event.limits))
+      if (!s.paymentMethod || !validLimits(event.limits) || sameLimits(state.facts.limits, event.limits))
         return state;
-      return settle(state, { ...state, context: { ...state.context, limits: event.limits } });
+      return settle(state, { ...state, facts: { ...state.facts, limits: event.limits } });
     }
     case 'SET_RATE': {
       const rate = event.fiatPerCrypto;
-      if (!flowCodes(s) || !Number.isFinite(rate) || rate <= 0 || rate === state.context.fiatPerCrypto)
+      if (!flowCodes(s) || !Number.isFinite(rate) || rate <= 0 || rate === state.facts.fiatPerCrypto)
         return state;
-      return settle(state, { ...state, context: { ...state.context, fiatPerCrypto: rate } });
+      return settle(state, { ...state, facts: { ...state.facts, fiatPerCrypto: rate } });
     }
     case 'SELECT_QUOTE': {
       if (quoteRequest(state) === null || !quoteMatches(state, event.quote)) return state;
       const picked = choose(state, ['quote'], { quote: { ...event.quote, receivedAt: event.at } });
-      return picked === state || picked.context.quotePicked
+      return picked === state || picked.facts.quotePicked
         ? picked
-        : { ...picked, context: { ...picked.context, quotePicked: true } };
+        : { ...picked, facts: { ...picked.facts, quotePicked: true } };
     }
     case 'QUOTES_RECEIVED':
       return receiveQuotes(state, event.quotes, event.at);
     case 'SET_QUOTE_SORT': {
-      if (state.context.quoteSort === event.sort || (!state.context.quoteSort && event.sort === 'best'))
+      if (state.facts.quoteSort === event.sort || (!state.facts.quoteSort && event.sort === 'best'))
         return state;
-      const sorted = { ...state, context: { ...state.context, quoteSort: event.sort } };
+      const sorted = { ...state, facts: { ...state.facts, quoteSort: event.sort } };
       return receiveQuotes(sorted, event.quotes, event.at, true);
     }
     case 'QUOTES_CHANGED': {
@@ -421,10 +421,10 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
   const prefilled: CheckoutState = {
     ...state,
     selection: state.prefill,
-    context: {
-      ...state.context,
+    facts: {
+      ...state.facts,
       requiresSubdivision:
-        state.prefill.country === state.selection.country && state.context.requiresSubdivision,
+        state.prefill.country === state.selection.country && state.facts.requiresSubdivision,
     },
     launch: { keySeed, phase: 'idle' },
     tracking: undefined,
@@ -457,8 +457,8 @@ function onChoicesRestored(
   const restored: CheckoutState = {
     ...state,
     selection,
-    context: {
-      ...state.context,
+    facts: {
+      ...state.facts,
       ...(event.quoteSort ? { quoteSort: event.quoteSort } : {}),
       quotePicked: false,
     },

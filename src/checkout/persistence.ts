@@ -153,7 +153,7 @@ export function saveChoices(storage: StorageLike, key: string, state: CheckoutSt
           v: VERSION,
           selection: state.selection,
           step: state.step,
-          ...(state.context.quoteSort ? { quoteSort: state.context.quoteSort } : {}),
+          ...(state.facts.quoteSort ? { quoteSort: state.facts.quoteSort } : {}),
         }),
       );
   } catch {

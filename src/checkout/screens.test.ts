@@ -105,7 +105,7 @@ describe('offer selection follows the ranking', () => {
     const picked = run(filled(), { type: 'SELECT_QUOTE', quote: banxa, at: T0 });
     const resorted = next(picked, { type: 'SET_QUOTE_SORT', sort: 'score', quotes: offers, at: T0 + 5 });
     expect(resorted.selection.quote?.serviceProvider).toBe('BANXA');
-    expect(resorted.context.quoteSort).toBe('score');
+    expect(resorted.facts.quoteSort).toBe('score');
   });
 
   it('a refresh renews the picked offer, or falls back to the best when its partner is gone', () => {

@@ -99,7 +99,7 @@ export function progress(state: CheckoutState): { index: number; total: number }
 /** Milliseconds until the selected quote expires at `now` (negative once expired), or null. */
 export function quoteExpiresIn(state: CheckoutState, now: number): number | null {
   const { quote } = state.selection;
-  return quote ? quote.receivedAt + state.context.quoteTtlMs - now : null;
+  return quote ? quote.receivedAt + state.facts.quoteTtlMs - now : null;
 }
 
 export interface CheckoutSummary {

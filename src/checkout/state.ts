@@ -84,7 +84,7 @@ export interface Selection {
 }
 
 /** Facts the UI learns from data and tells the machine. */
-export interface Context {
+export interface Facts {
   /** The chosen country needs a subdivision (US state) for routes and quotes. */
   requiresSubdivision: boolean;
   /** For the chosen method across partners. undefined: not known yet; null: none published. */
@@ -156,7 +156,7 @@ export interface Tracking {
 export interface CheckoutState {
   step: Step;
   selection: Selection;
-  context: Context;
+  facts: Facts;
   /** Directions the shopper may choose between. */
   directions: readonly Direction[];
   /** Fields the merchant fixed (only those with a value). */
@@ -179,8 +179,8 @@ export const chainOf = (s: Selection): string | undefined =>
 
 export const sourceDecimals = (state: CheckoutState): number =>
   state.selection.direction === 'buy'
-    ? (state.context.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
-    : (state.context.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
+    ? (state.facts.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
+    : (state.facts.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
 
 export const isLocked = (state: CheckoutState, field: LockableField): boolean => state.locked.includes(field);
 

@@ -184,7 +184,7 @@ describe('a reload before the hand-off', () => {
       paymentMethod: 'CREDIT_DEBIT_CARD',
     });
     expect(s.selection.quote?.serviceProvider).toBe('PAYBIS');
-    expect(s.context.quoteSort).toBe('score');
+    expect(s.facts.quoteSort).toBe('score');
   });
 
   it('is not restored over locked values that differ, nor from unusable data', () => {

@@ -54,7 +54,7 @@ export function createCheckoutStore(
           (!after.tracking &&
             (after.selection !== prev.selection ||
               after.step !== prev.step ||
-              after.context.quoteSort !== prev.context.quoteSort)))
+              after.facts.quoteSort !== prev.facts.quoteSort)))
       )
         saveChoices(persistence.storage, persistence.key, after);
       if (onTransition) {

@@ -45,7 +45,7 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
       (s.country && isLocked(state, 'country')
         ? undefined
         : (lists.countries.find((c) => c.countryCode === lists.bootstrapCountry) ?? lists.countries[0]));
-    if (target && (target !== chosen || target.needsSubdivision !== state.context.requiresSubdivision))
+    if (target && (target !== chosen || target.needsSubdivision !== state.facts.requiresSubdivision))
       events.push({
         type: 'SET_COUNTRY',
         country: target.countryCode,
@@ -57,7 +57,7 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
     const chosen = lists.fiat.items.find((c) => c.currencyCode === s.fiatCurrency);
     const target =
       chosen ?? (s.fiatCurrency && isLocked(state, 'fiatCurrency') ? undefined : lists.fiat.preferred);
-    if (target && (target !== chosen || target.decimalPlaces !== state.context.fiatDecimals))
+    if (target && (target !== chosen || target.decimalPlaces !== state.facts.fiatDecimals))
       events.push({ type: 'SET_FIAT', fiatCurrency: target.currencyCode, decimals: target.decimalPlaces });
   }
 
@@ -68,7 +68,7 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
       (s.crypto && isLocked(state, 'cryptoCurrency')
         ? undefined
         : (options.find((c) => !s.network || c.chainCode === s.network) ?? options[0]));
-    if (target && !sameCrypto(target, s.crypto, state.context.cryptoDecimals))
+    if (target && !sameCrypto(target, s.crypto, state.facts.cryptoDecimals))
       events.push({
         type: 'SET_CRYPTO',
         crypto: { currencyCode: target.currencyCode, chainCode: target.chainCode, contract: target.contract },

@@ -97,6 +97,27 @@ describe('the session body sent upstream', () => {
     expect(quote.externalCustomerId).toBe(first.sent.externalCustomerId);
   });
 
+  it("a first quote sets the browser's cookie, and its session then carries the same id", async () => {
+    const t = testApp();
+    const quote = await t.request(
+      '/api/ramp/payments/crypto/quote',
+      json({
+        countryCode: 'US',
+        sourceCurrencyCode: 'USD',
+        sourceAmount: 100,
+        destinationCurrencyCode: 'BTC',
+      }),
+    );
+    expect(quote.status).toBe(200);
+    const cookie = cookieOf(quote);
+    expect(cookie).toBeDefined();
+    expect(quote.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    const sentQuote = t.upstream.calls.find((c) => c.path === '/payments/crypto/quote')!.body as Sent;
+    const later = await session(t, BUY, { Cookie: `${CUSTOMER_COOKIE}=${cookie}` });
+    expect(later.sent.externalCustomerId).toBe(sentQuote.externalCustomerId);
+    expect(cookieOf(later.res)).toBeUndefined();
+  });
+
   it('refuses an externalCustomerId from the browser', async () => {
     const t = testApp();
     const { res } = await session(t, { ...BUY, externalCustomerId: 'me' });

@@ -3,10 +3,13 @@
 import * as v from 'valibot';
 import { LOCK_FIELDS } from '../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../api/types';
+import type { IncomingMessage } from 'node:http';
 import { ClientAbort, HttpError, badRequest } from './http-error';
+import { readIncoming } from './node-request';
 import { RE } from './policy';
 
 export const MAX_BODY_BYTES = 8 * 1024;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
 
@@ -121,9 +124,10 @@ function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.Infer
 
 /**
  * Reads a JSON body of at most MAX_BODY_BYTES, stopping as soon as the limit is passed (the
- * declared Content-Length is not trusted on its own).
+ * declared Content-Length is not trusted on its own). `incoming`: Node's request with its body
+ * unread (node-request.ts), read directly rather than through the Request's web stream.
  */
-export async function readJsonBody(req: Request): Promise<unknown> {
+export async function readJsonBody(req: Request, incoming?: IncomingMessage | null): Promise<unknown> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(
@@ -134,7 +138,19 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) throw badRequest('INVALID_JSON', 'The body is empty');
+  const bytes = incoming ? await readIncoming(incoming, MAX_BODY_BYTES) : await readStream(req);
+  if (bytes === null) throw tooLarge();
+  if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
+  try {
+    return JSON.parse(UTF8.decode(bytes)) as unknown;
+  } catch {
+    throw badRequest('INVALID_JSON', 'The body is not valid JSON');
+  }
+}
+
+/** The Request's body through its stream, up to MAX_BODY_BYTES (null past that). */
+async function readStream(req: Request): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -151,7 +167,7 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }
@@ -161,11 +177,7 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     bytes.set(c, offset);
     offset += c.byteLength;
   }
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
-  } catch {
-    throw badRequest('INVALID_JSON', 'The body is not valid JSON');
-  }
+  return bytes;
 }
 
 const tooLarge = () =>

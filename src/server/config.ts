@@ -83,6 +83,8 @@ export interface MerchantConfig {
   webhookRetryBaseMs: number;
   /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
   syncIntervalMs: number;
+  /** RAMP_LEASE_TTL_MS: how long the status sync's and webhook sender's leases live unrenewed. */
+  leaseTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -343,6 +345,7 @@ const Variables = v.object({
   ),
   RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
   RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
+  RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
 });
 
 /** Every variable the configuration reads (docs/CONTRACTS.md §1). */
@@ -446,6 +449,7 @@ export function loadConfig(env: Env): ServerConfig {
           : null,
       webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
       syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
+      leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
     },
   };
 }
@@ -454,6 +458,7 @@ export const MERCHANT_DEFAULTS = {
   dataDir: './.ramp-data',
   webhookRetryBaseMs: 8_000,
   syncIntervalMs: 3_000,
+  leaseTtlMs: 15_000,
 };
 
 function protocolOf(raw: string): string {

@@ -13,7 +13,7 @@
 // cookie; each of their checkouts then gets a fresh id, which is still server-derived.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { isHttps } from './client';
 import { API_PREFIX } from './policy';
 
@@ -23,6 +23,11 @@ const MAX_AGE_S = 365 * 24 * 60 * 60;
 export interface CustomerIds {
   /** The externalCustomerId for this browser, setting its cookie when it has none (or a forged one). */
   forRequest(c: Context): string;
+  /**
+   * The same, for a route that builds its response whole (respond.ts): the Set-Cookie value to send
+   * with it, or null when the browser's cookie holds.
+   */
+  issue(c: Context): { id: string; setCookie: string | null };
   /** The externalCustomerId of a signed cookie value; null when the signature does not hold. */
   fromCookie(value: string | undefined): string | null;
 }
@@ -42,22 +47,44 @@ export function createCustomerIds(secret: string, opts: { trustProxy: boolean })
     return given.length === expected.length && timingSafeEqual(given, expected) ? customerId(m[1]!) : null;
   };
 
+  const issue = (c: Context) => {
+    const known = fromCookie(getCookie(c, CUSTOMER_COOKIE));
+    if (known) return { id: known, setCookie: null };
+    const raw = randomId();
+    const setCookie = generateCookie(CUSTOMER_COOKIE, `${raw}.${mac(raw)}`, {
+      path: API_PREFIX,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c, opts.trustProxy),
+      maxAge: MAX_AGE_S,
+    });
+    return { id: customerId(raw), setCookie };
+  };
+
   return {
     fromCookie,
+    issue,
     forRequest(c) {
-      const known = fromCookie(getCookie(c, CUSTOMER_COOKIE));
-      if (known) return known;
-      const raw = randomBytes(16).toString('base64url');
-      setCookie(c, CUSTOMER_COOKIE, `${raw}.${mac(raw)}`, {
-        path: API_PREFIX,
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: isHttps(c, opts.trustProxy),
-        maxAge: MAX_AGE_S,
-      });
-      return customerId(raw);
+      const { id, setCookie } = issue(c);
+      if (setCookie) c.header('Set-Cookie', setCookie, { append: true });
+      return id;
     },
   };
+}
+
+// 16 random bytes per new browser, cut from a pooled buffer: one call into the system's generator
+// per 256 ids rather than one per id (what crypto.randomUUID does too).
+const POOL_IDS = 256;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function randomId(): string {
+  if (poolAt >= pool.length) {
+    pool = randomBytes(16 * POOL_IDS);
+    poolAt = 0;
+  }
+  const id = pool.toString('base64url', poolAt, poolAt + 16);
+  poolAt += 16;
+  return id;
 }
 
 const derive = (secret: string, purpose: string): Buffer =>

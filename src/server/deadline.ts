@@ -18,7 +18,10 @@ export interface Deadline {
 export const deadlineError = () =>
   new HttpError(504, 'UPSTREAM_TIMEOUT', 'The ramp service did not answer in time');
 
-export function createDeadline(ms: number, parent?: AbortSignal): Deadline {
+/** Calls `gone` when the browser leaves; returns how to stop watching (node-request.ts). */
+export type WatchClient = (gone: (reason?: unknown) => void) => () => void;
+
+export function createDeadline(ms: number, parent?: AbortSignal | WatchClient): Deadline {
   const ctl = new AbortController();
   const start = Date.now();
   let expired = false;
@@ -31,12 +34,18 @@ export function createDeadline(ms: number, parent?: AbortSignal): Deadline {
     ctl.abort(deadlineError());
     reject(deadlineError());
   }, ms);
-  const onParentAbort = () => {
-    ctl.abort(new ClientAbort(parent?.reason));
-    reject(new ClientAbort(parent?.reason));
+  const onParentAbort = (reason?: unknown) => {
+    ctl.abort(new ClientAbort(reason));
+    reject(new ClientAbort(reason));
   };
-  if (parent?.aborted) onParentAbort();
-  else parent?.addEventListener('abort', onParentAbort, { once: true });
+  let unwatch = () => {};
+  if (typeof parent === 'function') unwatch = parent(onParentAbort);
+  else if (parent?.aborted) onParentAbort(parent.reason);
+  else if (parent) {
+    const relay = () => onParentAbort(parent.reason);
+    parent.addEventListener('abort', relay, { once: true });
+    unwatch = () => parent.removeEventListener('abort', relay);
+  }
   return {
     signal: ctl.signal,
     remainingMs: () => Math.max(0, ms - (Date.now() - start)),
@@ -46,7 +55,7 @@ export function createDeadline(ms: number, parent?: AbortSignal): Deadline {
     done,
     dispose() {
       clearTimeout(timer);
-      parent?.removeEventListener('abort', onParentAbort);
+      unwatch();
     },
   };
 }

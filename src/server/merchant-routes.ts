@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { readJsonBody } from './bodies';
+import { unreadIncoming } from './node-request';
 import type { ServerConfig } from './config';
 import { NO_STORE } from './context';
 import type { AppEnv } from './context';
@@ -39,7 +40,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   app.post(`${API_PREFIX}/intents`, async (c) => {
     requireAdmin(c);
     const { intents } = await parts();
-    const created = await intents.create(await readJsonBody(c.req.raw));
+    const created = await intents.create(await readJsonBody(c.req.raw, unreadIncoming(c)));
     return c.json(created, 201, NO_STORE);
   });
 

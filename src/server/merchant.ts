@@ -60,6 +60,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
             fetch: o.webhookFetch,
             random: o.random,
             retry: { baseDelayMs: config.merchant.webhookRetryBaseMs, ...o.webhookRetry },
+            leaseTtlMs: config.merchant.leaseTtlMs,
           })
         : null;
       const sync = createStatusSync({
@@ -73,6 +74,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         // the partner's page, and the change should still be seen soon after.
         intervals: { baseMs: config.merchant.syncIntervalMs, maxMs: config.merchant.syncIntervalMs * 20 },
         onChange: () => sender?.kick(),
+        leaseTtlMs: config.merchant.leaseTtlMs,
       });
       const intents = createIntents(ledger, now);
       const orders = createOrders({

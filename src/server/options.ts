@@ -54,6 +54,8 @@ export interface RampServerOptions {
   webhookRetryBaseMs?: number;
   /** RAMP_SYNC_INTERVAL_MS: first wait between status checks of an open order. @default 3000 */
   syncIntervalMs?: number;
+  /** RAMP_LEASE_TTL_MS: how long a dead instance's status-sync and webhook leases last before another takes over. @default 15000 */
+  leaseTtlMs?: number;
   /** RAMP_RATE_LIMIT_QUOTE, e.g. '120/30' (per minute / burst). */
   rateLimitQuote?: string;
   /** RAMP_RATE_LIMIT_SESSION, e.g. '30/10'. */
@@ -96,6 +98,7 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   webhookSecret: ['RAMP_WEBHOOK_SECRET', 'string'],
   webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
   syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
+  leaseTtlMs: ['RAMP_LEASE_TTL_MS', 'number'],
   rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],
   rateLimitSession: ['RAMP_RATE_LIMIT_SESSION', 'string'],
   rateLimitDiscovery: ['RAMP_RATE_LIMIT_DISCOVERY', 'string'],

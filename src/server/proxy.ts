@@ -29,6 +29,7 @@ import type { RateLimiterStore, Stores } from './stores/types';
 import { createTokenSigner, safeEqual } from './tokens';
 import type { TrackingClaims } from './tokens';
 import { createDeadline, withinDeadline } from './deadline';
+import { clientGone, unreadIncoming } from './node-request';
 import type { Deadline } from './deadline';
 import type { CallScope, Upstream } from './upstream';
 import { transactionView } from './views';
@@ -237,12 +238,15 @@ export function createProxy({
       }
       case 'quote': {
         await rateLimit(quoteLimiter, c);
-        const body = parseQuoteBody(await readJsonBody(c.req.raw));
+        const body = parseQuoteBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
         // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
-        const externalCustomerId = customers.forRequest(c);
+        // The answer is built whole (respond.ts), so the cookie of a new browser goes in with it.
+        const customer = customers.issue(c);
+        const externalCustomerId = customer.id;
         const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
         await binding.remember(body, quotes);
-        return responder.respond(c, JSON.stringify({ quotes }), 200, NO_STORE);
+        const headers = customer.setCookie ? { ...NO_STORE, 'Set-Cookie': customer.setCookie } : NO_STORE;
+        return responder.respond(c, JSON.stringify({ quotes }), 200, headers);
       }
       case 'session':
         await rateLimit(sessionLimiter, c);
@@ -349,7 +353,7 @@ export function createProxy({
     const q = validateQuery(m.rule, url.searchParams);
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves.
-    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+    const deadline = createDeadline(config.requestDeadlineMs, clientGone(c));
     if (m.rule.id === 'session') {
       // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
       try {

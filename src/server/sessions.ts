@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import { RampError } from '../api';
 import type { SessionResponse } from '../api/types';
 import { parseSessionBody, readJsonBody } from './bodies';
+import { unreadIncoming } from './node-request';
 import { clientIp } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
@@ -95,7 +96,7 @@ export function createSessionHandler({
         'Idempotency-Key must be 8 to 64 characters of A-Z a-z 0-9 - _',
       );
     }
-    const body = parseSessionBody(await readJsonBody(c.req.raw));
+    const body = parseSessionBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
     checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);

@@ -32,6 +32,8 @@ export interface StatusSyncOptions {
   intervals?: Partial<SyncIntervals>;
   /** Told after a change is recorded (kicks the webhook sender). */
   onChange: () => void;
+  /** The sync lease's time to live (worker.ts). */
+  leaseTtlMs?: number;
 }
 
 export type StatusSync = Worker;
@@ -87,6 +89,7 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
       const changed = await o.ledger.applyUpdate(
         order.sessionId,
         {
+          from: order.status,
           status: next.status,
           terminal: next.terminal,
           transactionId: next.transactionId,
@@ -113,7 +116,8 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
     log: o.log,
     now: o.now,
     nextDueAt: () => o.ledger.nextCheckAt(),
-    async pass(renew, stopped) {
+    leaseTtlMs: o.leaseTtlMs,
+    async pass(stopped) {
       let changes = 0;
       for (;;) {
         const due = await o.ledger.dueOrders(o.now(), BATCH);
@@ -121,7 +125,6 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
         const n = (await Promise.all(due.map(check))).filter(Boolean).length;
         changes += n;
         if (n > 0) o.onChange();
-        await renew();
       }
       return changes;
     },

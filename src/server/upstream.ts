@@ -67,13 +67,10 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       versionHeader,
       timeoutMs: scope.timeoutMs ?? timeoutMs,
       onDropped: o.onDropped,
-      fetch: signal
-        ? (input, init) =>
-            fetchNoRedirect(input, {
-              ...init,
-              signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-            })
-        : fetchNoRedirect,
+      // The client links the scope's signal into each call's own (AbortSignal.any per call costs
+      // tens of microseconds on Node 20).
+      signal,
+      fetch: fetchNoRedirect,
     });
   };
   const client = clientFor();
@@ -168,7 +165,12 @@ export async function readCapped(res: Response, limit: number): Promise<Response
     await res.body?.cancel().catch(() => undefined);
     throw new ResponseTooLarge(limit);
   }
-  if (!res.body) return res;
+  // A declared length within the limit is the body's length (the HTTP parser reads exactly that
+  // much), unless the body is compressed (fetch inflates it: the length is the compressed one).
+  // Then there is nothing to count: the body is read once, by whoever parses it.
+  const encoding = res.headers.get('content-encoding');
+  const exact = res.headers.has('content-length') && (encoding === null || encoding === 'identity');
+  if (!res.body || exact) return res;
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,6 +1,11 @@
 // A background job that runs when kicked and again at the next time its store says work is due:
 // the shape shared by the status sync and the webhook sender. One run at a time; a kick during a
-// run makes it go round once more. Runs happen under a lease, so one instance works at a time.
+// run makes it go round once more. Runs happen under a lease, so one instance works at a time: the
+// holder renews it in the background every third of its time to live (a slow step never lets it
+// lapse), stops at once when it is lost, and an instance that dies simply stops renewing, so the
+// lease expires and another instance takes the work over. Work may be queued by another instance,
+// so each looks at least once a lease's time to live even when it knows of nothing due; refused the
+// lease while work is due, it tries again a third of a lease later, not in a busy loop.
 import type { Leases } from './leases';
 import type { Logger } from './log';
 
@@ -17,39 +22,63 @@ export interface WorkerOptions {
   leases: Leases;
   log: Logger;
   now: () => number;
-  /** One pass over due work, while holding the lease; `renew` keeps it. */
-  pass(renew: () => Promise<boolean>, stopped: () => boolean): Promise<number>;
+  /**
+   * One pass over due work, while holding the lease. `stopped()` turns true when the worker stops or
+   * the lease is lost; `signal` aborts then too (for work in flight, e.g. an HTTP request).
+   */
+  pass(stopped: () => boolean, signal: AbortSignal): Promise<number>;
   /** When work is next due, or null. */
   nextDueAt(): Promise<number | null>;
+  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default 15000 */
+  leaseTtlMs?: number;
 }
 
-const LEASE_MS = 60_000;
+export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 export function createWorker(o: WorkerOptions): Worker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+  const ttlMs = o.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
 
-  async function leased(): Promise<number> {
-    const lease = await o.leases.acquire(o.name, LEASE_MS);
-    if (!lease) return 0;
-    try {
-      return await o.pass(
-        () => lease.renew(),
-        () => stopped,
+  /** One pass under the lease; null when another instance holds it. */
+  async function leased(): Promise<number | null> {
+    const lease = await o.leases.acquire(o.name, ttlMs);
+    if (!lease) return null;
+    const lost = new AbortController();
+    const keepAlive = setInterval(() => {
+      lease.renew().then(
+        (kept) => {
+          if (!kept && !lost.signal.aborted) {
+            o.log.warn(`${o.name} lease lost`, {});
+            lost.abort();
+          }
+        },
+        // Redis unreachable: the lease may lapse; stop rather than risk working beside another.
+        () => lost.abort(),
       );
+    }, ttlMs / 3);
+    keepAlive.unref?.();
+    try {
+      return await o.pass(() => stopped || lost.signal.aborted, lost.signal);
     } finally {
-      await lease.release();
+      clearInterval(keepAlive);
+      if (!lost.signal.aborted) await lease.release().catch(() => undefined);
     }
   }
 
-  async function schedule(): Promise<void> {
+  async function schedule(refused: boolean): Promise<void> {
     if (stopped) return;
     const next = await o.nextDueAt();
     clearTimeout(timer);
-    if (next === null || stopped) return;
-    timer = setTimeout(() => worker.kick(), Math.max(0, Math.min(next - o.now(), 2 ** 31 - 1)));
+    if (stopped) return;
+    // Another instance may queue work here without telling this one, or die holding some: look at
+    // least once a lease's time to live, even with nothing due.
+    let wait = next === null ? ttlMs : Math.min(Math.max(0, next - o.now()), ttlMs);
+    // Refused the lease: the holder does what is due; look again in a while in case it died.
+    if (refused) wait = Math.max(wait, ttlMs / 3);
+    timer = setTimeout(() => worker.kick(), wait);
     timer.unref?.();
   }
 
@@ -66,11 +95,14 @@ export function createWorker(o: WorkerOptions): Worker {
       if (running) return running;
       running = (async () => {
         let total = 0;
+        let refused = false;
         do {
           again = false;
-          total += await leased();
-        } while (again && !stopped);
-        await schedule();
+          const n = await leased();
+          refused = n === null;
+          total += n ?? 0;
+        } while (again && !stopped && !refused);
+        await schedule(refused);
         return total;
       })().finally(() => (running = null));
       return running;

@@ -2,6 +2,7 @@
 // amounts, wallet addresses, sizes, content types, methods and headers. Whatever arrives, the
 // answer is a 4xx JSON error with code, message and requestId, never a 5xx, never an upstream call
 // for something the proxy refused, and nothing leaks into Object.prototype.
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
@@ -10,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../bodies';
 import { IDEMPOTENCY_KEY_RE } from '../idempotency';
+import { createNodeServer } from '../node-server';
 import { RULES } from '../policy';
 import { methodArb, pathArb } from '../test-paths';
 import { SESSION_PATH, TEST_ADMIN, json, quoteFor, testApp } from '../test-upstream';
@@ -679,6 +681,58 @@ describe('over real HTTP (the Node server)', () => {
     const long = await get(`/api/ramp/${'a'.repeat(600)}`);
     expect(long.status).toBe(414);
     await healthy();
+  });
+
+  it("reads the body from Node's own request: valid, at the limit, one byte over it, chunked, empty", async () => {
+    // Its own app: the upstream calls counted here are this test's.
+    const own = app();
+    const server = createNodeServer(own.app.fetch);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const at = (server.address() as AddressInfo).port;
+    const post = (body: string, chunked = false) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: at,
+            method: 'POST',
+            path: QUOTE,
+            headers: {
+              'content-type': 'application/json',
+              ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        if (chunked) for (let i = 0; i < body.length; i += 1024) req.write(body.slice(i, i + 1024));
+        else req.write(body);
+        req.end();
+      });
+    const padded = (bytes: number) => {
+      const base = JSON.stringify({ ...QUOTE_BODY, walletAddress: '' });
+      return JSON.stringify({ ...QUOTE_BODY, walletAddress: 'a'.repeat(bytes - base.length) });
+    };
+    try {
+      expect((await post(JSON.stringify(QUOTE_BODY))).status).toBe(200);
+      expect((await post(JSON.stringify(QUOTE_BODY), true)).status).toBe(200);
+      expect((await post(padded(MAX_BODY_BYTES))).status).toBe(400); // read whole, refused for its content
+      const over = await post(padded(MAX_BODY_BYTES + 1));
+      expect(over.status).toBe(413);
+      expect(over.text).toContain('PAYLOAD_TOO_LARGE');
+      expect((await post('x'.repeat(MAX_BODY_BYTES * 4), true)).status).toBe(413);
+      const empty = await post('');
+      expect(empty.status).toBe(400);
+      expect(empty.text).toContain('INVALID_JSON');
+      expect(own.upstream.calls).toHaveLength(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('answers TRACE with 405 (never echoing the request); Node refuses TRACK and drops CONNECT', async () => {

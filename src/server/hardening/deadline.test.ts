@@ -1,7 +1,10 @@
 // One total deadline per browser request: retries happen inside it, a hung upstream never holds a
 // browser longer, and the upstream call is cancelled when the browser leaves.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, loadConfig } from '../config';
+import { createNodeServer } from '../node-server';
 import { createTokenSigner } from '../tokens';
 import { TEST_ADMIN, json, remoteEnv, testApp } from '../test-upstream';
 
@@ -84,4 +87,33 @@ describe('the request deadline', () => {
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ clientAborted: true });
   }, 4_000);
+
+  it('on the Node server too: the connection closing cancels the upstream call', async () => {
+    const up = hungUpstream();
+    const t = testApp({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
+    const server = createNodeServer(t.app.fetch);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const body = JSON.stringify(QUOTE);
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          `POST /api/ramp/payments/crypto/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
+      socket.on('error', () => undefined);
+      await vi.waitFor(() => expect(up.signals).toHaveLength(1), { timeout: 3_000 });
+      expect(up.signals[0]!.aborted).toBe(false);
+      socket.destroy();
+      await vi.waitFor(() => expect(up.signals[0]!.aborted).toBe(true), { timeout: 3_000 });
+      await vi.waitFor(() => expect(t.log.lines.some((l) => l.includes('"clientAborted":true'))).toBe(true), {
+        timeout: 3_000,
+      });
+      expect(t.log.lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  }, 10_000);
 });

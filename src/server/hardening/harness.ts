@@ -39,6 +39,15 @@ export const SESSION_BODY = {
   },
 };
 
+/** The shopper pays on the provider's page (the upstream's own, a real HTTP origin): 303 when accepted. */
+export const payAtProvider = (widgetUrl: string): Promise<Response> =>
+  fetch(widgetUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+
 export interface UpstreamCall {
   method: string;
   /** Path below the upstream base URL. */

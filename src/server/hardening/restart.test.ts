@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_BODY } from './harness';
+import { SESSION_BODY, payAtProvider } from './harness';
 import { quotedSession } from '../test-upstream';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -76,12 +76,7 @@ describe('a killed and restarted host server', () => {
     const session = (await created.json()) as { id: string; widgetUrl: string; trackingToken: string };
     // The provider page is the upstream's own (the sandbox's origin), as with a real partner.
     expect(session.widgetUrl.startsWith(`${upstream}/provider/checkout/`)).toBe(true);
-    const paid = await fetch(session.widgetUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
+    const paid = await payAtProvider(session.widgetUrl);
     expect(paid.status).toBe(303);
     const track = (origin: string) =>
       fetch(`${origin}/api/ramp/payments/transactions/sessions/${session.id}`, {

@@ -55,6 +55,25 @@ describe('embedded ledger', () => {
     await l.close();
   });
 
+  it('never writes a status read against an older state over a newer one', async () => {
+    const l = await openEmbeddedLedger(null);
+    await l.recordOrder(order('s2'), []);
+    const processing = {
+      from: 'SESSION_CREATED',
+      status: 'PROCESSING',
+      terminal: false,
+      transactionId: 'tx2',
+      at: 2000,
+    };
+    expect(await l.applyUpdate('s2', processing, [event('e1', 's2', 'PROCESSING')])).toBe(true);
+    // A slower reader that also started from SESSION_CREATED, but saw the transaction earlier.
+    const stale = { ...processing, status: 'PENDING', at: 2100 };
+    expect(await l.applyUpdate('s2', stale, [event('e2', 's2', 'PENDING')])).toBe(false);
+    expect((await l.history('s2')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PROCESSING']);
+    expect((await l.listDeliveries({ sessionId: 's2' })).map((d) => d.id)).toEqual(['e1']);
+    await l.close();
+  });
+
   it("offers only the head of each session's queue, so events go out in order", async () => {
     const l = await openEmbeddedLedger(null);
     await l.recordOrder(order('s1'), [event('a1', 's1'), event('a2', 's1', 'PENDING')]);

@@ -134,6 +134,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         const rows = await tx.query('SELECT * FROM ramp_orders WHERE session_id = $1', [sessionId]);
         const cur = rows[0] ? toOrder(rows[0]) : null;
         if (!cur || cur.terminal) return false;
+        if (u.from !== undefined && cur.status !== u.from) return false;
         if (cur.status === u.status && cur.transactionId === u.transactionId) return false;
         await tx.query(
           `UPDATE ramp_orders SET status = $1, transaction_id = $2, terminal = $3, updated_at = $4,

@@ -72,6 +72,11 @@ export interface StatusChange {
 
 /** What the sync learnt of an order's transaction. */
 export interface OrderUpdate {
+  /**
+   * The status the update was read against: applied only while the order still has it, so a reader
+   * that saw an older state of the transaction never writes over a newer one.
+   */
+  from?: OrderStatus;
   status: OrderStatus;
   terminal: boolean;
   transactionId: string | null;

@@ -2,12 +2,12 @@
 // and a real PostgreSQL, in front of one upstream (the standalone sandbox, counting its calls). What
 // one instance did, the others know: idempotent replays, tracking tokens, rate limits and the
 // discovery cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY } from '../hardening/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../hardening/harness';
 import { freshDatabase, missingServices, redisDb } from '../test-services';
 import { quoteFor } from '../test-upstream';
-import { startBalancer, startInstance, startUpstream } from './cluster';
-import type { Balancer, CountingUpstream, Instance } from './cluster';
+import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from './cluster';
+import type { Balancer, CountingUpstream, Instance, WebhookReceiver } from './cluster';
 
 const skip = missingServices('three instances behind a balancer', ['redis', 'postgres']);
 const SECRET = 'cluster-test-session-secret-0123456789abcdef';
@@ -19,40 +19,69 @@ const post = (origin: string, path: string, body: unknown, headers: Record<strin
     body: JSON.stringify(body),
   });
 
+interface Cluster {
+  upstream: CountingUpstream;
+  instances: Instance[];
+  lb: Balancer;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Three built instances on one upstream, a fresh database and an emptied Redis database, behind a balancer. */
+async function startCluster(o: {
+  label: string;
+  redisDb: number;
+  timeScale?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  const upstream = await startUpstream({ timeScale: o.timeScale });
+  const db = await freshDatabase(o.label);
+  const redisUrl = redisDb(o.redisDb);
+  const { Redis } = await import('ioredis');
+  const r = new Redis(redisUrl);
+  await r.flushdb();
+  r.disconnect();
+  const env = {
+    RAMP_API_BASE_URL: upstream.origin,
+    RAMP_API_KEY: upstream.apiKey,
+    RAMP_SESSION_SECRET: SECRET,
+    RAMP_REDIS_URL: redisUrl,
+    RAMP_DATABASE_URL: db.url,
+    RAMP_TRUST_PROXY: '1',
+    ...o.env,
+  };
+  const cluster: Cluster = {
+    upstream,
+    instances: await Promise.all([startInstance(env), startInstance(env), startInstance(env)]),
+    lb: await startBalancer(() => cluster.instances.map((i) => i.origin)),
+    redisUrl,
+    async stop() {
+      await cluster.lb.close();
+      await Promise.all(cluster.instances.map((i) => i.stop()));
+      await upstream.close();
+      await db.drop();
+    },
+  };
+  return cluster;
+}
+
 describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis and PostgreSQL)', () => {
+  let cluster: Cluster;
   let upstream: CountingUpstream;
-  let db: { url: string; drop: () => Promise<void> };
   let instances: Instance[] = [];
   let lb: Balancer;
 
   beforeAll(async () => {
-    upstream = await startUpstream();
-    db = await freshDatabase('cluster');
-    const redisUrl = redisDb(2);
-    const { Redis } = await import('ioredis');
-    const r = new Redis(redisUrl);
-    await r.flushdb();
-    r.disconnect();
-    const env = {
-      RAMP_API_BASE_URL: upstream.origin,
-      RAMP_API_KEY: upstream.apiKey,
-      RAMP_SESSION_SECRET: SECRET,
-      RAMP_REDIS_URL: redisUrl,
-      RAMP_DATABASE_URL: db.url,
-      RAMP_TRUST_PROXY: '1',
+    cluster = await startCluster({
+      label: 'cluster',
+      redisDb: 2,
       // 30 at once, then one a minute: what a test run sends is decided by the burst alone.
-      RAMP_RATE_LIMIT_QUOTE: '1/30',
-    };
-    instances = await Promise.all([startInstance(env), startInstance(env), startInstance(env)]);
-    lb = await startBalancer(() => instances.map((i) => i.origin));
+      env: { RAMP_RATE_LIMIT_QUOTE: '1/30' },
+    });
+    ({ upstream, instances, lb } = cluster);
   }, 60_000);
 
-  afterAll(async () => {
-    await lb?.close();
-    await Promise.all(instances.map((i) => i.stop()));
-    await upstream?.close();
-    await db?.drop();
-  });
+  afterAll(() => cluster?.stop());
 
   it('are all ready, and say which shared stores they use', async () => {
     for (const i of instances) {
@@ -96,12 +125,7 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
     expect(upstream.count('POST', '/crypto/session/widget')).toBe(1);
 
     // The shopper pays on the provider's page (the upstream's own), then tracks through the third.
-    const paid = await fetch(created.widgetUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
+    const paid = await payAtProvider(created.widgetUrl);
     expect(paid.status).toBe(303);
     const third = instances.map((i) => i.origin).find((o) => o !== byFirst && o !== byReplay)!;
     const tracked = await fetch(`${third}/api/ramp/payments/transactions/sessions/${created.id}`, {
@@ -170,4 +194,131 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
     expect(created.status).toBe(200);
     expect(upstream.count('POST', '/crypto/session/widget') - sessions).toBe(1);
   });
+});
+
+describe.skipIf(skip)("three instances delivering one transaction's webhooks while one dies", () => {
+  // The upstream's clock stands still (a paid transaction moves only when the test advances it):
+  // each status is reached when the test says so, whatever the machine's speed.
+  const STEP_MS = 1_000_000; // at timeScale 1000: PROCESSING at 1000 s, SETTLING 3000 s, SETTLED 6000 s
+  let cluster: Cluster;
+  let upstream: CountingUpstream;
+  let receiver: WebhookReceiver;
+  let instances: Instance[] = [];
+  let lb: Balancer;
+  let redisUrl: string;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    cluster = await startCluster({
+      label: 'cluster_webhooks',
+      redisDb: 3,
+      timeScale: 1000,
+      env: {
+        RAMP_WEBHOOK_URL: receiver.url,
+        RAMP_WEBHOOK_SECRET: 'whsec_cluster_0123456789abcdef0123456789',
+        RAMP_WEBHOOK_RETRY_BASE_MS: '50',
+        RAMP_SYNC_INTERVAL_MS: '50',
+        // A dead instance's work is taken over a second after its last renewal.
+        RAMP_LEASE_TTL_MS: '1000',
+      },
+    });
+    ({ upstream, instances, lb, redisUrl } = cluster);
+  }, 60_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await receiver?.close();
+  });
+
+  const advance = async (ms: number) => {
+    const res = await fetch(`${upstream.origin}/__clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: ms }),
+    });
+    expect(res.status).toBe(204);
+  };
+  const acknowledged = () => receiver.log.filter((d) => d.acknowledged);
+  const untilAcknowledged = (status: string) =>
+    vi.waitFor(() => expect(acknowledged().map((d) => d.status)).toContain(status), {
+      timeout: 30_000,
+      interval: 50,
+    });
+  /** The instance whose process holds the lease `name` (its value names host and process). */
+  const leaseHolder = async (name: string): Promise<Instance | undefined> => {
+    const { Redis } = await import('ioredis');
+    const r = new Redis(redisUrl);
+    const token = await r.get(`ramp:lease:${name}`);
+    r.disconnect();
+    const pid = Number(token?.split(':')[1]);
+    return instances.find((i) => i.child.pid === pid);
+  };
+
+  it("delivers each event once, in status order, and a survivor takes over the dead holder's lease", async () => {
+    const created = await post(lb.origin, '/api/ramp/crypto/session/widget', SESSION_BODY, {
+      'Idempotency-Key': `webhooks-${Date.now()}`,
+    });
+    expect(created.status).toBe(200);
+    const session = (await created.json()) as { id: string; widgetUrl: string };
+    await untilAcknowledged('SESSION_CREATED');
+
+    const paid = await payAtProvider(session.widgetUrl);
+    expect(paid.status).toBe(303);
+    await untilAcknowledged('PENDING');
+
+    // Mid-flow: the PROCESSING event is on the wire, its sender holding the delivery lease, when
+    // that instance dies without a goodbye (its lease is not released; it must expire).
+    const arrived = receiver.holdNext('PROCESSING');
+    await advance(STEP_MS);
+    await arrived;
+    const dead = await leaseHolder('webhooks');
+    expect(dead).toBeDefined();
+    // A delivery slower than the lease's time to live: its holder keeps renewing the lease, so no
+    // other instance sends the same event beside it.
+    const arrivals = receiver.log.length;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await leaseHolder('webhooks'))?.child.pid).toBe(dead!.child.pid);
+    expect(receiver.log).toHaveLength(arrivals);
+    await dead!.stop('SIGKILL');
+    const survivors = instances.filter((i) => i !== dead);
+
+    await untilAcknowledged('PROCESSING');
+    await advance(2 * STEP_MS);
+    await untilAcknowledged('SETTLING');
+    await advance(3 * STEP_MS);
+    await untilAcknowledged('SETTLED');
+
+    // The raw log: every request that reached the merchant, duplicates included.
+    const statuses = ['SESSION_CREATED', 'PENDING', 'PROCESSING', 'SETTLING', 'SETTLED'];
+    const delivered = acknowledged();
+    expect(delivered.map((d) => d.status)).toEqual(statuses);
+    expect(delivered.map((d) => d.type)).toEqual([
+      'checkout.session_created',
+      'transaction.updated',
+      'transaction.updated',
+      'transaction.updated',
+      'transaction.completed',
+    ]);
+    expect(new Set(delivered.map((d) => d.id)).size).toBe(statuses.length);
+    // Besides those, only the request that died with its sender, never answered, and the same
+    // event (same id) as the survivor's delivery.
+    const unanswered = receiver.log.filter((d) => !d.acknowledged);
+    expect(unanswered).toHaveLength(1);
+    const processing = delivered.find((d) => d.status === 'PROCESSING')!;
+    expect(unanswered[0]!.id).toBe(processing.id);
+    expect(receiver.log).toHaveLength(statuses.length + 1);
+
+    // A survivor sent it, after the dead instance's lease expired, and all that followed (each
+    // logs its delivery once it has recorded it).
+    for (const d of delivered.slice(2)) {
+      await vi.waitFor(
+        () => {
+          const senders = survivors.filter((i) => i.output().includes(`"eventId":"${d.id}"`));
+          expect(senders, d.status).toHaveLength(1);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+    }
+    expect(dead!.output()).not.toContain(`"eventId":"${processing.id}"`);
+  }, 120_000);
 });

@@ -176,3 +176,68 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
       }),
   };
 }
+
+export interface ReceivedWebhook {
+  id: string;
+  type: string;
+  status: string;
+  /** Answered 2xx (the sender saw it delivered); false: the connection closed before an answer. */
+  acknowledged: boolean;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  /** Every request that arrived, in arrival order, acknowledged or not: the raw delivery log. */
+  log: ReceivedWebhook[];
+  /**
+   * Leaves the next request whose event has `status` unanswered until its sender goes away;
+   * resolves once it has arrived.
+   */
+  holdNext(status: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A merchant's webhook endpoint on loopback that records every request it gets. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const log: ReceivedWebhook[] = [];
+  let hold: { status: string; arrived: () => void } | null = null;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString()) as {
+        id: string;
+        type: string;
+        data: { status: string };
+      };
+      const entry: ReceivedWebhook = {
+        id: event.id,
+        type: event.type,
+        status: event.data.status,
+        acknowledged: false,
+      };
+      log.push(entry);
+      if (hold && hold.status === entry.status) {
+        const { arrived } = hold;
+        hold = null;
+        arrived();
+        return; // never answered: the sender's connection closes when it dies
+      }
+      res.on('finish', () => (entry.acknowledged = true));
+      res.writeHead(204).end();
+    });
+  });
+  const port = await new Promise<number>((ok) =>
+    server.listen(0, '127.0.0.1', () => ok((server.address() as AddressInfo).port)),
+  );
+  return {
+    url: `http://127.0.0.1:${port}/webhooks/ramp`,
+    log,
+    holdNext: (status) => new Promise<void>((arrived) => (hold = { status, arrived })),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}

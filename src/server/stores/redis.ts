@@ -5,6 +5,7 @@
 // Commands fail fast while Redis is down (no offline queue, a short command timeout) so a request is
 // answered with a 503 rather than held.
 import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { RateRule } from '../config';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency';
@@ -298,7 +299,8 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
     leases: {
       async acquire(name: string, ttlMs: number): Promise<Lease | null> {
         const k = `${prefix}lease:${name}`;
-        const token = randomUUID();
+        // Names its holder (host and process) for whoever looks at Redis; unique per acquisition.
+        const token = `${hostname()}:${process.pid}:${randomUUID()}`;
         const got = await redis.set(k, token, 'PX', ttlMs, 'NX');
         if (!got) return null;
         return {

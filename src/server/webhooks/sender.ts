@@ -37,6 +37,8 @@ export interface WebhookSenderOptions {
   now?: () => number;
   random?: () => number;
   retry?: Partial<WebhookRetry>;
+  /** The sender lease's time to live (worker.ts). */
+  leaseTtlMs?: number;
 }
 
 export type WebhookSender = Worker;
@@ -54,7 +56,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
   const random = o.random ?? Math.random;
   const doFetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retry: WebhookRetry = { ...DEFAULT_WEBHOOK_RETRY, ...o.retry };
-  async function attempt(d: DeliveryRecord): Promise<void> {
+  async function attempt(d: DeliveryRecord, lost: AbortSignal): Promise<void> {
     const at = now();
     let status = 0;
     let error: string | null = null;
@@ -68,12 +70,14 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
         },
         body: d.body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(retry.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(retry.timeoutMs), lost]),
       });
       status = res.status;
       await res.body?.cancel().catch(() => undefined);
       if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (e) {
+      // The lease was lost mid-request: the new holder owns this delivery now; record nothing.
+      if (lost.aborted) return;
       error = e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'network error';
     }
     if (error === null) {
@@ -105,15 +109,15 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     log: o.log,
     now,
     nextDueAt: () => o.ledger.nextDeliveryAt(),
-    async pass(renew, stopped) {
+    leaseTtlMs: o.leaseTtlMs,
+    async pass(stopped, lost) {
       let sent = 0;
       for (;;) {
         const due = await o.ledger.dueDeliveries(now(), BATCH);
         if (due.length === 0 || stopped()) break;
         // Heads of different sessions' queues: independent, so sent side by side.
-        await Promise.all(due.map(attempt));
+        await Promise.all(due.map((d) => attempt(d, lost)));
         sent += due.length;
-        await renew();
       }
       return sent;
     },

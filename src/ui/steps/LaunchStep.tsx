@@ -30,7 +30,7 @@ export function LaunchStep() {
   const [, rerender] = useState(0);
   const get = (amount: number) =>
     q && state.selection.direction === 'buy'
-      ? cryptoText(amount, q.destinationCurrencyCode, t.locale, state.context.cryptoDecimals)
+      ? cryptoText(amount, q.destinationCurrencyCode, t.locale, state.facts.cryptoDecimals)
       : fiatText(amount, q?.destinationCurrencyCode ?? '', t.locale);
   const changed = q && seen !== undefined && q.destinationAmount !== seen;
 
@@ -40,7 +40,7 @@ export function LaunchStep() {
       {q && left !== null && !expired && (
         <Countdown
           key={q.receivedAt}
-          deadline={q.receivedAt + state.context.quoteTtlMs}
+          deadline={q.receivedAt + state.facts.quoteTtlMs}
           format={(seconds) => t('review.expiresIn', { seconds })}
           onExpire={() => rerender((n) => n + 1)}
           now={host.now}

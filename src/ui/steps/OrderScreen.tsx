@@ -85,7 +85,7 @@ export function OrderScreen() {
     const timer = setTimeout(() => setSettled(text), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { limits } = state.context;
+  const { limits } = state.facts;
   const decimals = sourceDecimals(state);
   const check = validateAmount(text, { ...amountRules(state), locale: t.locale });
   const showAmountProblem = missing === 'amount' || (text.trim() !== '' && settled === text);
@@ -93,7 +93,7 @@ export function OrderScreen() {
     min: fiatText(limits.min, limits.currencyCode, t.locale),
     max: fiatText(limits.max, limits.currencyCode, t.locale),
   };
-  const rate = state.context.fiatPerCrypto;
+  const rate = state.facts.fiatPerCrypto;
   // A sell amount is in crypto but its bounds are in fiat: the help says both.
   const sellHelp =
     range && !buy
@@ -107,7 +107,7 @@ export function OrderScreen() {
       : undefined;
 
   // Offers, ranked the shopper's way; the machine selected the best.
-  const sort: QuoteSort = state.context.quoteSort ?? 'best';
+  const sort: QuoteSort = state.facts.quoteSort ?? 'best';
   const ranked = rankQuotes(quotes.quotes, sort);
   const ref = referenceRate(quotes.quotes);
   const chosen = s.quote?.serviceProvider;
@@ -121,7 +121,7 @@ export function OrderScreen() {
             best.destinationAmount,
             best.destinationCurrencyCode,
             t.locale,
-            state.context.cryptoDecimals,
+            state.facts.cryptoDecimals,
           )
         : fiatText(best.destinationAmount, best.destinationCurrencyCode, t.locale)
       : undefined;
@@ -310,14 +310,14 @@ export function OrderScreen() {
             variant="cards"
             options={shown.map((q, i) => ({
               value: q.serviceProvider,
-              name: quoteName(q, s.direction, t, state.context.cryptoDecimals),
+              name: quoteName(q, s.direction, t, state.facts.cryptoDecimals),
               content: (
                 <QuoteCard
                   quote={q}
                   direction={s.direction}
                   partnerName={partnerName(q.serviceProvider)}
                   partnerHue={partnerHue(q.serviceProvider)}
-                  cryptoDecimals={state.context.cryptoDecimals}
+                  cryptoDecimals={state.facts.cryptoDecimals}
                   totalCost={quoteCost(q, ref)}
                   markup={expanded ? quoteMarkup(q, ref) : undefined}
                   bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}

@@ -18,7 +18,7 @@ export function Summary({ state }: { state: CheckoutState }) {
   const money = (amount: number | string, code: string | undefined, fiat: boolean) =>
     fiat
       ? fiatText(amount, code ?? '', t.locale)
-      : cryptoText(amount, code ?? '', t.locale, state.context.cryptoDecimals);
+      : cryptoText(amount, code ?? '', t.locale, state.facts.cryptoDecimals);
   const entry = discovery.methods.items.find((m) => m.method === sum.paymentMethod);
   const method = sum.paymentMethod && methodLabel(sum.paymentMethod, entry?.name ?? sum.paymentMethod, t);
   const rows: [string, string | undefined][] = [

@@ -25,16 +25,14 @@ export interface CheckoutData {
 }
 
 /** Quotes refresh this long before the selected one would expire. */
-export const quoteRefreshMs = (state: CheckoutState): number =>
-  Math.min(30_000, state.context.quoteTtlMs / 2);
+export const quoteRefreshMs = (state: CheckoutState): number => Math.min(30_000, state.facts.quoteTtlMs / 2);
 
 /**
  * The quote request once every input is valid. Limits that are still loading do not hold it back
  * (routes and quote travel in parallel); when they arrive, an amount out of bounds withdraws it.
  */
 export function earlyQuoteRequest(state: CheckoutState, partners?: readonly string[]): QuoteRequest | null {
-  const s =
-    state.context.limits === undefined ? { ...state, context: { ...state.context, limits: null } } : state;
+  const s = state.facts.limits === undefined ? { ...state, facts: { ...state.facts, limits: null } } : state;
   return quoteRequest(s, { partners });
 }
 
@@ -44,7 +42,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     direction: s.direction,
     country: s.country,
     subdivision: s.subdivision,
-    requiresSubdivision: state.context.requiresSubdivision,
+    requiresSubdivision: state.facts.requiresSubdivision,
     fiatCurrency: s.fiatCurrency,
     cryptoCurrency: s.crypto?.currencyCode,
     paymentMethod: s.paymentMethod,

@@ -45,7 +45,7 @@ export function useCheckoutSync(
   // Fresh quotes, told to the host once each, then to the machine. Quotes may arrive before the
   // routes' limits: the list is given again when the limits become known.
   const { receivedAt } = quotes;
-  const limitsKnown = state.context.limits !== undefined;
+  const limitsKnown = state.facts.limits !== undefined;
   const latest = useRef({ quotes: quotes.quotes, host, direction: state.selection.direction });
   useEffect(() => {
     latest.current = { quotes: quotes.quotes, host, direction: state.selection.direction };
