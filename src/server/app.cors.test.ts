@@ -24,6 +24,7 @@ describe('CORS on /api/ramp', () => {
         headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
       });
       expect(pre.headers.has('access-control-allow-origin')).toBe(false);
+      expect(pre.headers.has('access-control-allow-methods')).toBe(false);
       expect(pre.headers.has('access-control-allow-headers')).toBe(false);
     },
   );
@@ -40,10 +41,10 @@ describe('CORS on /api/ramp', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST');
-    expect(res.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent',
-    );
+    // The exact lists: hardening/secrets.test.ts.
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
+    expect(res.headers.get('access-control-max-age')).toBe('600');
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(upstream.calls).toHaveLength(0);
   });

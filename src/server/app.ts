@@ -117,6 +117,9 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   const app = new Hono<AppEnv>();
 
+  // The request id is made here, not by Hono's request-id middleware: as a middleware of its own it
+  // cost the cached discovery read about a third of its throughput (docs/ARCHITECTURE.md, "Library
+  // first"). Our own id, never the client's X-Request-Id: error bodies and logs quote it.
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);

@@ -177,6 +177,22 @@ describe('loadConfig', () => {
     expect(issues.some((i) => message.test(i))).toBe(true);
   });
 
+  it('checks a webhook variable set alone as well as saying its partner is missing', () => {
+    const issues = issuesOf({ RAMP_WEBHOOK_URL: 'ftp://hooks.example' });
+    expect(issues).toEqual([
+      'RAMP_WEBHOOK_URL must use http or https',
+      'RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither',
+    ]);
+  });
+
+  it('refuses a rate of zero, per minute or burst', () => {
+    expect(issuesOf({ RAMP_RATE_LIMIT_QUOTE: '0', RAMP_RATE_LIMIT_SESSION: '30/0' })).toHaveLength(2);
+    expect(loadConfig({ RAMP_RATE_LIMIT_QUOTE: '90' }).rateLimits.quote).toEqual({
+      perMinute: 90,
+      burst: 30,
+    });
+  });
+
   it('reports every problem at once', () => {
     expect(issuesOf({ PORT: '-1', RAMP_SERVICE_VERSION: 'latest', RAMP_SESSION_SECRET: 'x' })).toHaveLength(
       3,

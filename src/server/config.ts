@@ -2,6 +2,7 @@
 // so that a wrong value stops the server at start with a message that says what to fix. Messages
 // name the variable and never repeat a secret's value.
 import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
 
 export type Env = Record<string, string | undefined>;
 
@@ -129,236 +130,327 @@ const RESERVED_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-export function loadConfig(env: Env): ServerConfig {
-  const issues: string[] = [];
-  const get = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
+// ---- the schema: one entry per variable (a value set but empty counts as unset) ----
 
-  const port = parsePort(get('PORT'), issues);
-  const host = get('HOST') ?? DEFAULTS.host;
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
-    issues.push('HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0');
+/** A variable: trimmed, '' is unset; `then` checks and converts a set value. */
+const variable = <S extends v.GenericSchema<string, unknown>>(then: S) =>
+  v.pipe(
+    v.optional(v.string()),
+    v.transform((s) => (s?.trim() === '' ? undefined : s?.trim())),
+    v.optional(then),
+  );
+const integer = (name: string, min: number, max: number) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max,
+        `${name} must be an integer from ${min} to ${max}`,
+      ),
+      v.transform(Number),
+    ),
+  );
+const flag = (name: string) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.check((s) => ['1', 'true', '0', 'false'].includes(s), `${name} must be 1 or 0`),
+      v.transform((s) => s === '1' || s === 'true'),
+    ),
+  );
+/** `<perMinute>` or `<perMinute>/<burst>`, e.g. "120" or "120/30". */
+const rate = (name: string, fallback: RateRule) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => /^\d{1,6}(?:\/\d{1,6})?$/.test(s) && s.split('/').every((n) => Number(n) >= 1),
+        `${name} must be "<requests per minute>" or "<requests per minute>/<burst>", e.g. 120/30`,
+      ),
+      v.transform((s): RateRule => {
+        const [perMinute, burst] = s.split('/').map(Number) as [number, number | undefined];
+        return { perMinute, burst: burst ?? Math.max(1, Math.min(perMinute, fallback.burst)) };
+      }),
+    ),
+  );
+/** An absolute http(s) URL without credentials, query or fragment; no trailing slash. */
+const baseUrl = (name: string) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const url = URL.canParse(dataset.value) ? new URL(dataset.value) : null;
+        const error = !url
+          ? 'must be an absolute http(s) URL, e.g. https://api.example.com'
+          : url.protocol !== 'https:' && url.protocol !== 'http:'
+            ? 'must use http or https'
+            : url.username || url.password
+              ? 'must not contain credentials: put the key in RAMP_API_KEY'
+              : url.search || url.hash
+                ? 'must not have a query string or fragment'
+                : null;
+        if (url && !error) return url.href.replace(/\/+$/, '');
+        addIssue({ message: `${name} ${error}` });
+        return NEVER;
+      }),
+    ),
+  );
+/** A comma-separated origin list; each entry exactly scheme://host[:port]. */
+const origins = (name: string) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const out: string[] = [];
+        const issues = parseOrigins(name, dataset.value, out);
+        for (const message of issues) addIssue({ message });
+        return issues.length ? NEVER : out;
+      }),
+    ),
+  );
+/** A shared-store URL of one of `protocols`; the message never repeats it (it may hold a password). */
+const storeUrl = (protocols: RegExp, message: string) =>
+  variable(
+    v.pipe(
+      v.string(),
+      v.check((s) => protocols.test(protocolOf(s)), message),
+    ),
+  );
+
+const Variables = v.object({
+  PORT: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => /^\d{1,5}$/.test(s) && Number(s) <= 65535,
+        (i) => `PORT must be an integer from 0 to 65535 (got "${String(i.input).slice(0, 20)}")`,
+      ),
+      v.transform(Number),
+    ),
+  ),
+  HOST: variable(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[A-Za-z0-9.:[\]-]+$/,
+        'HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0',
+      ),
+    ),
+  ),
+  RAMP_API_BASE_URL: baseUrl('RAMP_API_BASE_URL'),
+  RAMP_API_KEY: variable(
+    v.pipe(
+      v.string(),
+      v.regex(
+        HEADER_VALUE_RE,
+        'RAMP_API_KEY contains spaces or control characters: paste the key alone, without quotes',
+      ),
+    ),
+  ),
+  RAMP_SERVICE_VERSION: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        isIsoDate,
+        `RAMP_SERVICE_VERSION must be a date of the form YYYY-MM-DD, e.g. ${DEFAULTS.serviceVersion}`,
+      ),
+    ),
+  ),
+  RAMP_VERSION_HEADER: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => TOKEN_RE.test(s) && s.length <= 64,
+        'RAMP_VERSION_HEADER must be an HTTP header name (letters, digits and -), e.g. Service-Version',
+      ),
+      v.check(
+        (s) => !RESERVED_HEADERS.has(s.toLowerCase()),
+        (i) => `RAMP_VERSION_HEADER must not be ${String(i.input)}: that header is set by the server itself`,
+      ),
+    ),
+  ),
+  RAMP_PUBLIC_URL: variable(
+    v.pipe(
+      v.string(),
+      v.check((s) => !s.includes(','), 'RAMP_PUBLIC_URL must be one origin, e.g. https://pay.shop.example'),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const out: string[] = [];
+        const issues = parseOrigins('RAMP_PUBLIC_URL', dataset.value, out);
+        for (const message of issues) addIssue({ message });
+        return issues.length || !out[0] ? NEVER : out[0];
+      }),
+    ),
+  ),
+  RAMP_ALLOWED_ORIGINS: origins('RAMP_ALLOWED_ORIGINS'),
+  RAMP_REDIRECT_ORIGINS: origins('RAMP_REDIRECT_ORIGINS'),
+  RAMP_ADMIN_TOKEN: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.length >= 16 && HEADER_VALUE_RE.test(s),
+        'RAMP_ADMIN_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 24`), or unset to disable the console',
+      ),
+    ),
+  ),
+  RAMP_SESSION_SECRET: variable(
+    v.pipe(
+      v.string(),
+      v.minLength(
+        32,
+        'RAMP_SESSION_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for a random per-process secret',
+      ),
+    ),
+  ),
+  RAMP_UPSTREAM_TIMEOUT_MS: integer('RAMP_UPSTREAM_TIMEOUT_MS', 100, 120_000),
+  RAMP_REQUEST_DEADLINE_MS: integer('RAMP_REQUEST_DEADLINE_MS', 100, 120_000),
+  RAMP_QUOTE_BINDING_TTL_MS: integer('RAMP_QUOTE_BINDING_TTL_MS', 10_000, 3_600_000),
+  RAMP_SESSION_TIMEOUT_MS: integer('RAMP_SESSION_TIMEOUT_MS', 100, 300_000),
+  RAMP_UPSTREAM_MAX_BYTES: integer('RAMP_UPSTREAM_MAX_BYTES', 1024, 64 * 1024 * 1024),
+  RAMP_UPSTREAM_CONCURRENCY: integer('RAMP_UPSTREAM_CONCURRENCY', 1, 10_000),
+  RAMP_RATE_LIMIT_QUOTE: rate('RAMP_RATE_LIMIT_QUOTE', DEFAULTS.quoteRate),
+  RAMP_RATE_LIMIT_SESSION: rate('RAMP_RATE_LIMIT_SESSION', DEFAULTS.sessionRate),
+  RAMP_RATE_LIMIT_DISCOVERY: rate('RAMP_RATE_LIMIT_DISCOVERY', DEFAULTS.discoveryRate),
+  RAMP_RATE_LIMIT_TRANSACTION: rate('RAMP_RATE_LIMIT_TRANSACTION', DEFAULTS.transactionRate),
+  RAMP_TRUST_PROXY: flag('RAMP_TRUST_PROXY'),
+  RAMP_SANDBOX_CONTROL: flag('RAMP_SANDBOX_CONTROL'),
+  RAMP_SANDBOX_TIME_SCALE: variable(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.check(
+        (n) => Number.isFinite(n) && n > 0 && n <= 100,
+        'RAMP_SANDBOX_TIME_SCALE must be a number above 0 and at most 100 (1 = realistic, 0.1 = faster)',
+      ),
+    ),
+  ),
+  // Messages never repeat these URLs: they may carry passwords.
+  RAMP_REDIS_URL: storeUrl(
+    /^rediss?:$/,
+    'RAMP_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379',
+  ),
+  RAMP_DATABASE_URL: storeUrl(
+    /^postgres(ql)?:$/,
+    'RAMP_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ramp@127.0.0.1:5432/ramp',
+  ),
+  RAMP_DATA_DIR: variable(v.string()),
+  RAMP_WEBHOOK_URL: baseUrl('RAMP_WEBHOOK_URL'),
+  RAMP_WEBHOOK_SECRET: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.length >= 32 && HEADER_VALUE_RE.test(s),
+        'RAMP_WEBHOOK_SECRET must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+      ),
+    ),
+  ),
+  RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
+  RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
+  RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
+});
+
+/** Every variable the configuration reads (docs/CONTRACTS.md §1). */
+const ENV_NAMES = Object.keys(Variables.entries) as (keyof typeof Variables.entries)[];
+
+/** Variables that only make sense together, checked on what was set (valid or not). */
+const together = v.rawCheck<v.InferOutput<typeof Variables>>(({ dataset, addIssue }) => {
+  const values = dataset.value as Partial<v.InferOutput<typeof Variables>>;
+  const set = (name: (typeof ENV_NAMES)[number]) => values[name] !== undefined;
+  const problem = (message: string) => addIssue({ message });
+  if (set('RAMP_API_BASE_URL') && !set('RAMP_API_KEY')) {
+    problem(
+      'RAMP_API_KEY is required when RAMP_API_BASE_URL is set: set it to the API key of that upstream account',
+    );
   }
-
-  const rawBase = get('RAMP_API_BASE_URL');
-  const rawKey = env.RAMP_API_KEY?.trim() || undefined;
-  let baseUrl = SANDBOX_BASE_URL;
-  if (rawBase !== undefined) {
-    const parsed = parseBaseUrl(rawBase);
-    if ('error' in parsed) issues.push(`RAMP_API_BASE_URL ${parsed.error}`);
-    else baseUrl = parsed.url;
-    if (rawKey === undefined) {
-      issues.push(
-        'RAMP_API_KEY is required when RAMP_API_BASE_URL is set: set it to the API key of that upstream account',
-      );
-    }
-  } else if (rawKey !== undefined) {
-    issues.push(
+  if (!set('RAMP_API_BASE_URL') && set('RAMP_API_KEY')) {
+    problem(
       'RAMP_API_KEY is set but RAMP_API_BASE_URL is not: set RAMP_API_BASE_URL to the upstream address, ' +
         'or unset RAMP_API_KEY to run against the embedded sandbox',
     );
   }
-  if (rawKey !== undefined && !HEADER_VALUE_RE.test(rawKey)) {
-    issues.push('RAMP_API_KEY contains spaces or control characters: paste the key alone, without quotes');
+  if (values.RAMP_SANDBOX_CONTROL === true && set('RAMP_API_BASE_URL')) {
+    problem('RAMP_SANDBOX_CONTROL only applies to the embedded sandbox: unset it or unset RAMP_API_BASE_URL');
   }
-
-  const serviceVersion = get('RAMP_SERVICE_VERSION') ?? DEFAULTS.serviceVersion;
-  if (!isIsoDate(serviceVersion)) {
-    issues.push(
-      `RAMP_SERVICE_VERSION must be a date of the form YYYY-MM-DD, e.g. ${DEFAULTS.serviceVersion}`,
-    );
-  }
-  const versionHeader = get('RAMP_VERSION_HEADER') ?? DEFAULTS.versionHeader;
-  if (!TOKEN_RE.test(versionHeader) || versionHeader.length > 64) {
-    issues.push(
-      'RAMP_VERSION_HEADER must be an HTTP header name (letters, digits and -), e.g. Service-Version',
-    );
-  } else if (RESERVED_HEADERS.has(versionHeader.toLowerCase())) {
-    issues.push(`RAMP_VERSION_HEADER must not be ${versionHeader}: that header is set by the server itself`);
-  }
-
-  const rawPublic = get('RAMP_PUBLIC_URL');
-  const publicUrl =
-    rawPublic === undefined
-      ? listenOrigin(host, port)
-      : (parseOrigins('RAMP_PUBLIC_URL', rawPublic, issues)[0] ?? listenOrigin(host, port));
-  if (rawPublic !== undefined && rawPublic.includes(',')) {
-    issues.push('RAMP_PUBLIC_URL must be one origin, e.g. https://pay.shop.example');
-  }
-
-  const allowedOrigins = parseOrigins('RAMP_ALLOWED_ORIGINS', get('RAMP_ALLOWED_ORIGINS'), issues);
-  const rawRedirect = get('RAMP_REDIRECT_ORIGINS');
-  const redirectOrigins =
-    rawRedirect === undefined ? null : parseOrigins('RAMP_REDIRECT_ORIGINS', rawRedirect, issues);
-
-  const adminToken = get('RAMP_ADMIN_TOKEN') ?? null;
-  if (adminToken !== null && (adminToken.length < 16 || !HEADER_VALUE_RE.test(adminToken))) {
-    issues.push(
-      'RAMP_ADMIN_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 24`), or unset to disable the console',
-    );
-  }
-
-  const rawSecret = get('RAMP_SESSION_SECRET');
-  if (rawSecret !== undefined && rawSecret.length < 32) {
-    issues.push(
-      'RAMP_SESSION_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for a random per-process secret',
-    );
-  }
-
-  const timeoutMs = parseInteger(
-    'RAMP_UPSTREAM_TIMEOUT_MS',
-    get('RAMP_UPSTREAM_TIMEOUT_MS'),
-    100,
-    120_000,
-    issues,
-  );
-  const requestDeadlineMs = parseInteger(
-    'RAMP_REQUEST_DEADLINE_MS',
-    get('RAMP_REQUEST_DEADLINE_MS'),
-    100,
-    120_000,
-    issues,
-  );
-  const quoteBindingTtlMs = parseInteger(
-    'RAMP_QUOTE_BINDING_TTL_MS',
-    get('RAMP_QUOTE_BINDING_TTL_MS'),
-    10_000,
-    3_600_000,
-    issues,
-  );
-  const sessionTimeoutMs = parseInteger(
-    'RAMP_SESSION_TIMEOUT_MS',
-    get('RAMP_SESSION_TIMEOUT_MS'),
-    100,
-    300_000,
-    issues,
-  );
-  const maxResponseBytes = parseInteger(
-    'RAMP_UPSTREAM_MAX_BYTES',
-    get('RAMP_UPSTREAM_MAX_BYTES'),
-    1024,
-    64 * 1024 * 1024,
-    issues,
-  );
-  const quoteRate = parseRate(
-    'RAMP_RATE_LIMIT_QUOTE',
-    get('RAMP_RATE_LIMIT_QUOTE'),
-    DEFAULTS.quoteRate,
-    issues,
-  );
-  const sessionRate = parseRate(
-    'RAMP_RATE_LIMIT_SESSION',
-    get('RAMP_RATE_LIMIT_SESSION'),
-    DEFAULTS.sessionRate,
-    issues,
-  );
-  const discoveryRate = parseRate(
-    'RAMP_RATE_LIMIT_DISCOVERY',
-    get('RAMP_RATE_LIMIT_DISCOVERY'),
-    DEFAULTS.discoveryRate,
-    issues,
-  );
-  const transactionRate = parseRate(
-    'RAMP_RATE_LIMIT_TRANSACTION',
-    get('RAMP_RATE_LIMIT_TRANSACTION'),
-    DEFAULTS.transactionRate,
-    issues,
-  );
-  const concurrency = parseInteger(
-    'RAMP_UPSTREAM_CONCURRENCY',
-    get('RAMP_UPSTREAM_CONCURRENCY'),
-    1,
-    10_000,
-    issues,
-  );
-  const trustProxy = parseFlag('RAMP_TRUST_PROXY', get('RAMP_TRUST_PROXY'), issues);
-  const sandboxControl = parseFlag('RAMP_SANDBOX_CONTROL', get('RAMP_SANDBOX_CONTROL'), issues);
-  if (sandboxControl && rawBase !== undefined) {
-    issues.push(
-      'RAMP_SANDBOX_CONTROL only applies to the embedded sandbox: unset it or unset RAMP_API_BASE_URL',
-    );
-  }
-  const rawScale = get('RAMP_SANDBOX_TIME_SCALE');
-  let sandboxTimeScale = 1;
-  if (rawScale !== undefined) {
-    const n = Number(rawScale);
-    if (!Number.isFinite(n) || n <= 0 || n > 100) {
-      issues.push(
-        'RAMP_SANDBOX_TIME_SCALE must be a number above 0 and at most 100 (1 = realistic, 0.1 = faster)',
-      );
-    } else sandboxTimeScale = n;
-  }
-
-  const redisUrl = get('RAMP_REDIS_URL') ?? null;
-  const databaseUrl = get('RAMP_DATABASE_URL') ?? null;
-  // Messages never repeat these URLs: they may carry passwords.
-  if (redisUrl !== null && !/^rediss?:$/.test(protocolOf(redisUrl))) {
-    issues.push('RAMP_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
-  }
-  if (databaseUrl !== null && !/^postgres(ql)?:$/.test(protocolOf(databaseUrl))) {
-    issues.push(
-      'RAMP_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ramp@127.0.0.1:5432/ramp',
-    );
-  }
-  if (redisUrl !== null && databaseUrl === null) {
-    issues.push(
+  const redis = set('RAMP_REDIS_URL');
+  const database = set('RAMP_DATABASE_URL');
+  if (redis && !database) {
+    problem(
       'RAMP_REDIS_URL is set but RAMP_DATABASE_URL is not: several instances need both (Redis for rate limits, ' +
         'cache, idempotency and leases; PostgreSQL for the ledger and webhook queue). Set RAMP_DATABASE_URL, ' +
         'or unset RAMP_REDIS_URL to run one instance with embedded storage',
     );
   }
-  if (databaseUrl !== null && redisUrl === null) {
-    issues.push(
+  if (database && !redis) {
+    problem(
       'RAMP_DATABASE_URL is set but RAMP_REDIS_URL is not: several instances need both (PostgreSQL for the ' +
         'ledger and webhook queue; Redis for rate limits, cache, idempotency and the leases that keep two ' +
         'instances from doing the same work). Set RAMP_REDIS_URL, or unset RAMP_DATABASE_URL',
     );
   }
-  if ((redisUrl !== null || databaseUrl !== null) && rawSecret === undefined) {
-    issues.push(
+  if ((redis || database) && !set('RAMP_SESSION_SECRET')) {
+    problem(
       'RAMP_SESSION_SECRET is required with RAMP_REDIS_URL / RAMP_DATABASE_URL: every instance must sign ' +
         'tracking tokens with the same secret (e.g. `openssl rand -hex 32`, the same value for all)',
     );
   }
-  const merchant = parseMerchant(get, issues);
+  if (set('RAMP_WEBHOOK_URL') !== set('RAMP_WEBHOOK_SECRET')) {
+    problem('RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither');
+  }
+});
 
-  if (issues.length > 0) throw new ConfigError(issues);
+const EnvSchema = v.pipe(Variables, together);
 
+export function loadConfig(env: Env): ServerConfig {
+  // Read by name (so an environment object of any kind works, and tests can see what is read).
+  const raw = Object.fromEntries(ENV_NAMES.map((name) => [name, env[name]]));
+  const result = v.safeParse(EnvSchema, raw);
+  if (!result.success) throw new ConfigError(result.issues.map((i) => i.message));
+  const e = result.output;
+
+  const port = e.PORT ?? DEFAULTS.port;
+  const host = e.HOST ?? DEFAULTS.host;
+  const remote = e.RAMP_API_BASE_URL !== undefined;
   return {
     port,
     host,
-    mode: rawBase === undefined ? 'sandbox' : 'remote',
+    mode: remote ? 'remote' : 'sandbox',
     upstream: {
-      baseUrl,
-      apiKey: rawKey ?? `sbx_${randomBytes(24).toString('base64url')}`,
-      serviceVersion,
-      versionHeader,
-      timeoutMs: timeoutMs ?? DEFAULTS.timeoutMs,
-      sessionTimeoutMs: sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
-      maxResponseBytes: maxResponseBytes ?? DEFAULTS.maxResponseBytes,
-      concurrency: concurrency ?? DEFAULTS.concurrency,
+      baseUrl: e.RAMP_API_BASE_URL ?? SANDBOX_BASE_URL,
+      apiKey: e.RAMP_API_KEY ?? `sbx_${randomBytes(24).toString('base64url')}`,
+      serviceVersion: e.RAMP_SERVICE_VERSION ?? DEFAULTS.serviceVersion,
+      versionHeader: e.RAMP_VERSION_HEADER ?? DEFAULTS.versionHeader,
+      timeoutMs: e.RAMP_UPSTREAM_TIMEOUT_MS ?? DEFAULTS.timeoutMs,
+      sessionTimeoutMs: e.RAMP_SESSION_TIMEOUT_MS ?? DEFAULTS.sessionTimeoutMs,
+      maxResponseBytes: e.RAMP_UPSTREAM_MAX_BYTES ?? DEFAULTS.maxResponseBytes,
+      concurrency: e.RAMP_UPSTREAM_CONCURRENCY ?? DEFAULTS.concurrency,
     },
-    requestDeadlineMs: requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
-    quoteBindingTtlMs: quoteBindingTtlMs ?? DEFAULTS.quoteBindingTtlMs,
-    publicUrl,
-    allowedOrigins,
-    redirectOrigins,
-    adminToken,
-    sessionSecret: rawSecret ?? randomBytes(32).toString('base64url'),
-    trustProxy,
-    sandboxControl,
-    sandboxTimeScale,
+    requestDeadlineMs: e.RAMP_REQUEST_DEADLINE_MS ?? DEFAULTS.requestDeadlineMs,
+    quoteBindingTtlMs: e.RAMP_QUOTE_BINDING_TTL_MS ?? DEFAULTS.quoteBindingTtlMs,
+    publicUrl: e.RAMP_PUBLIC_URL ?? listenOrigin(host, port),
+    allowedOrigins: e.RAMP_ALLOWED_ORIGINS ?? [],
+    redirectOrigins: e.RAMP_REDIRECT_ORIGINS ?? null,
+    adminToken: e.RAMP_ADMIN_TOKEN ?? null,
+    sessionSecret: e.RAMP_SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    trustProxy: e.RAMP_TRUST_PROXY ?? false,
+    sandboxControl: e.RAMP_SANDBOX_CONTROL ?? false,
+    sandboxTimeScale: e.RAMP_SANDBOX_TIME_SCALE ?? 1,
     rateLimits: {
-      quote: quoteRate,
-      session: sessionRate,
-      discovery: discoveryRate,
-      transaction: transactionRate,
+      quote: e.RAMP_RATE_LIMIT_QUOTE ?? { ...DEFAULTS.quoteRate },
+      session: e.RAMP_RATE_LIMIT_SESSION ?? { ...DEFAULTS.sessionRate },
+      discovery: e.RAMP_RATE_LIMIT_DISCOVERY ?? { ...DEFAULTS.discoveryRate },
+      transaction: e.RAMP_RATE_LIMIT_TRANSACTION ?? { ...DEFAULTS.transactionRate },
     },
-    redisUrl,
-    databaseUrl,
-    merchant,
+    redisUrl: e.RAMP_REDIS_URL ?? null,
+    databaseUrl: e.RAMP_DATABASE_URL ?? null,
+    merchant: {
+      dataDir: e.RAMP_DATA_DIR ?? MERCHANT_DEFAULTS.dataDir,
+      webhook:
+        e.RAMP_WEBHOOK_URL !== undefined && e.RAMP_WEBHOOK_SECRET !== undefined
+          ? { url: e.RAMP_WEBHOOK_URL, secret: e.RAMP_WEBHOOK_SECRET }
+          : null,
+      webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
+      syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
+      leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
+    },
   };
 }
 
@@ -368,37 +460,6 @@ export const MERCHANT_DEFAULTS = {
   syncIntervalMs: 3_000,
   leaseTtlMs: 15_000,
 };
-
-function parseMerchant(get: (name: string) => string | undefined, issues: string[]): MerchantConfig {
-  const url = get('RAMP_WEBHOOK_URL');
-  const secret = get('RAMP_WEBHOOK_SECRET');
-  let webhook: MerchantConfig['webhook'] = null;
-  if ((url === undefined) !== (secret === undefined)) {
-    issues.push('RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither');
-  } else if (url !== undefined && secret !== undefined) {
-    const parsed = parseBaseUrl(url);
-    if ('error' in parsed) issues.push(`RAMP_WEBHOOK_URL ${parsed.error}`);
-    if (secret.length < 32 || !HEADER_VALUE_RE.test(secret)) {
-      issues.push(
-        'RAMP_WEBHOOK_SECRET must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
-      );
-    }
-    webhook = { url, secret };
-  }
-  return {
-    dataDir: get('RAMP_DATA_DIR') ?? MERCHANT_DEFAULTS.dataDir,
-    webhook,
-    webhookRetryBaseMs:
-      parseInteger('RAMP_WEBHOOK_RETRY_BASE_MS', get('RAMP_WEBHOOK_RETRY_BASE_MS'), 10, 600_000, issues) ??
-      MERCHANT_DEFAULTS.webhookRetryBaseMs,
-    syncIntervalMs:
-      parseInteger('RAMP_SYNC_INTERVAL_MS', get('RAMP_SYNC_INTERVAL_MS'), 50, 3_600_000, issues) ??
-      MERCHANT_DEFAULTS.syncIntervalMs,
-    leaseTtlMs:
-      parseInteger('RAMP_LEASE_TTL_MS', get('RAMP_LEASE_TTL_MS'), 300, 600_000, issues) ??
-      MERCHANT_DEFAULTS.leaseTtlMs,
-  };
-}
 
 function protocolOf(raw: string): string {
   try {
@@ -417,35 +478,9 @@ export function hostForUrls(host: string): string {
 /** The origin of the listen address (the development default of RAMP_PUBLIC_URL). */
 export const listenOrigin = (host: string, port: number): string => `http://${hostForUrls(host)}:${port}`;
 
-function parsePort(raw: string | undefined, issues: string[]): number {
-  if (raw === undefined) return DEFAULTS.port;
-  const n = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 0 && n <= 65535)) {
-    issues.push(`PORT must be an integer from 0 to 65535 (got "${raw.slice(0, 20)}")`);
-    return DEFAULTS.port;
-  }
-  return n;
-}
-
-function parseBaseUrl(raw: string): { url: string } | { error: string } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { error: 'must be an absolute http(s) URL, e.g. https://api.example.com' };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: 'must use http or https' };
-  if (url.username || url.password) {
-    return { error: 'must not contain credentials: put the key in RAMP_API_KEY' };
-  }
-  if (url.search || url.hash) return { error: 'must not have a query string or fragment' };
-  return { url: url.href.replace(/\/+$/, '') };
-}
-
-/** Parses a comma-separated origin list; each entry must be exactly scheme://host[:port]. */
-export function parseOrigins(name: string, raw: string | undefined, issues: string[]): string[] {
-  if (raw === undefined) return [];
-  const out: string[] = [];
+/** Parses a comma-separated origin list into `out`; each entry must be exactly scheme://host[:port]. */
+function parseOrigins(name: string, raw: string, out: string[]): string[] {
+  const issues: string[] = [];
   for (const part of raw.split(',')) {
     const entry = part.trim();
     if (entry === '') continue;
@@ -467,44 +502,7 @@ export function parseOrigins(name: string, raw: string | undefined, issues: stri
     }
     if (!out.includes(url.origin)) out.push(url.origin);
   }
-  return out;
-}
-
-function parseInteger(
-  name: string,
-  raw: string | undefined,
-  min: number,
-  max: number,
-  issues: string[],
-): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) {
-    issues.push(`${name} must be an integer from ${min} to ${max}`);
-    return undefined;
-  }
-  return n;
-}
-
-/** `<perMinute>` or `<perMinute>/<burst>`, e.g. "120" or "120/30". */
-function parseRate(name: string, raw: string | undefined, fallback: RateRule, issues: string[]): RateRule {
-  if (raw === undefined) return { ...fallback };
-  const m = /^(\d{1,6})(?:\/(\d{1,6}))?$/.exec(raw);
-  const perMinute = m ? Number(m[1]) : 0;
-  const burst = m?.[2] !== undefined ? Number(m[2]) : Math.max(1, Math.min(perMinute, fallback.burst));
-  if (!m || perMinute < 1 || burst < 1) {
-    issues.push(`${name} must be "<requests per minute>" or "<requests per minute>/<burst>", e.g. 120/30`);
-    return { ...fallback };
-  }
-  return { perMinute, burst };
-}
-
-function parseFlag(name: string, raw: string | undefined, issues: string[]): boolean {
-  if (raw === undefined) return false;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  issues.push(`${name} must be 1 or 0`);
-  return false;
+  return issues;
 }
 
 function isIsoDate(s: string): boolean {

@@ -1,13 +1,14 @@
 // Response headers: CORS for /api/ramp, the Content-Security-Policy of each kind of page and the
-// security headers every response carries.
+// security headers every response carries (Hono's cors and secure-headers, configured here).
 import type { MiddlewareHandler } from 'hono';
+import { cors as honoCors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import type { ServerConfig } from './config';
 import { isHttps } from './client';
-import { isComplete } from './respond';
 
-export const CORS_ALLOW_HEADERS = 'Content-Type, Idempotency-Key, X-Ramp-Tracking, X-Ramp-Intent';
-export const CORS_EXPOSE_HEADERS = 'X-Request-Id, Retry-After';
-export const CORS_MAX_AGE = '600';
+export const CORS_ALLOW_HEADERS = 'Content-Type,Idempotency-Key,X-Ramp-Tracking,X-Ramp-Intent';
+export const CORS_EXPOSE_HEADERS = 'X-Request-Id,Retry-After';
+export const CORS_MAX_AGE = 600;
 
 /** API answers are data, never documents: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
@@ -51,7 +52,10 @@ export function pageHeaders(
   return h;
 }
 
-/** What securityHeaders() and cors() give an /api/ramp answer for any origin (respond.ts builds them whole). */
+/**
+ * What securityHeaders() and cors() give an /api/ramp answer for any origin but Vary (respond.ts
+ * builds them whole for the hot answers, which skip the middlewares; hot-answers.ts adds Vary).
+ */
 export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -59,56 +63,77 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Content-Security-Policy': API_CSP,
   'X-Frame-Options': 'DENY',
-  Vary: 'Origin',
+  'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
 };
 
-/** Headers on every response; a route that set its own CSP (pages, the sandbox) keeps it. */
+// Hono's secure-headers sends a dozen headers by default; these answers carry the four below (the
+// others are obsolete, or, like Cross-Origin-Opener-Policy, would cut the checkout off from the
+// partner's popup). A header a route set itself is kept (`overwrite: false`).
+const NONE = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  strictTransportSecurity: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  overwrite: false,
+} as const;
+
+/** Headers on every response; a route that set its own (pages: their CSP; the sandbox) keeps them. */
 export function securityHeaders(config: ServerConfig): MiddlewareHandler {
+  const every = secureHeaders({
+    ...NONE,
+    xContentTypeOptions: true,
+    referrerPolicy: 'no-referrer',
+    crossOriginResourcePolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [] },
+  });
+  // The sandbox stands in for a third party: its icons load on merchant pages of other origins.
+  const sandbox = secureHeaders({ ...NONE, crossOriginResourcePolicy: 'cross-origin' });
+  const hsts = secureHeaders({ ...NONE, strictTransportSecurity: 'max-age=31536000' });
   return async (c, next) => {
-    await next();
-    if (isComplete(c.res)) return;
+    const tail = c.req.path.startsWith('/sandbox/') ? async () => void (await sandbox(c, next)) : next;
+    await every(c, isHttps(c, config.trustProxy) ? async () => void (await hsts(c, tail)) : tail);
+    // An answer with no policy of its own is data: nothing may load from it or frame it. (Pages set
+    // their CSP and the X-Frame-Options that goes with it, or none: the two are decided together,
+    // which secure-headers' per-header `overwrite` cannot express.)
     const h = c.res.headers;
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'no-referrer');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=()');
-    if (!h.has('Cross-Origin-Resource-Policy')) {
-      // The sandbox stands in for a third party: its icons load on merchant pages of other origins.
-      const sandbox = c.req.path.startsWith('/sandbox/');
-      h.set('Cross-Origin-Resource-Policy', sandbox ? 'cross-origin' : 'same-origin');
-    }
     if (!h.has('Content-Security-Policy')) {
       h.set('Content-Security-Policy', API_CSP);
       h.set('X-Frame-Options', 'DENY');
     }
-    if (isHttps(c, config.trustProxy)) h.set('Strict-Transport-Security', 'max-age=31536000');
   };
 }
 
 /**
- * CORS for /api/ramp: a grant only for the configured merchant origins. An unknown origin gets no
- * Access-Control-Allow-Origin at all, so its browser withholds the response.
+ * CORS for /api/ramp (Hono's): a grant only for the configured merchant origins. An unknown origin
+ * gets no Access-Control-Allow-Origin, and its preflight no allowed method or header, so its browser
+ * withholds the response.
  */
 export function cors(config: ServerConfig): MiddlewareHandler {
   const allowed = new Set(config.allowedOrigins);
+  const grant = honoCors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: CORS_ALLOW_HEADERS.split(','),
+    exposeHeaders: CORS_EXPOSE_HEADERS.split(','),
+    maxAge: CORS_MAX_AGE,
+  });
   return async (c, next) => {
-    const origin = c.req.header('origin');
-    const granted = origin !== undefined && allowed.has(origin);
-    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
-      const res = new Response(null, { status: 204, headers: { Vary: 'Origin' } });
-      if (granted) {
-        res.headers.set('Access-Control-Allow-Origin', origin);
-        res.headers.set('Access-Control-Allow-Methods', 'GET, POST');
-        res.headers.set('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
-        res.headers.set('Access-Control-Max-Age', CORS_MAX_AGE);
+    if (c.req.method === 'OPTIONS') {
+      // Not a preflight: the route answers it (405).
+      if (!c.req.header('access-control-request-method')) return next();
+      // Hono's grants methods and headers to any origin's preflight; an unknown one gets none.
+      if (!allowed.has(c.req.header('origin') ?? '')) {
+        return new Response(null, { status: 204, headers: { Vary: 'Origin' } });
       }
-      return res;
     }
-    await next();
-    if (isComplete(c.res)) return;
-    c.res.headers.append('Vary', 'Origin');
-    if (granted) {
-      c.res.headers.set('Access-Control-Allow-Origin', origin);
-      c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
-    }
+    return grant(c, next);
   };
 }

@@ -51,7 +51,8 @@ export function createHotAnswers(o: { now: () => number; trustProxy: boolean; ma
       const bytes = new TextEncoder().encode(body);
       answers.set(key, {
         body: bytes,
-        headers: { ...headers, 'Content-Length': String(bytes.byteLength) },
+        // Kept by Origin, so it varies by Origin (the full path's CORS middleware says so there).
+        headers: { ...headers, Vary: 'Origin', 'Content-Length': String(bytes.byteLength) },
         freshUntil,
       });
       while (answers.size > max) answers.delete(answers.keys().next().value as string);

@@ -3,7 +3,7 @@
 // listening, so the handler is created then.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from './config';
+import { ConfigError, listenOrigin } from './config';
 import { createLogger } from './log';
 import { nodeHandler } from './node';
 import { applyTimeouts, serverOptions } from './node-server';
@@ -12,12 +12,6 @@ import { createRampServer, loadConfig } from './server';
 import type { RampServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** A host to put in URLs: wildcard listen addresses are reached through loopback. */
-function hostForUrls(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
 
 /** Reads the environment, or exits saying what is wrong with it. */
 export function optionsFromEnv(env: Record<string, string | undefined>): RampServerOptions {
@@ -52,7 +46,7 @@ export function listen(options: RampServerOptions): void {
   });
   server.listen(port, host, () => {
     const actual = (server.address() as AddressInfo).port;
-    const origin = `http://${hostForUrls(host)}:${actual}`;
+    const origin = listenOrigin(host, actual);
     const { config } = (ramp = createRampServer({
       ...options,
       port: actual,

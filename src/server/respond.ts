@@ -1,20 +1,21 @@
 // Answers of the hot paths (cached discovery, quotes) built whole: every header an /api/ramp answer
-// carries, in one plain object. On Node the adapter writes such a response straight out without
-// building a Headers object, and the middlewares that otherwise add headers one at a time
-// (securityHeaders, cors, the request id) leave it alone. Same headers, less work per request.
+// carries, in one plain object. A repeat discovery read is answered from these headers before any
+// middleware runs (hot-answers.ts), so they must equal what Hono's cors and secure-headers give the
+// same answer on the full path (hot-answers.test.ts compares the two); on Node the adapter then
+// writes such a response straight out without building a Headers object.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isHttps, requestHeader } from './client';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
-import { API_RESPONSE_HEADERS, CORS_EXPOSE_HEADERS } from './headers';
+import { API_RESPONSE_HEADERS } from './headers';
 
 const completed = new WeakSet<Response>();
 
 /** Whether `res` already carries every header (made by `apiResponse`). */
 export const isComplete = (res: Response): boolean => completed.has(res);
 
-/** A response whose `headers` are all it needs (the middlewares leave it alone). */
+/** A response whose `headers` are all it needs (the hot path sends it past the middlewares). */
 export function completeResponse(
   body: string | Uint8Array<ArrayBuffer>,
   status: ContentfulStatusCode,
@@ -51,7 +52,6 @@ export function createResponder(config: ServerConfig): Responder {
     const origin = requestHeader(c, 'origin');
     if (origin !== undefined && allowed.has(origin)) {
       h['Access-Control-Allow-Origin'] = origin;
-      h['Access-Control-Expose-Headers'] = CORS_EXPOSE_HEADERS;
     }
     if (isHttps(c, config.trustProxy)) h['Strict-Transport-Security'] = 'max-age=31536000';
     return h;

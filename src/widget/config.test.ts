@@ -77,6 +77,11 @@ describe('validateOptions', () => {
     [{ locale: 'it-IT' }, 'locale "it-IT" is not a supported language (en, es, fr, de)'],
     [{ onEvent: 'alert' }, 'onEvent must be a function'],
     [{ colour: 'red' }, 'unknown option "colour"'],
+    [{ directions: [] }, 'directions must not be empty'],
+    [{ directions: 'buy' }, 'directions must be an array of strings'],
+    [{ directions: ['buy', 'swap'] }, 'directions may hold only "buy" and "sell" (got "swap")'],
+    [{ partners: ['banxa', 'no such'] }, 'partners: "NO SUCH" is not a partner id'],
+    [{ intent: 'int_x' }, 'intent must be the clientSecret of a checkout intent'],
   ])('refuses %j with a message that says what to fix', (input, message) => {
     expect(issuesOf(input).join('\n')).toContain(message);
   });
@@ -84,6 +89,13 @@ describe('validateOptions', () => {
   it('lists every problem at once, the theme’s and the locale’s among them', () => {
     expect(issuesOf({ direction: 'x', country: '1', amount: 'lots' })).toHaveLength(3);
     expect(issuesOf({ direction: 'x', theme: { mode: 'dim', bogus: '1' }, locale: 'xx' })).toHaveLength(4);
+  });
+
+  it('checks how options relate even when others are wrong, and only between valid ones', () => {
+    expect(issuesOf({ country: 'US', subdivision: 'CA-ON', amount: 'lots', colour: 1 })).toHaveLength(3);
+    expect(issuesOf({ lock: ['walletAddress'], walletAddress: 'two words' })).toEqual([
+      'walletAddress must be a single address without spaces (at most 128 characters)',
+    ]);
   });
 
   it('accepts a lock of direction when only one direction is allowed', () => {

@@ -1,6 +1,7 @@
 // The widget's public options: typed, documented, validated at runtime, accepted here and nowhere else.
 // React props, `RampCheckout.mount(el, options)` and the hosted page's query string all end up in
 // `validateOptions`, which either returns clean options or throws an OptionsError listing every problem.
+import * as v from 'valibot';
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
@@ -104,20 +105,217 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
 const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
 const LAUNCH_MODES: readonly LaunchMode[] = ['popup', 'tab', 'redirect'];
 
-/** The identifier rules (src/domain/codes.ts) by option name. */
-const CODE = {
-  country: DOMAIN_CODE.country,
-  subdivision: DOMAIN_CODE.subdivision,
-  fiatCurrency: DOMAIN_CODE.currency,
-  cryptoCurrency: DOMAIN_CODE.currency,
-  network: DOMAIN_CODE.network,
-  paymentMethod: DOMAIN_CODE.paymentMethod,
-  partner: DOMAIN_CODE.partner,
+/** The identifier rules (src/domain/codes.ts) by option name, with an example for the message. */
+const CODES = {
+  country: [DOMAIN_CODE.country, 'US'],
+  subdivision: [DOMAIN_CODE.subdivision, 'US-NY'],
+  fiatCurrency: [DOMAIN_CODE.currency, 'USD'],
+  cryptoCurrency: [DOMAIN_CODE.currency, 'ETH'],
+  network: [DOMAIN_CODE.network, 'ETHEREUM'],
+  paymentMethod: [DOMAIN_CODE.paymentMethod, 'CREDIT_DEBIT_CARD'],
 } as const;
 
 const INTENT_SECRET = /^int_[A-Za-z0-9_-]{8,64}_secret_[A-Za-z0-9_-]{16,128}$/;
 const AMOUNT = /^\d{1,15}(\.\d{1,18})?$/;
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+// ---- the schema: one entry per option, then the checks that relate options to each other ----
+
+/** An option that may be left out; null and '' count as left out. */
+const optional = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => (x === null || x === '' ? undefined : x)),
+      v.optional(schema),
+    ),
+  );
+const text = (name: string) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.transform((s) => s.trim()),
+  );
+const code = (name: keyof typeof CODES) =>
+  optional(
+    v.pipe(
+      text(name),
+      v.transform((s) => s.toUpperCase()),
+      v.check(
+        (s) => CODES[name][0].test(s),
+        (i) => `${name} "${i.input}" is not a valid code (e.g. "${CODES[name][1]}")`,
+      ),
+    ),
+  );
+const oneOf = <T extends string>(name: string, allowed: readonly T[]) =>
+  optional(
+    v.pipe(
+      text(name),
+      v.picklist(
+        allowed,
+        (i) => `${name} must be one of ${allowed.map((a) => `"${a}"`).join(', ')} (got ${i.received})`,
+      ),
+    ),
+  );
+/** A list of strings; `issues` names its bad entries (checked once the list itself is one). */
+const list = (name: string, issues: (entries: string[]) => string[] = () => []) =>
+  optional(
+    v.pipe(
+      v.unknown(),
+      v.check(
+        (x) => Array.isArray(x) && x.every((s) => typeof s === 'string'),
+        `${name} must be an array of strings`,
+      ),
+      v.transform((xs) => (xs as string[]).map((x) => x.trim()).filter(Boolean)),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (dataset.typed) for (const message of issues(dataset.value)) addIssue({ message });
+      }),
+    ),
+  );
+
+const amount = optional(
+  v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
+      if (typeof value === 'number') {
+        if (Number.isFinite(value) && value > 0) return String(value);
+        addIssue({ message: 'amount must be a positive number' });
+        return NEVER;
+      }
+      const a = typeof value === 'string' ? value.trim() : undefined;
+      if (a !== undefined && AMOUNT.test(a) && Number(a) > 0) return a;
+      addIssue({
+        message: `amount must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(value)})`,
+      });
+      return NEVER;
+    }),
+  ),
+);
+
+const OptionsFields = v.object({
+  apiBaseUrl: optional(
+    v.pipe(
+      text('apiBaseUrl'),
+      v.check((u) => isHttpUrl(u, true), 'apiBaseUrl must be an http(s) URL or a path starting with "/"'),
+    ),
+  ),
+  directions: list('directions', (ds) => {
+    const bad = ds.filter((d) => !DIRECTIONS.includes(d as Direction));
+    if (bad.length)
+      return [`directions may hold only "buy" and "sell" (got ${bad.map((b) => `"${b}"`).join(', ')})`];
+    return ds.length === 0 ? ['directions must not be empty'] : [];
+  }),
+  direction: oneOf('direction', DIRECTIONS),
+  country: code('country'),
+  subdivision: code('subdivision'),
+  fiatCurrency: code('fiatCurrency'),
+  cryptoCurrency: code('cryptoCurrency'),
+  network: code('network'),
+  paymentMethod: code('paymentMethod'),
+  amount,
+  walletAddress: optional(
+    v.pipe(
+      text('walletAddress'),
+      v.check(
+        (a) => a.length <= 128 && !/\s/.test(a),
+        'walletAddress must be a single address without spaces (at most 128 characters)',
+      ),
+    ),
+  ),
+  lock: list('lock', (fields) =>
+    fields
+      .filter((f) => !LOCKABLE_FIELDS.includes(f as LockableField))
+      .map((f) => `lock: "${f}" cannot be locked (lockable: ${LOCKABLE_FIELDS.join(', ')})`),
+  ),
+  partners: list('partners', (ps) =>
+    ps
+      .map((p) => p.toUpperCase())
+      .filter((p) => !DOMAIN_CODE.partner.test(p))
+      .map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
+  ),
+  theme: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        for (const message of themeIssues(dataset.value)) addIssue({ message });
+      }),
+    ),
+  ),
+  locale: optional(
+    v.pipe(
+      text('locale'),
+      v.check(
+        (s) => LOCALE.test(s),
+        (i) => `locale "${i.input}" is not a BCP 47 tag (e.g. "en-US")`,
+      ),
+      v.check(
+        (l) => languages.some((lang) => lang === l.split('-')[0]!.toLowerCase()),
+        (i) => `locale "${i.input}" is not a supported language (${languages.join(', ')})`,
+      ),
+    ),
+  ),
+  messages: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        for (const message of messagesIssues(dataset.value)) addIssue({ message });
+      }),
+    ),
+  ),
+  redirectUrl: optional(
+    v.pipe(
+      text('redirectUrl'),
+      v.check((u) => isHttpUrl(u, false), 'redirectUrl must be an absolute http(s) URL'),
+    ),
+  ),
+  launch: oneOf('launch', LAUNCH_MODES),
+  onEvent: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((f) => typeof f === 'function', 'onEvent must be a function'),
+      v.transform((f) => f as NonNullable<RampCheckoutOptions['onEvent']>),
+    ),
+  ),
+  intent: optional(
+    v.pipe(
+      text('intent'),
+      v.check(
+        (s) => INTENT_SECRET.test(s),
+        'intent must be the clientSecret of a checkout intent (int_…_secret_…)',
+      ),
+    ),
+  ),
+});
+type OptionsFields = v.InferOutput<typeof OptionsFields>;
+
+const OptionsSchema = v.pipe(
+  OptionsFields,
+  // How options relate, checked between those that are valid on their own.
+  v.rawCheck(({ dataset, addIssue }) => {
+    const o = dataset.value as Partial<OptionsFields>;
+    const invalid = new Set(dataset.issues?.map((i) => i.path?.[0]?.key));
+    const valid = (...names: (keyof OptionsFields)[]) => names.every((n) => !invalid.has(n));
+    const directions = o.directions?.length ? o.directions : DIRECTIONS;
+    if (valid('direction', 'directions') && o.direction && !directions.includes(o.direction)) {
+      addIssue({
+        message: `direction "${o.direction}" is not among directions (${directions.join(', ')})`,
+      });
+    }
+    if (
+      valid('country', 'subdivision') &&
+      o.subdivision &&
+      o.country &&
+      !o.subdivision.startsWith(`${o.country}-`)
+    ) {
+      addIssue({ message: `subdivision "${o.subdivision}" is not in country "${o.country}"` });
+    }
+    for (const field of valid('lock', 'directions') ? (o.lock ?? []) : []) {
+      const lockable = field as LockableField;
+      if (!valid(lockable) || o[lockable] !== undefined) continue;
+      if (lockable === 'direction' && directions.length === 1) continue;
+      addIssue({ message: `lock: "${field}" is locked but has no value; set the ${field} option too` });
+    }
+  }),
+);
 
 /**
  * Checks every option and returns them cleaned, or throws an OptionsError naming each problem and how
@@ -128,165 +326,37 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new OptionsError(['options must be an object']);
   }
-  const raw = input as Record<string, unknown>;
-  const issues: string[] = [];
   const known = new Set<string>(OPTION_NAMES);
-  for (const key of Object.keys(raw)) {
-    if (!known.has(key)) issues.push(`unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-  }
+  const issues = Object.keys(input as object)
+    .filter((key) => !known.has(key))
+    .map((key) => `unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
+  const result = v.safeParse(OptionsSchema, input);
+  if (!result.success) issues.push(...result.issues.map((i) => i.message));
+  if (issues.length || !result.success) throw new OptionsError(issues);
 
-  const str = (name: string): string | undefined => {
-    const v = raw[name];
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string') {
-      issues.push(`${name} must be a string`);
-      return undefined;
-    }
-    return v.trim();
-  };
-  const code = (name: keyof typeof CODE & string, example: string): string | undefined => {
-    const v = str(name)?.toUpperCase();
-    if (v !== undefined && !CODE[name].test(v)) {
-      issues.push(`${name} "${v}" is not a valid code (e.g. "${example}")`);
-      return undefined;
-    }
-    return v;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
-    const v = str(name);
-    if (v !== undefined && !allowed.includes(v as T)) {
-      issues.push(`${name} must be one of ${allowed.map((a) => `"${a}"`).join(', ')} (got "${v}")`);
-      return undefined;
-    }
-    return v as T | undefined;
-  };
-  const list = (name: string): string[] | undefined => {
-    const v = raw[name];
-    if (v === undefined || v === null) return undefined;
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-      issues.push(`${name} must be an array of strings`);
-      return undefined;
-    }
-    return v.map((x: string) => x.trim()).filter(Boolean);
-  };
-
-  const apiBaseUrl = str('apiBaseUrl') ?? defaults.apiBaseUrl ?? '/api/ramp';
-  if (!isHttpUrl(apiBaseUrl, true))
-    issues.push(`apiBaseUrl must be an http(s) URL or a path starting with "/"`);
-
-  let directions: Direction[] = [...DIRECTIONS];
-  const dirList = list('directions');
-  if (dirList) {
-    const bad = dirList.filter((d) => !DIRECTIONS.includes(d as Direction));
-    if (bad.length)
-      issues.push(`directions may hold only "buy" and "sell" (got ${bad.map((b) => `"${b}"`).join(', ')})`);
-    else if (dirList.length === 0) issues.push('directions must not be empty');
-    else directions = [...new Set(dirList as Direction[])];
-  }
-  const direction = oneOf('direction', DIRECTIONS);
-  if (direction && !directions.includes(direction)) {
-    issues.push(`direction "${direction}" is not among directions (${directions.join(', ')})`);
-  }
-
-  const country = code('country', 'US');
-  const subdivision = code('subdivision', 'US-NY');
-  if (subdivision && country && !subdivision.startsWith(`${country}-`)) {
-    issues.push(`subdivision "${subdivision}" is not in country "${country}"`);
-  }
-
-  let amount: string | undefined;
-  const rawAmount = raw.amount;
-  if (typeof rawAmount === 'number') {
-    if (Number.isFinite(rawAmount) && rawAmount > 0) amount = String(rawAmount);
-    else issues.push('amount must be a positive number');
-  } else if (rawAmount !== undefined && rawAmount !== null && rawAmount !== '') {
-    const a = typeof rawAmount === 'string' ? rawAmount.trim() : undefined;
-    if (a === undefined || !AMOUNT.test(a) || Number(a) <= 0) {
-      issues.push(
-        `amount must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(rawAmount)})`,
-      );
-    } else amount = a;
-  }
-
-  const walletAddress = str('walletAddress');
-  if (walletAddress && (walletAddress.length > 128 || /\s/.test(walletAddress))) {
-    issues.push('walletAddress must be a single address without spaces (at most 128 characters)');
-  }
-
-  const values: Record<LockableField, unknown> = {
-    direction,
-    country,
-    subdivision,
-    fiatCurrency: code('fiatCurrency', 'USD'),
-    cryptoCurrency: code('cryptoCurrency', 'ETH'),
-    network: code('network', 'ETHEREUM'),
-    paymentMethod: code('paymentMethod', 'CREDIT_DEBIT_CARD'),
-    amount,
-    walletAddress,
-  };
-
-  const lock: LockableField[] = [];
-  for (const field of list('lock') ?? []) {
-    if (!LOCKABLE_FIELDS.includes(field as LockableField)) {
-      issues.push(`lock: "${field}" cannot be locked (lockable: ${LOCKABLE_FIELDS.join(', ')})`);
-    } else if (
-      values[field as LockableField] === undefined &&
-      !(field === 'direction' && directions.length === 1)
-    ) {
-      issues.push(`lock: "${field}" is locked but has no value; set the ${field} option too`);
-    } else lock.push(field as LockableField);
-  }
-
-  const partners = list('partners')?.map((p) => p.toUpperCase());
-  partners?.forEach(
-    (p) => CODE.partner.test(p) || issues.push(`partners: "${p}" is not a partner id (e.g. "BANXA")`),
-  );
-
-  const theme = raw.theme;
-  issues.push(...themeIssues(theme));
-
-  const locale = str('locale');
-  if (locale && !LOCALE.test(locale)) issues.push(`locale "${locale}" is not a BCP 47 tag (e.g. "en-US")`);
-  else if (locale && !languages.some((l) => l === locale.split('-')[0]!.toLowerCase()))
-    issues.push(`locale "${locale}" is not a supported language (${languages.join(', ')})`);
-
-  const messages = raw.messages as MessageOverrides | undefined;
-  issues.push(...messagesIssues(messages));
-
-  const redirectUrl = str('redirectUrl');
-  if (redirectUrl && !isHttpUrl(redirectUrl, false))
-    issues.push('redirectUrl must be an absolute http(s) URL');
-
-  const launch = oneOf('launch', LAUNCH_MODES) ?? 'popup';
-  const onEvent = raw.onEvent;
-  if (onEvent !== undefined && typeof onEvent !== 'function') issues.push('onEvent must be a function');
-
-  const intent = str('intent');
-  if (intent !== undefined && !INTENT_SECRET.test(intent)) {
-    issues.push('intent must be the clientSecret of a checkout intent (int_…_secret_…)');
-  }
-
-  if (issues.length) throw new OptionsError(issues);
-  return {
+  const {
     apiBaseUrl,
-    directions,
-    direction: direction ?? directions[0],
-    country,
-    subdivision,
-    fiatCurrency: values.fiatCurrency as string | undefined,
-    cryptoCurrency: values.cryptoCurrency as string | undefined,
-    network: values.network as string | undefined,
-    paymentMethod: values.paymentMethod as string | undefined,
-    amount,
-    walletAddress,
+    directions: listed,
+    direction,
     lock,
     partners,
-    theme: theme as ThemeOption | undefined,
-    locale,
-    ...(messages === undefined ? {} : { messages }),
-    redirectUrl,
+    theme,
+    messages,
     launch,
-    onEvent: onEvent as RampCheckoutOptions['onEvent'],
+    intent,
+    ...rest
+  } = result.output;
+  const directions = listed?.length ? [...new Set(listed as Direction[])] : [...DIRECTIONS];
+  return {
+    ...rest,
+    apiBaseUrl: apiBaseUrl ?? defaults.apiBaseUrl ?? '/api/ramp',
+    directions,
+    direction: direction ?? directions[0],
+    lock: (lock ?? []) as LockableField[],
+    partners: partners?.map((p) => p.toUpperCase()),
+    theme: theme as ThemeOption | undefined,
+    ...(messages === undefined ? {} : { messages: messages as MessageOverrides }),
+    launch: launch ?? 'popup',
     ...(intent === undefined ? {} : { intent }),
   };
 }
