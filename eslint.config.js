@@ -17,7 +17,7 @@ const ABOVE = {
 const layerRules = Object.entries(ABOVE).map(([layer, banned]) => ({
   files: [`src/${layer}/**/*.{ts,tsx}`],
   // Tests and their kits may wire layers together (the widget over the real server and sandbox).
-  ignores: ['src/**/*.test.{ts,tsx}', 'src/queries/testkit.ts'],
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/**/test-*.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',

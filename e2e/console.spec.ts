@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { ADMIN_TOKEN } from '../playwright.config';
-import { parseCsv } from '../src/console/testCsv';
+import { parseCsv } from '../src/console/test-csv';
 
 const BEARER = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 

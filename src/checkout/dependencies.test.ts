@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOL_WALLET, T0, buyAt, run } from './checkout.fixtures';
+import { SOL_WALLET, T0, buyAt, run } from './test-fixtures';
 import { DEPENDS_ON, PIECE_ORDER, dependentsOf } from './dependencies';
 import type { Piece } from './dependencies';
 import type { CheckoutEvent } from './events';

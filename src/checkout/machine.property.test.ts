@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '../api/types';
 import { validateAddress } from '../domain/address';
 import { validateAmount } from './amount';
-import { BUY_STEPS, ETH_WALLET, SEED, SOL_WALLET, T0, USD_LIMITS, quote, start } from './checkout.fixtures';
+import { BUY_STEPS, ETH_WALLET, SEED, SOL_WALLET, T0, USD_LIMITS, quote, start } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import type { CheckoutInit } from './initial';
 import { next } from './machine';

@@ -10,7 +10,7 @@ import {
   quote,
   run,
   start,
-} from './checkout.fixtures';
+} from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { next } from './machine';
 import type { CheckoutState, Step } from './state';

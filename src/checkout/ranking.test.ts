@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from './checkout.fixtures';
+import { quote } from './test-fixtures';
 import { bestQuote, quoteCost, quoteMarkup, rankQuotes, referenceRate } from './ranking';
 
 // Three offers for $100: BANXA has the lowest stated fee but the worst rate (a big markup).

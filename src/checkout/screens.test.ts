@@ -1,7 +1,7 @@
 // Screens are not steps: the order screen's Continue walks its steps at once, a prefilled wallet is
 // passed without `lock`, Back goes by screens, and the offer selection follows the ranking.
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, ETH_WALLET, T0, USD_LIMITS, quote, run, start } from './checkout.fixtures';
+import { BUY_STEPS, ETH_WALLET, T0, USD_LIMITS, quote, run, start } from './test-fixtures';
 import { next } from './machine';
 import {
   LAST_INPUT_STEP,

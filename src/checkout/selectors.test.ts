@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, ETH_WALLET, T0, buyAt, quote, run, start } from './checkout.fixtures';
+import { BUY_STEPS, ETH_WALLET, T0, buyAt, quote, run, start } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { idempotencyKeyFor } from './idempotency';
 import { next } from './machine';

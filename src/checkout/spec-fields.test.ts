@@ -1,7 +1,7 @@
 // Issue 14 in the checkout: lockFields from the widget's locks, and the destination tag of chains
 // that need one (asked, validated and sent).
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, T0, buyAt, quote, run, start } from './checkout.fixtures';
+import { BUY_STEPS, T0, buyAt, quote, run, start } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { guardStatus, walletTagFor } from './guards';
 import { lockFieldsFor, sessionRequest } from './requests';

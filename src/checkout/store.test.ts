@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SEED, T0, buyAt, buyEvents } from './checkout.fixtures';
+import { SEED, T0, buyAt, buyEvents } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { loadCheckout, saveCheckout } from './persistence';
 import type { StorageLike } from './persistence';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency, PaymentMethod } from '../api/types';
-import { quote, run, start, USD_LIMITS } from './checkout.fixtures';
+import { quote, run, start, USD_LIMITS } from './test-fixtures';
 import { quoteEvents, syncEvents, type SyncLists } from './sync';
 
 const currency = (currencyCode: string, over: Partial<Currency> = {}): Currency => ({

@@ -11,7 +11,7 @@ import {
   makeAccountTransactions,
   makeAccounts,
   type TestServer,
-} from './testServer';
+} from './test-server';
 
 // The date-range inputs are local time: pin the zone (UTC-4 in September).
 const originalTz = process.env.TZ;

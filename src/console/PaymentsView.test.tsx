@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
 import { downloadBlob } from './download';
 import { UTF8_BOM } from './exportCsv';
-import { parseCsv } from './testCsv';
+import { parseCsv } from './test-csv';
 import {
   TEST_TOKEN,
   WALLETS,
@@ -13,7 +13,7 @@ import {
   keyOf,
   makeTransactions,
   type TestServer,
-} from './testServer';
+} from './test-server';
 
 vi.mock('./download', () => ({
   canPickFile: () => false,

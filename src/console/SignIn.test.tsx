@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
-import { TEST_TOKEN, createTestServer, makeTransactions, type TestServer } from './testServer';
+import { TEST_TOKEN, createTestServer, makeTransactions, type TestServer } from './test-server';
 
 const STORAGE_KEY = 'ramp-console-token';
 const listingRequests = (server: TestServer) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv, type CsvColumn } from './csv';
-import { parseCsv } from './testCsv';
+import { parseCsv } from './test-csv';
 
 describe('csvCell', () => {
   it.each([

@@ -3,8 +3,8 @@ import { paginate } from '../api/pagination';
 import { createConsoleApi } from './consoleApi';
 import { UTF8_BOM, memorySink, writeCsv, type CsvSink, type ExportProgress } from './exportCsv';
 import { paymentsListing } from './listings';
-import { parseCsv } from './testCsv';
-import { TEST_TOKEN, createTestServer, makeTransactions } from './testServer';
+import { parseCsv } from './test-csv';
+import { TEST_TOKEN, createTestServer, makeTransactions } from './test-server';
 
 const setup = (count: number) => {
   const all = makeTransactions(count);

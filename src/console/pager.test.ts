@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cursor, Page } from '../api/types';
 import { createConsoleApi } from './consoleApi';
 import { pagerModel } from './pager';
-import { TEST_TOKEN, createTestServer, makeTransactions } from './testServer';
+import { TEST_TOKEN, createTestServer, makeTransactions } from './test-server';
 
 const rec = (id: string) => ({ id, key: `k${id}` });
 const page = (

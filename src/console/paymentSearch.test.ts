@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilters, sameAddress } from './paymentSearch';
-import { WALLETS, makeTransactions } from './testServer';
+import { WALLETS, makeTransactions } from './test-server';
 
 describe('payments filters applied in the console', () => {
   it('compares hex addresses in any letter case, other addresses exactly', () => {

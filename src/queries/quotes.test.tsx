@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../api/types';
 import { useQuotes } from './quotes';
 import { hookEnv } from './test-wrapper';
-import { createTestServer } from './testkit';
+import { createTestServer } from './test-server';
 
 const request = (sourceAmount: number): QuoteRequest => ({
   countryCode: 'GB',

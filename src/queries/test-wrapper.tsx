@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createRampClient } from '../api';
 import { RampClientProvider } from './client';
-import type { TestServer } from './testkit';
-import { TEST_API_BASE, createTestServer } from './testkit';
+import type { TestServer } from './test-server';
+import { TEST_API_BASE, createTestServer } from './test-server';
 
 export function hookEnv(server: TestServer = createTestServer()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

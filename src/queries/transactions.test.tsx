@@ -2,7 +2,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { quoteFor } from '../server/test-session';
-import { createTestServer } from './testkit';
+import { createTestServer } from './test-server';
 import { hookEnv } from './test-wrapper';
 import type { TrackingInput } from './transactions';
 import { useTransaction } from './transactions';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './sandbox';
-import { createTestSandbox, TEST_API_KEY } from './testkit';
+import { createTestSandbox, TEST_API_KEY } from './test-kit';
 
 const COUNTRIES = '/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 

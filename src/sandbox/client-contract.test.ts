@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRampClient } from '../api/client';
 import { isNoValidQuotes } from '../api/errors';
-import { createTestSandbox, TEST_API_KEY } from './testkit';
+import { createTestSandbox, TEST_API_KEY } from './test-kit';
 
 describe('src/api client against the sandbox', () => {
   const t = createTestSandbox({ timeScale: 0, publicBaseUrl: 'http://127.0.0.1:8787/sandbox' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Country, CountryDefault, Currency, PaymentMethod, Route } from '../api/types';
-import { createTestSandbox } from './testkit';
+import { createTestSandbox } from './test-kit';
 
 const t = createTestSandbox({ publicBaseUrl: 'http://127.0.0.1:8787/sandbox' });
 const countries = async (category: string) =>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pathMatches } from './faults';
 import { seededRandom } from './random';
-import { createTestSandbox, TEST_API_KEY } from './testkit';
+import { createTestSandbox, TEST_API_KEY } from './test-kit';
 
 const COUNTRIES = '/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const QUOTE_BODY = {

@@ -20,7 +20,7 @@ import bySessionFixture from '../api/__fixtures__/payments-transaction-by-sessio
 import getFixture from '../api/__fixtures__/payments-transaction-get.json';
 import searchFixture from '../api/__fixtures__/payments-transactions-search.json';
 import { LEGACY_SUNSET } from './legacy';
-import { createTestSandbox } from './testkit';
+import { createTestSandbox } from './test-kit';
 
 interface FixtureFile {
   response_examples: { status: number | number[]; body: unknown }[];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate } from '../api/pagination';
 import type { Page } from '../api/types';
-import { createTestSandbox } from './testkit';
+import { createTestSandbox } from './test-kit';
 
 const t = createTestSandbox();
 

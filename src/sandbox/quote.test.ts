@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findOffers } from './catalog';
 import { toMinor } from './money';
 import type { QuoteWire } from './quote';
-import { createTestSandbox } from './testkit';
+import { createTestSandbox } from './test-kit';
 
 const t = createTestSandbox();
 const quote = (body: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 // The variants of the real service the sandbox can produce (issue 14), each switchable.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../api/types';
-import { buySession, createTestSandbox, type TestSandbox } from './testkit';
+import { buySession, createTestSandbox, type TestSandbox } from './test-kit';
 
 const QUOTE = {
   countryCode: 'US',

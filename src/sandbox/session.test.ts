@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionResponse, Transaction } from '../api/types';
-import { BTC_WALLET, buySession, createTestSandbox, type TestSandbox } from './testkit';
+import { BTC_WALLET, buySession, createTestSandbox, type TestSandbox } from './test-kit';
 
 async function create(t: TestSandbox, body: unknown) {
   const res = await t.postJson<SessionResponse & { code?: string; errors?: string[] }>(

@@ -6,7 +6,7 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createMemoryLogger } from './log';
-import { SESSION_BODY } from './hardening/harness';
+import { SESSION_BODY } from './hardening/test-harness';
 import { json, manualClock, quotedSession } from './test-upstream';
 
 const SHOP = 'https://shop.example';

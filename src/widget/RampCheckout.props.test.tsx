@@ -4,7 +4,7 @@
 // is reported and the widget keeps its options.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWindow } from '../ui/steps/harness';
+import { fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
 import { choosePartner, expectStatus, next } from './test-flow';

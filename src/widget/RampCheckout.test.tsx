@@ -3,7 +3,7 @@
 // uses only the accessible names of CONTRACTS §3, and the partner's page played by the sandbox.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/harness';
+import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
 import { expectStatus, next, pick, quoteNames } from './test-flow';
 import { mountWidget, sessionOf } from './test-mount';
 

@@ -15,7 +15,7 @@ import { createNodeServer } from '../node-server';
 import { RULES } from '../policy';
 import { methodArb, pathArb } from '../test-paths';
 import { SESSION_PATH, TEST_ADMIN, json, quoteFor, testApp } from '../test-upstream';
-import { QUOTE_BODY, SESSION_BODY, errorBody, harness } from './harness';
+import { QUOTE_BODY, SESSION_BODY, errorBody, harness } from './test-harness';
 
 const QUOTE = '/api/ramp/payments/crypto/quote';
 const SESSION = '/api/ramp/crypto/session/widget';

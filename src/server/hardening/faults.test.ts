@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS } from '../cache';
 import { READ_RETRY } from '../upstream';
-import { ADMIN_TOKEN, errorBody, harness } from './harness';
-import type { Harness } from './harness';
+import { ADMIN_TOKEN, errorBody, harness } from './test-harness';
+import type { Harness } from './test-harness';
 
 type Ctx = { id: string; token: string; txId: string; n: number };
 

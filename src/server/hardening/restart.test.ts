@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_BODY, payAtProvider } from './harness';
+import { SESSION_BODY, payAtProvider } from './test-harness';
 import { quotedSession } from '../test-upstream';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -9,14 +9,22 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../sandbox';
-import { buySession } from '../../sandbox/testkit';
+import { buySession } from '../../sandbox/test-kit';
 import { SANDBOX_BASE_URL } from '../config';
 import { DISCOVERY_CACHE_DEFAULTS } from '../cache';
 import { API_CSP } from '../headers';
 import { safeEqual } from '../tokens';
 import { json } from '../test-upstream';
-import { ADMIN_TOKEN, QUOTE_BODY, SESSION_BODY, SESSION_SECRET, SHOP, errorBody, harness } from './harness';
-import type { Harness } from './harness';
+import {
+  ADMIN_TOKEN,
+  QUOTE_BODY,
+  SESSION_BODY,
+  SESSION_SECRET,
+  SHOP,
+  errorBody,
+  harness,
+} from './test-harness';
+import type { Harness } from './test-harness';
 
 vi.mock('../tokens', async (importOriginal) => {
   const mod = await importOriginal<typeof import('../tokens')>();

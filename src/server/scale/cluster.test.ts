@@ -3,7 +3,7 @@
 // one instance did, the others know: idempotent replays, tracking tokens, rate limits and the
 // discovery cache.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../hardening/harness';
+import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../hardening/test-harness';
 import { freshDatabase, missingServices, redisDb } from '../test-services';
 import { quoteFor } from '../test-upstream';
 import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from './cluster';

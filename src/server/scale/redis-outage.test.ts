@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY } from '../hardening/harness';
+import { QUOTE_BODY, SESSION_BODY } from '../hardening/test-harness';
 import { freshDatabase, missingServices, redisServerBinary } from '../test-services';
 import { startInstance, startUpstream } from './cluster';
 import type { CountingUpstream, Instance } from './cluster';

@@ -6,8 +6,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
-import { createTestServer } from '../../queries/testkit';
-import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+import { createTestServer } from '../../queries/test-server';
+import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './test-harness';
 import { partnerName } from './partners';
 
 const AT_QUOTES: Partial<CheckoutInit> = { ...US_BUY, prefill: { ...US_BUY.prefill, amount: '100' } };

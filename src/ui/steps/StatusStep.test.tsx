@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
-import { createTestServer } from '../../queries/testkit';
-import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './harness';
+import { createTestServer } from '../../queries/test-server';
+import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './test-harness';
 import { partnerName } from './partners';
 
 const AT_LAUNCH: Partial<CheckoutInit> = {

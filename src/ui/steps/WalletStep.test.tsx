@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
-import { BTC_WALLET, ETH_WALLET, advanceTo, renderCheckout, US_BUY } from './harness';
+import { BTC_WALLET, ETH_WALLET, advanceTo, renderCheckout, US_BUY } from './test-harness';
 
 const AT_WALLET: Partial<CheckoutInit> = { ...US_BUY, prefill: { ...US_BUY.prefill, amount: '100' } };
 
