@@ -263,10 +263,11 @@ function ViewFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The widget's box before and while its view loads: the height of its first screen, so the page
- * does not shift when the widget hydrates (a merchant may set `--rc-min-height` on a parent).
+ * The widget's box before and while its view loads, and its least height after: the order screen's
+ * typical height (720 px, the hosted page's frame), so the page does not shift when the widget
+ * hydrates, nor between screens (a merchant may set `--rc-min-height` on a parent).
  */
-const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 420px)' };
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 720px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
