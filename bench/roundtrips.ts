@@ -82,6 +82,23 @@ const TYPING_QUERY = (() => {
   return q.toString();
 })();
 
+// Runs in the page (a string: nothing of the bundler's helpers is there): notes when the amount
+// becomes "250" and when an offer is first named with "$250.00", on the page's clock.
+const OBSERVE_REPRICE = `(() => {
+  document.addEventListener('input', (e) => {
+    if (e.target && e.target.value === '250') window.__benchTypedAt = performance.now();
+  }, { capture: true });
+  const repriced = () => [...document.querySelectorAll('[role="radiogroup"] input[type="radio"], [role="radio"]')]
+    .some((r) => (r.getAttribute('aria-label') || '').includes('$250.00'));
+  const observer = new MutationObserver(() => {
+    if (window.__benchTypedAt !== undefined && window.__benchRepricedAt === undefined && repriced()) {
+      window.__benchRepricedAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
 /**
  * Types a new amount once the first price is on screen and times, on the page's clock, the input
  * event → the first offer named with the new amount ("…for $250.00"). The quote's debounce (the
@@ -96,27 +113,7 @@ async function typeOnce(browser: Browser, origin: string): Promise<number> {
     await radio.waitFor({ state: 'attached', timeout: 30_000 });
     const amount = page.getByRole('textbox', { name: 'Amount' });
     await amount.fill('');
-    await page.evaluate(() => {
-      const w = window as Window & { __benchTypedAt?: number; __benchRepricedAt?: number };
-      document.addEventListener(
-        'input',
-        (e) => {
-          if ((e.target as HTMLInputElement).value === '250') w.__benchTypedAt = performance.now();
-        },
-        { capture: true },
-      );
-      const repriced = () =>
-        [...document.querySelectorAll('[role="radiogroup"] input[type="radio"], [role="radio"]')].some((r) =>
-          (r.getAttribute('aria-label') ?? '').includes('$250.00'),
-        );
-      const observer = new MutationObserver(() => {
-        if (w.__benchTypedAt !== undefined && w.__benchRepricedAt === undefined && repriced()) {
-          w.__benchRepricedAt = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true });
-    });
+    await page.evaluate(OBSERVE_REPRICE);
     await amount.fill('250');
     await page
       .getByRole('radiogroup', { name: 'Quotes' })
