@@ -12,6 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
+import { buySession } from '../src/api/test-sessions';
 import { createSandbox, seededRandom } from '../src/sandbox';
 import type { FaultRule } from '../src/sandbox';
 import { createApp } from '../src/server/app';
@@ -98,7 +99,6 @@ const UPSTREAM_CODES = new Set([
 
 /** Longer than the slowest request (three timed-out attempts plus the backoff between them). */
 const SETTLE_MS = 3_000;
-const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
 
 /** A full GC on demand, also when node was started without --expose-gc. */
@@ -207,18 +207,7 @@ async function createTrackedSessions(origin: string, n: number) {
     // Quoted first, as the widget does: a session is bound to a recent quote.
     const res = await quotedSession(
       (path, init) => fetch(`${origin}${path}`, init),
-      {
-        sessionType: 'BUY',
-        sessionData: {
-          serviceProvider: 'BANXA',
-          countryCode: 'US',
-          subdivision: 'US-NY',
-          sourceCurrencyCode: 'USD',
-          sourceAmount: String(100 + i),
-          destinationCurrencyCode: 'BTC',
-          walletAddress: WALLET,
-        },
-      },
+      buySession({ subdivision: 'US-NY', sourceAmount: String(100 + i) }),
       { 'Idempotency-Key': `load-session-${i}-${Date.now()}` },
     );
     if (res.status !== 200) throw new Error(`setup: session creation answered ${res.status}`);

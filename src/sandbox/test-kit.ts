@@ -7,23 +7,7 @@ export const TEST_API_KEY = 'sk_test_sandbox_key';
 /** A fixed start time: 2026-03-01T12:00:00Z. */
 export const TEST_START = Date.parse('2026-03-01T12:00:00Z');
 
-export const BTC_WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
-
-/** A valid buy session body (100 USD of BTC by card in the US, from Banxa), with overrides. */
-export const buySession = (overrides: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    walletAddress: BTC_WALLET,
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    ...overrides,
-  },
-  ...top,
-});
+export { BTC_WALLET, buySession } from '../api/test-sessions';
 
 export interface TestSandbox {
   sandbox: Sandbox;

@@ -1,6 +1,7 @@
 // Test support: a recording fake of the upstream service, answering with the spec's example
 // payloads (src/api/__fixtures__), and helpers to build a configured app around it.
 import { fixture, okBodies } from '../api/test-fixtures';
+import { buySession } from '../api/test-sessions';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { loadConfig } from './config';
@@ -16,18 +17,7 @@ export const TEST_BASE = 'https://upstream.test/v1';
 export const TEST_ADMIN = 'admin-token-0123456789abcdef';
 
 /** A valid buy session body (the browser's, for SESSION_PATH). */
-export const BUY_SESSION = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-  },
-};
+export const BUY_SESSION = buySession();
 
 export interface Recorded {
   method: string;

@@ -3,6 +3,7 @@
 // `remote` mode points the app at the sandbox as if it were the configured upstream, so the API key
 // is one the test chooses (sandbox mode makes up a random one).
 import { expect } from 'vitest';
+import { BTC_WALLET, buySession } from '../../api/test-sessions';
 import { createSandbox } from '../../sandbox';
 import type { FaultRule, Sandbox } from '../../sandbox';
 import { createApp } from '../app';
@@ -15,7 +16,7 @@ import { json, manualClock, quotedSession } from '../test-upstream';
 export const SHOP = 'https://shop.example';
 export const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 export const SESSION_SECRET = 'hardening-session-secret-0123456789abcdef';
-export const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
+export const WALLET = BTC_WALLET;
 /** What a browser at this address sends (the node-server bindings the app reads the IP from). */
 export const BROWSER_IP = '203.0.113.7';
 
@@ -26,18 +27,12 @@ export const QUOTE_BODY = {
   destinationCurrencyCode: 'BTC',
 };
 
-export const SESSION_BODY = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    subdivision: 'US-NY',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'BTC',
-    walletAddress: WALLET,
-  },
-};
+/** The test kit's buy with the shopper's state, and no payment method (the session's default). */
+export const SESSION_BODY = buySession({
+  subdivision: 'US-NY',
+  paymentMethodType: undefined,
+  walletAddress: WALLET,
+});
 
 /** The shopper pays on the provider's page (the upstream's own, a real HTTP origin): 303 when accepted. */
 export const payAtProvider = (widgetUrl: string): Promise<Response> =>
