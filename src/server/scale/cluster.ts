@@ -146,7 +146,8 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
   const calls: string[] = [];
   const server = createAdaptorServer({
     fetch: (req: Request, env: unknown) => {
-      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      const url = new URL(req.url);
+      calls.push(`${req.method} ${url.pathname}${url.search}`);
       return sandbox.current!.fetch(req, env);
     },
   });
@@ -166,8 +167,9 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
     calls,
     count: (method, path) =>
       calls.filter((c) => {
+        // A string names a path (any query); a pattern is matched against the path and query.
         const [m, p] = c.split(' ') as [string, string];
-        return m === method && (typeof path === 'string' ? p === path : path.test(p));
+        return m === method && (typeof path === 'string' ? p.split('?')[0] === path : path.test(p));
       }).length,
     close: () =>
       new Promise<void>((ok) => {

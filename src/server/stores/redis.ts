@@ -195,6 +195,10 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
         }
         if (claimed) {
           try {
+            // Checked again under the claim: a fill that ended between our miss and our claim
+            // (its answer stored, its claim released) must not be loaded a second time.
+            const filled = await redis.get(k).catch(() => null);
+            if (filled !== null) return JSON.parse(filled) as T;
             const value = await load();
             await redis.set(k, JSON.stringify(value), 'PX', ttlMs).catch(() => {});
             return value;
