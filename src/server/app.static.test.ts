@@ -91,6 +91,15 @@ describe('static files', () => {
     expect(again.status).toBe(304);
   });
 
+  it("keeps a page's own CSP on its 304 (a browser keeps the 304's headers: a reload must still run)", async () => {
+    const first = await app().request('/');
+    expect(first.status).toBe(200);
+    const again = await app().request('/', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(again.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('serves demo pages of the hosted build by name', async () => {
     const res = await app().request('/embed-demo.html');
     expect(await res.text()).toContain('Demo shop');

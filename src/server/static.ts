@@ -4,7 +4,7 @@
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
+import { RETAINED_304_HEADERS, etag } from 'hono/etag';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { pageHeaders } from './headers';
@@ -61,7 +61,19 @@ export function mountStatic(
   });
   const notBuilt = missing('The hosted page is not built: run `npm run build`');
 
-  const tag = etag({ weak: true });
+  // A browser takes a 304's headers over the cached response's: a page's 304 must carry the page's
+  // own CSP and framing rule (else the API's `default-src 'none'` would stop the reloaded page), and
+  // a cross-origin file its CORP and CORS headers.
+  const tag = etag({
+    weak: true,
+    retainedHeaders: [
+      ...RETAINED_304_HEADERS,
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+      'access-control-allow-origin',
+    ],
+  });
   app.get('/', tag, page('index.html', 'hosted'), notBuilt);
   app.get('/index.html', tag, page('index.html', 'hosted'), notBuilt);
   app.get('/console', tag, page('console.html', 'console'), notBuilt);
