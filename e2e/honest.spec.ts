@@ -1,6 +1,6 @@
 // The review's findings 3–7 on the hosted page: ranking the shopper can trust, stale prices said,
 // no dead end at the popup, a way on after a declined payment, and a reload that keeps the choices.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { ETH_WALLET, GB_BUY_PREFILL } from './support/data';
 
@@ -120,7 +120,8 @@ test('5: after a declined payment, "Try another offer" keeps every choice and la
   await expect(checkout.widget.getByRole('button', { name: 'Done' })).toBeVisible();
 });
 
-test('7: a reload mid-flow keeps the choices and the screen', async ({ page }) => {
+/** A buy in GB of ETH for £150, with its wallet, up to the review screen. */
+async function toReview(page: Page): Promise<Checkout> {
   const checkout = new Checkout(page);
   await page.goto(
     `/?${new URLSearchParams({ direction: 'buy', country: 'GB', cryptoCurrency: 'ETH', network: 'ETHEREUM' })}`,
@@ -131,6 +132,11 @@ test('7: a reload mid-flow keeps the choices and the screen', async ({ page }) =
   await checkout.enterWallet(ETH_WALLET);
   await checkout.next();
   await expect(checkout.launchButton).toBeVisible();
+  return checkout;
+}
+
+test('7: a reload mid-flow keeps the choices and the screen', async ({ page }) => {
+  const checkout = await toReview(page);
   await page.reload();
   await expect(checkout.launchButton).toBeVisible({ timeout: 20_000 });
   await expect(checkout.title).toHaveText('Review and continue');
@@ -143,17 +149,8 @@ test('7: a reload mid-flow keeps the choices and the screen', async ({ page }) =
 test("7: on the hosted page, the browser's Back and the widget's Back walk the same screens", async ({
   page,
 }) => {
-  const checkout = new Checkout(page);
-  await page.goto(
-    `/?${new URLSearchParams({ direction: 'buy', country: 'GB', cryptoCurrency: 'ETH', network: 'ETHEREUM' })}`,
-  );
+  const checkout = await toReview(page);
   const start = page.url();
-  await checkout.enterAmount('150');
-  await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
-  await checkout.next();
-  await checkout.enterWallet(ETH_WALLET);
-  await checkout.next();
-  await expect(checkout.launchButton).toBeVisible();
 
   // The browser's Back: the previous screen, the page stays.
   await page.goBack();
