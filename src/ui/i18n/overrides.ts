@@ -2,8 +2,8 @@
 // speaks, with no placeholder the English message does not have (a typo would show "{partnr}").
 import { en } from './en';
 import { languages, type MessageOverrides } from './languages';
+import { PARAM } from './translator';
 
-const PARAM = /\{(\w+)\}/g;
 const placeholders = (s: string) => new Set([...s.matchAll(PARAM)].map((m) => m[1]));
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

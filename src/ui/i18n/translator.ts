@@ -21,7 +21,8 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(en, key);
 }
 
-const PARAM = /\{(\w+)\}/g;
+/** A message's placeholder, `{name}`. */
+export const PARAM = /\{(\w+)\}/g;
 
 /**
  * Says messages in the language of `locale`, once its catalog is loaded (see catalogs.ts); until
