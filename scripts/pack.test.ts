@@ -2,7 +2,7 @@
 // `ramp-checkout/server` type-checks with skipLibCheck off, and `ramp-checkout serve` serves the
 // hosted page and /api/ramp from that folder. Needs the build (npm test builds first).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,16 @@ beforeAll(() => {
 afterAll(() => {
   child?.kill('SIGTERM');
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it('`npm pack` on a clean clone builds first: prepack is the full build that fills every shipped folder', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    files: string[];
+  };
+  expect(pkg.scripts.prepack).toBe(pkg.scripts.build);
+  const done = /build complete: ([^']+)'/.exec(readFileSync(join(root, 'scripts/build.mjs'), 'utf8'))![1]!;
+  expect(pkg.files.filter((f) => f.startsWith('dist/')).sort()).toEqual(done.split(' ').sort());
 });
 
 describe.runIf(built)('the packed package', () => {
