@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from './test-upstream';
+import { json, testApp } from './test-upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
+const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
+const QUOTE = {
+  countryCode: 'US',
+  sourceCurrencyCode: 'USD',
+  sourceAmount: 100,
+  destinationCurrencyCode: 'BTC',
+  paymentMethodType: 'CREDIT_DEBIT_CARD',
+};
+
+/** The CORS and security headers of an answer (less the route's own and the per-answer ones). */
+const policyHeaders = (res: Response) => {
+  const out: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['content-type', 'content-length', 'cache-control', 'set-cookie', 'x-request-id'].includes(k))
+      out[k] = v;
+  });
+  return out;
+};
 
 describe('CORS on /api/ramp', () => {
   it('grants an allowed origin and exposes the request id', async () => {
@@ -60,5 +78,30 @@ describe('CORS on /api/ramp', () => {
     const res = await request('/api/ramp/nope', { headers: { Origin: 'https://shop.example' } });
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  });
+
+  // A quote is built whole with its headers (respond.ts) and passes the middlewares untouched; a
+  // refused quote is finished by them. Both must carry the same grant and the same policy.
+  it.each<[string, Record<string, string>, Record<string, string>]>([
+    ['no Origin', {}, {}],
+    ['an allowed origin', { Origin: 'https://shop.example' }, {}],
+    ['an unknown origin', { Origin: 'https://evil.example' }, {}],
+    ['HTTPS behind a trusted proxy', { 'X-Forwarded-Proto': 'https' }, { RAMP_TRUST_PROXY: '1' }],
+  ])('gives an answer built whole the headers the middlewares give (%s)', async (_, headers, env) => {
+    const { request } = testApp(env);
+    const quoted = await request(QUOTE_PATH, json(QUOTE, headers));
+    const refused = await request(QUOTE_PATH, json({ ...QUOTE, sourceAmount: 'lots' }, headers));
+    expect([quoted.status, refused.status]).toEqual([200, 400]);
+    expect(policyHeaders(quoted)).toEqual(policyHeaders(refused));
+    expect(policyHeaders(quoted)).toMatchObject({
+      vary: 'Origin',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
+      'x-frame-options': 'DENY',
+      'access-control-expose-headers': 'X-Request-Id,Retry-After',
+    });
+    expect(quoted.headers.get('access-control-allow-origin')).toBe(
+      headers.Origin === 'https://shop.example' ? 'https://shop.example' : null,
+    );
+    expect(quoted.headers.has('strict-transport-security')).toBe('X-Forwarded-Proto' in headers);
   });
 });

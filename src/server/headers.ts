@@ -5,6 +5,7 @@ import { cors as honoCors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerConfig } from './config';
 import { isHttps } from './client';
+import { isComplete } from './respond';
 
 export const CORS_ALLOW_HEADERS = 'Content-Type,Idempotency-Key,X-Ramp-Tracking,X-Ramp-Intent';
 export const CORS_EXPOSE_HEADERS = 'X-Request-Id,Retry-After';
@@ -53,8 +54,8 @@ export function pageHeaders(
 }
 
 /**
- * What securityHeaders() and cors() give an /api/ramp answer for any origin but Vary (respond.ts
- * builds them whole for the hot answers, which skip the middlewares; hot-answers.ts adds Vary).
+ * What securityHeaders() and cors() give an /api/ramp answer for any origin (respond.ts builds them
+ * whole for the hot paths' answers, which the two middlewares then leave as they are).
  */
 export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
@@ -64,7 +65,11 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': API_CSP,
   'X-Frame-Options': 'DENY',
   'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
+  Vary: 'Origin',
 };
+
+/** The `next` of a middleware run after the route: the route has answered already. */
+const ANSWERED = async () => {};
 
 // Hono's secure-headers sends a dozen headers by default; these answers carry the four below (the
 // others are obsolete, or, like Cross-Origin-Opener-Policy, would cut the checkout off from the
@@ -85,7 +90,11 @@ const NONE = {
   overwrite: false,
 } as const;
 
-/** Headers on every response; a route that set its own (pages: their CSP; the sandbox) keeps them. */
+/**
+ * Headers on every response; a route that set its own (pages: their CSP; the sandbox) keeps them.
+ * They are added once the route has answered, and not to an answer built whole (respond.ts): editing
+ * that one's headers would turn it into a full web Response on Node.
+ */
 export function securityHeaders(config: ServerConfig): MiddlewareHandler {
   const every = secureHeaders({
     ...NONE,
@@ -98,8 +107,12 @@ export function securityHeaders(config: ServerConfig): MiddlewareHandler {
   const sandbox = secureHeaders({ ...NONE, crossOriginResourcePolicy: 'cross-origin' });
   const hsts = secureHeaders({ ...NONE, strictTransportSecurity: 'max-age=31536000' });
   return async (c, next) => {
-    const tail = c.req.path.startsWith('/sandbox/') ? async () => void (await sandbox(c, next)) : next;
-    await every(c, isHttps(c, config.trustProxy) ? async () => void (await hsts(c, tail)) : tail);
+    await next();
+    if (isComplete(c.res)) return;
+    // Innermost first, as when they wrapped the route: a header set by an inner one is kept.
+    if (c.req.path.startsWith('/sandbox/')) await sandbox(c, ANSWERED);
+    if (isHttps(c, config.trustProxy)) await hsts(c, ANSWERED);
+    await every(c, ANSWERED);
     // An answer with no policy of its own is data: nothing may load from it or frame it. (Pages set
     // their CSP and the X-Frame-Options that goes with it, or none: the two are decided together,
     // which secure-headers' per-header `overwrite` cannot express.)
@@ -114,7 +127,9 @@ export function securityHeaders(config: ServerConfig): MiddlewareHandler {
 /**
  * CORS for /api/ramp (Hono's): a grant only for the configured merchant origins. An unknown origin
  * gets no Access-Control-Allow-Origin, and its preflight no allowed method or header, so its browser
- * withholds the response.
+ * withholds the response. Outside a preflight the grant is added once the route has answered, and
+ * not to an answer built whole (respond.ts), which carries it already: Hono's cors edits the
+ * context's response before the route runs, which made Hono copy every answer into a new one.
  */
 export function cors(config: ServerConfig): MiddlewareHandler {
   const allowed = new Set(config.allowedOrigins);
@@ -133,7 +148,9 @@ export function cors(config: ServerConfig): MiddlewareHandler {
       if (!allowed.has(c.req.header('origin') ?? '')) {
         return new Response(null, { status: 204, headers: { Vary: 'Origin' } });
       }
+      return grant(c, next);
     }
-    return grant(c, next);
+    await next();
+    if (!isComplete(c.res)) await grant(c, ANSWERED);
   };
 }

@@ -51,8 +51,7 @@ export function createHotAnswers(o: { now: () => number; trustProxy: boolean; ma
       const bytes = new TextEncoder().encode(body);
       answers.set(key, {
         body: bytes,
-        // Kept by Origin, so it varies by Origin (the full path's CORS middleware says so there).
-        headers: { ...headers, Vary: 'Origin', 'Content-Length': String(bytes.byteLength) },
+        headers: { ...headers, 'Content-Length': String(bytes.byteLength) },
         freshUntil,
       });
       while (answers.size > max) answers.delete(answers.keys().next().value as string);
