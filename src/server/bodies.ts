@@ -128,7 +128,10 @@ function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.Infer
  * unread (node-request.ts), read directly rather than through the Request's web stream.
  */
 export async function readJsonBody(req: Request, incoming?: IncomingMessage | null): Promise<unknown> {
-  const type = req.headers.get('content-type') ?? '';
+  // Node's own headers when there: the Request's would be built whole for these two.
+  const header = (name: 'content-type' | 'content-length') =>
+    incoming ? incoming.headers[name] : req.headers.get(name);
+  const type = header('content-type') ?? '';
   if (!/^application\/json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(
       415,
@@ -136,7 +139,7 @@ export async function readJsonBody(req: Request, incoming?: IncomingMessage | nu
       'The body must be JSON (Content-Type: application/json)',
     );
   }
-  const declared = Number(req.headers.get('content-length') ?? '0');
+  const declared = Number(header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = incoming ? await readIncoming(incoming, MAX_BODY_BYTES) : await readStream(req);
   if (bytes === null) throw tooLarge();

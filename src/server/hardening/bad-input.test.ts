@@ -735,6 +735,38 @@ describe('over real HTTP (the Node server)', () => {
     }
   });
 
+  it("reads the content type and the customer cookie from Node's own request", async () => {
+    // Its own app: the upstream calls counted here are this test's.
+    const own = app();
+    const server = createNodeServer(own.app.fetch);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${QUOTE}`;
+    const post = (headers: Record<string, string>) =>
+      fetch(url, { method: 'POST', headers, body: JSON.stringify(QUOTE_BODY) });
+    try {
+      expect((await post({ 'content-type': 'text/plain' })).status).toBe(415);
+      expect(own.upstream.calls).toHaveLength(0);
+      const first = await post({ 'content-type': 'application/json; charset=utf-8' });
+      expect(first.status).toBe(200);
+      const cookie = /rc_cid=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+      expect(cookie).toBeDefined();
+      const again = await post({
+        'content-type': 'application/json',
+        cookie: `theme=dark; rc_cid=${cookie}`,
+      });
+      expect(again.status).toBe(200);
+      expect(again.headers.get('set-cookie')).toBeNull();
+      const ids = own.upstream.calls.map(
+        (c) => (c.body as { externalCustomerId: string }).externalCustomerId,
+      );
+      expect(ids).toHaveLength(2);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('answers TRACE with 405 (never echoing the request); Node refuses TRACK and drops CONNECT', async () => {
     const secretHeader = 'X-Probe: do-not-echo-me\r\n';
     const traced = await get('/api/ramp/bootstrap', 'TRACE', secretHeader);
