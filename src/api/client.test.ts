@@ -500,6 +500,18 @@ describe('failures', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('with no timeout of its own, a call runs on its one signal and leaves no timer', async () => {
+    vi.useFakeTimers();
+    const shared = new AbortController();
+    const { client, calls } = setup(hang, { signal: shared.signal, timeoutMs: 0 });
+    const p = rejection(client.countries({ category: 'CRYPTO_ONRAMP' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+    shared.abort();
+    expect(await p).toMatchObject({ code: 'ABORTED', retryable: false });
+  });
+
   it('the API key never appears in an error', async () => {
     const key = 'sk_live_SECRET_123456';
     const { client } = setup(

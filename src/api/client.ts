@@ -180,27 +180,34 @@ export function createRampClient(o: RampClientOptions): RampClient {
     const { signal } = ro;
     const shared = o.signal;
     if (signal?.aborted || shared?.aborted) throw abortedError();
-    const headers = new Headers(ro.headers);
-    headers.set('Accept', 'application/json');
-    if (ro.body !== undefined) headers.set('Content-Type', 'application/json');
-    if (o.apiKey) headers.set('Authorization', `BASIC ${o.apiKey}`);
-    if (o.serviceVersion) headers.set(versionHeader, o.serviceVersion);
+    // A plain object (names in lower case, as Headers keeps them): a Headers instance costs the
+    // server's fetch a copy and a validation of each header per call.
+    const headers: Record<string, string> = {};
+    for (const name in ro.headers) headers[name.toLowerCase()] = ro.headers[name]!;
+    headers.accept = 'application/json';
+    if (ro.body !== undefined) headers['content-type'] = 'application/json';
+    if (o.apiKey) headers.authorization = `BASIC ${o.apiKey}`;
+    if (o.serviceVersion) headers[versionHeader.toLowerCase()] = o.serviceVersion;
 
-    const ctl = new AbortController();
-    const onAbort = () => ctl.abort(signal?.aborted ? signal.reason : shared?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    shared?.addEventListener('abort', onAbort, { once: true });
+    const timed = timeoutMs > 0 && Number.isFinite(timeoutMs);
+    // A controller of its own only to join two signals or to time the call: with one signal and no
+    // timer (the server's calls under a request deadline that ends first), the call runs on it.
+    const ctl = timed || (signal && shared) ? new AbortController() : undefined;
+    const onAbort = () => ctl?.abort(signal?.aborted ? signal.reason : shared?.reason);
+    if (ctl) {
+      signal?.addEventListener('abort', onAbort, { once: true });
+      shared?.addEventListener('abort', onAbort, { once: true });
+    }
     let timedOut = false;
-    const timer =
-      timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? setTimeout(
-            () => {
-              timedOut = true;
-              ctl.abort();
-            },
-            Math.min(timeoutMs, 2 ** 31 - 1),
-          )
-        : undefined;
+    const timer = timed
+      ? setTimeout(
+          () => {
+            timedOut = true;
+            ctl?.abort();
+          },
+          Math.min(timeoutMs, 2 ** 31 - 1),
+        )
+      : undefined;
     try {
       let res: Response;
       let text: string;
@@ -209,7 +216,7 @@ export function createRampClient(o: RampClientOptions): RampClient {
           method,
           headers,
           body: ro.body === undefined ? undefined : JSON.stringify(ro.body),
-          signal: ctl.signal,
+          signal: ctl ? ctl.signal : (signal ?? shared),
         });
         text = await res.text();
       } catch (e) {
@@ -229,8 +236,10 @@ export function createRampClient(o: RampClientOptions): RampClient {
       );
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      shared?.removeEventListener('abort', onAbort);
+      if (ctl) {
+        signal?.removeEventListener('abort', onAbort);
+        shared?.removeEventListener('abort', onAbort);
+      }
     }
   }
 

@@ -60,12 +60,15 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     readCapped(await o.fetch(input, { ...init, redirect: 'manual' }), maxResponseBytes);
   const clientFor = (scope: CallScope = {}): RampClient => {
     const signal = scope.deadline?.signal;
+    const attemptMs = scope.timeoutMs ?? timeoutMs;
     return createRampClient({
       baseUrl,
       apiKey,
       serviceVersion,
       versionHeader,
-      timeoutMs: scope.timeoutMs ?? timeoutMs,
+      // No timer per attempt when the deadline ends first anyway (the defaults: both 10 s): its
+      // signal ends the call, and the answer is the same 504.
+      timeoutMs: scope.deadline && attemptMs >= scope.deadline.remainingMs() ? 0 : attemptMs,
       onDropped: o.onDropped,
       // The client links the scope's signal into each call's own (AbortSignal.any per call costs
       // tens of microseconds on Node 20).

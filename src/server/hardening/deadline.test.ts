@@ -67,6 +67,23 @@ describe('the request deadline', () => {
     4_000,
   );
 
+  // With an attempt timeout no shorter than the deadline (the defaults), calls run on the deadline's
+  // signal alone: it must still end them.
+  it.each([calls[0]!, calls[3]!])(
+    'bounds %s when the attempt timeout equals the deadline',
+    async (path, init) => {
+      const up = hungUpstream();
+      const same = { RAMP_UPSTREAM_TIMEOUT_MS: '400', RAMP_REQUEST_DEADLINE_MS: '400' };
+      const t = testApp(same, { fetch: up.fetch, retry: {} });
+      const res = await t.request(path, init);
+      expect(res.status).toBe(504);
+      expect(await res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      expect(up.signals.length).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(up.signals.every((s) => s.aborted)).toBe(true), { timeout: 1000 });
+    },
+    4_000,
+  );
+
   it('cancels the upstream call when the browser disconnects, and records a client abort', async () => {
     const up = hungUpstream();
     const t = testApp({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
