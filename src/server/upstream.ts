@@ -54,10 +54,23 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = o.random ?? Math.random;
   // Redirects are not followed: a 3xx is an upstream fault, and following one could carry the
-  // Authorization header to a host the operator never configured.
+  // Authorization header to a host the operator never configured. Mode 'error' rather than
+  // 'manual': fetch then also spares the copy of the request body it keeps to follow one.
   // Bodies are read here, up to the cap, so an oversized answer never fills memory or the cache.
-  const fetchNoRedirect: typeof fetch = async (input, init) =>
-    readCapped(await o.fetch(input, { ...init, redirect: 'manual' }), maxResponseBytes);
+  const fetchNoRedirect: typeof fetch = async (input, init) => {
+    let res: Response;
+    try {
+      res = await o.fetch(input, { ...init, redirect: 'error' });
+    } catch (e) {
+      throw isRedirectRefusal(e) ? new UpstreamRedirect() : e;
+    }
+    // A fetch that answers with the redirect itself (the in-process sandbox's, a test's).
+    if (REDIRECTS.has(res.status)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new UpstreamRedirect();
+    }
+    return readCapped(res, maxResponseBytes);
+  };
   const clientFor = (scope: CallScope = {}): RampClient => {
     const signal = scope.deadline?.signal;
     const attemptMs = scope.timeoutMs ?? timeoutMs;
@@ -82,6 +95,14 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
   const scrub = secretScrubber(apiKey);
   const clean = (e: unknown): unknown => {
     if (!(e instanceof RampError)) return e;
+    if (e.cause instanceof UpstreamRedirect) {
+      return new RampError(
+        'UPSTREAM_REDIRECT',
+        'The ramp service answered with a redirect, which is not followed',
+        502,
+        { retryable: false },
+      );
+    }
     if (e.cause instanceof ResponseTooLarge) {
       return new RampError(
         'UPSTREAM_RESPONSE_TOO_LARGE',
@@ -149,6 +170,21 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
 }
 
 const timeoutError = () => new RampError('TIMEOUT', 'The request deadline passed', 0, { retryable: true });
+
+/** An upstream answer that was a redirect (seen by the api client as a failed fetch). */
+export class UpstreamRedirect extends Error {
+  constructor() {
+    super('The upstream answered with a redirect');
+    this.name = 'UpstreamRedirect';
+  }
+}
+
+/** The statuses fetch follows. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** How Node's fetch refuses a redirect in mode 'error' (any other failure stays a network error). */
+const isRedirectRefusal = (e: unknown): boolean =>
+  e instanceof TypeError && e.cause instanceof Error && e.cause.message === 'unexpected redirect';
 
 /** An upstream answer over the size cap (seen by the api client as a failed fetch). */
 export class ResponseTooLarge extends Error {

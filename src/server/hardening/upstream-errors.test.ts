@@ -1,5 +1,8 @@
 // Upstream error codes and messages are the upstream's words, not ours: only codes of the
 // documented shape pass, and no form of the API key survives in a code or a message.
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TEST_KEY, json, testApp } from '../test-upstream';
 
@@ -64,3 +67,47 @@ describe('the API key in upstream messages', () => {
     for (const line of t.log.lines) expect(line.toLowerCase()).not.toContain(echo.toLowerCase());
   });
 });
+
+describe('an upstream redirect', () => {
+  const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
+
+  it('is a 502 UPSTREAM_REDIRECT, not followed and not retried', async () => {
+    const t = testApp();
+    t.upstream.on('/', () => ({ status: 302, body: { moved: 'https://elsewhere.example/' } }));
+    for (const [path, init] of [[COUNTRIES], ['/api/ramp/payments/crypto/quote', json(QUOTE)]] as const) {
+      const before = t.upstream.calls.length;
+      const res = await t.request(path, init);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ code: 'UPSTREAM_REDIRECT' });
+      expect(t.upstream.calls.length - before).toBe(1);
+    }
+  });
+
+  it("over HTTP with Node's fetch: the key never reaches the redirect's target", async () => {
+    const target = { hits: 0 };
+    const elsewhere = createServer((_, res) => {
+      target.hits++;
+      res.end('{}');
+    });
+    const upstream = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { Location: `http://127.0.0.1:${port(elsewhere)}/payments/crypto/quote` }).end();
+    });
+    await Promise.all([listening(elsewhere), listening(upstream)]);
+    try {
+      const t = testApp(
+        { RAMP_API_BASE_URL: `http://127.0.0.1:${port(upstream)}` },
+        { fetch: (input, init) => globalThis.fetch(input, init) },
+      );
+      const res = await t.request('/api/ramp/payments/crypto/quote', json(QUOTE));
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ code: 'UPSTREAM_REDIRECT' });
+      expect(target.hits).toBe(0);
+    } finally {
+      await Promise.all([elsewhere, upstream].map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+});
+
+const listening = (s: Server) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+const port = (s: Server) => (s.address() as AddressInfo).port;
