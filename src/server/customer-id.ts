@@ -48,17 +48,24 @@ export function createCustomerIds(secret: string, opts: { trustProxy: boolean })
     return given.length === expected.length && timingSafeEqual(given, expected) ? customerId(m[1]!) : null;
   };
 
+  // The cookie's attributes, serialised once per scheme (the value is base64url and a dot, which
+  // the serialiser leaves as it is).
+  const attributes = (secure: boolean) =>
+    generateCookie(CUSTOMER_COOKIE, '', {
+      path: API_PREFIX,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      maxAge: MAX_AGE_S,
+    }).slice(`${CUSTOMER_COOKIE}=`.length);
+  const overHttp = attributes(false);
+  const overHttps = attributes(true);
+
   const issue = (c: Context) => {
     const known = fromCookie(cookieOf(c));
     if (known) return { id: known, setCookie: null };
     const raw = randomId();
-    const setCookie = generateCookie(CUSTOMER_COOKIE, `${raw}.${mac(raw)}`, {
-      path: API_PREFIX,
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: isHttps(c, opts.trustProxy),
-      maxAge: MAX_AGE_S,
-    });
+    const setCookie = `${CUSTOMER_COOKIE}=${raw}.${mac(raw)}${isHttps(c, opts.trustProxy) ? overHttps : overHttp}`;
     return { id: customerId(raw), setCookie };
   };
 
