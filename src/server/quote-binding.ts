@@ -58,8 +58,8 @@ export const quoteRequired = () =>
  */
 const amountKey = (amount: number | string): string => decimalFromNumber(Number(amount)) ?? String(amount);
 
-const termsKey = (t: QuotedTerms): string =>
-  JSON.stringify([t.partner, t.country, t.source, t.destination, t.method ?? '', amountKey(t.amount)]);
+const termsKey = (t: QuotedTerms, amount = amountKey(t.amount)): string =>
+  JSON.stringify([t.partner, t.country, t.source, t.destination, t.method ?? '', amount]);
 
 const directionOf = (transactionType: string | undefined): SessionType | undefined =>
   transactionType?.startsWith('CRYPTO_PURCHASE')
@@ -84,6 +84,8 @@ export const sessionTerms = (body: SessionBody): QuotedTerms => {
 export function createQuoteBinding(records: ExpiringRecords, ttlMs: number): QuoteBinding {
   return {
     async remember(request, quotes) {
+      // The same amount for every quote of the answer: made canonical once.
+      const amount = amountKey(request.sourceAmount);
       const entries = quotes
         .filter((q) => typeof q.serviceProvider === 'string')
         .map((q) => {
@@ -102,7 +104,7 @@ export function createQuoteBinding(records: ExpiringRecords, ttlMs: number): Quo
             method: request.paymentMethodType,
             amount: String(request.sourceAmount),
           };
-          return { key: termsKey(terms), value: JSON.stringify(kept) };
+          return { key: termsKey(terms, amount), value: JSON.stringify(kept) };
         });
       await records.put(entries, ttlMs);
     },
