@@ -20,6 +20,8 @@ export function CheckoutRuntime({ children }: { children?: ReactNode }) {
   const data = useCheckoutDataSource(state, host);
   useCheckoutSync(state, data, send, host);
   const [started, setStarted] = useState(false);
+  // The second render is the point: it comes after this commit's effects have sent the requests.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStarted(true), []);
   return <CheckoutDataProvider value={data}>{started && children}</CheckoutDataProvider>;
 }
