@@ -7,7 +7,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createRampClient } from '../api';
+import { createRampClient, proxyReaders } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
 import { createCheckoutStore } from '../checkout';
 import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
@@ -112,6 +112,7 @@ function setUp(
   // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
   const client = createRampClient({
     baseUrl: options.apiBaseUrl,
+    readers: proxyReaders,
     fetch: fetchFn,
     timeoutMs: REQUEST_BUDGET_MS,
   });
