@@ -6,7 +6,7 @@
 import type { Bootstrap } from './bootstrap';
 import type { Reader, Readers } from './client';
 import { malformedResponse } from './errors';
-import type { Page } from './types';
+import type { Page, Transaction } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ const page =
   };
 
 /** `{ transaction: {...} }` → the transaction. */
-const transaction: Reader<never> = (data) =>
+const transaction: Reader<Transaction> = (data) =>
   record(record<Json>(data, 'response').transaction, 'transaction');
 
 export const proxyReaders: Readers = {
