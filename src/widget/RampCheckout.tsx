@@ -1,6 +1,6 @@
 // The composition root. Per instance, in this order: options validated, then the api client,
 // QueryClient, event emitter, checkout store (restored from sessionStorage when a launched checkout
-// was in progress); then the view (WidgetView.tsx: translator, theme, screens).
+// was in progress); then the view (WidgetFrame.tsx: language and theme; the screens).
 // Later props are validated again and applied where they can be (useLiveOptions.ts).
 // Nothing is shared between instances or with the host: its QueryClient and styles stay untouched,
 // ours are adopted into the root node we render in.
