@@ -3,7 +3,7 @@
 // The library's figure is what a shopper downloads for an English checkout in a merchant's app
 // beyond react, react-dom and @tanstack/react-query (the app has those anyway): the app's bundler is
 // played here (Vite, the library's `RampCheckout` imported from dist/lib), and everything it emits
-// counts (the entry, the view chunk, zustand, valibot, whatever else) except the other languages'
+// counts (the widget, zustand, valibot, whatever else) except the other languages'
 // catalogs, which an English checkout never loads.
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -71,11 +71,17 @@ async function shopperChunks() {
   return outputs.filter((c) => c.type === 'chunk');
 }
 
-// library: the goal is 30 KB (issue 13). Measured honestly (view chunk included) it was 43.4 KB before
-// the price-first redesign and is 47.2 KB with it (one order screen with live best offer, ranking,
-// stale-price and closed-window states, page history, merchant message overrides). The budget holds
-// that line at 48 KB while the data core and the view are trimmed toward the goal.
-export const budgetsKB = { embed: 100, library: 48, hosted: 110 };
+// library: the goal is 30 KB (issue 13). Measured honestly (everything an English checkout loads) it
+// was 50.5 KB when the goal was set, and 47.2 KB after the price-first redesign (one order screen with
+// live best offer, ranking, stale-price and closed-window states, page history, merchant message
+// overrides); the view then shipping with the entry instead of as a chunk of its own (a round trip
+// and cross-chunk compression saved) took it to 45.7 KB, and reading the proxy's answers by their
+// outline instead of with the response schemas (validated once, on the server) to 43.7 KB. The budget
+// holds that line.
+// hosted: everything the page loads before it can show the checkout, React included. Until the view
+// shipped with the entry this counted only the entry (108.6 KB) while the view chunk (16.5 KB) always
+// followed; now it is all of it, 121.9 KB.
+export const budgetsKB = { embed: 100, library: 44, hosted: 122 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

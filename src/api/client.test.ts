@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { createRampClient } from './client';
 import type { RampClientOptions } from './client';
 import { RampError } from './errors';
+import { proxyReaders } from './proxy-readers';
+import { readWith, upstreamReaders } from './schemas';
 import { okBodies } from './test-fixtures';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -41,7 +43,12 @@ const hang: Handler = (_url, init) =>
 
 function setup(handler?: Handler, o: Partial<RampClientOptions> = {}) {
   const f = fakeFetch(handler);
-  const client = createRampClient({ baseUrl: 'https://up.example/', fetch: f.fetch, ...o });
+  const client = createRampClient({
+    baseUrl: 'https://up.example/',
+    readers: upstreamReaders,
+    fetch: f.fetch,
+    ...o,
+  });
   return { client, calls: f.calls };
 }
 
@@ -77,7 +84,7 @@ describe('URLs', () => {
 
   it('a relative base (the browser against the proxy)', async () => {
     const f = fakeFetch(() => json({ countries: [] }));
-    const client = createRampClient({ baseUrl: '/api/ramp', fetch: f.fetch });
+    const client = createRampClient({ baseUrl: '/api/ramp', readers: proxyReaders, fetch: f.fetch });
     await client.countries({ category: 'CRYPTO_ONRAMP' });
     expect(f.calls[0]!.url).toBe('/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP');
   });
@@ -301,6 +308,7 @@ describe('item-by-item lists', () => {
     );
     const client = createRampClient({
       baseUrl: 'https://up.example',
+      readers: upstreamReaders,
       fetch,
       onDropped: (d, op) => dropped.push([d, op]),
     });
@@ -537,7 +545,7 @@ describe('request primitive', () => {
     const { client, calls } = setup(() => json({ country: 'US', extra: true }));
     const r = await client.request('GET', '/bootstrap', {
       query: { category: 'CRYPTO_ONRAMP', country: undefined },
-      schema: v.looseObject({ country: v.string() }),
+      read: readWith(v.looseObject({ country: v.string() })),
     });
     expect(r.country).toBe('US');
     expect(calls[0]!.url).toBe('https://up.example/bootstrap?category=CRYPTO_ONRAMP');
@@ -545,7 +553,7 @@ describe('request primitive', () => {
 
   it('uses the global fetch when none is given, looked up at call time', async () => {
     const f = fakeFetch(() => json({ countries: [] }));
-    const client = createRampClient({ baseUrl: '/api/ramp' });
+    const client = createRampClient({ baseUrl: '/api/ramp', readers: proxyReaders });
     vi.stubGlobal('fetch', f.fetch);
     await client.countries({ category: 'CRYPTO_ONRAMP' });
     expect(f.calls).toHaveLength(1);

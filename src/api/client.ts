@@ -1,6 +1,7 @@
-// The one typed client of the upstream contract. The browser uses it against our proxy
-// (baseUrl '/api/ramp', no key); the server uses it against the upstream (absolute baseUrl, key).
-import type * as v from 'valibot';
+// The one typed client of the upstream contract. The server uses it against the upstream (absolute
+// baseUrl, key) and reads the answers with `upstreamReaders` (schemas.ts: validated, normalised); the
+// browser uses it against our proxy (baseUrl '/api/ramp', no key) and reads the proxy's answers,
+// already validated, with `proxyReaders` (proxy-readers.ts: their outline only, no schema shipped).
 import {
   RampError,
   abortedError,
@@ -9,20 +10,6 @@ import {
   timeoutError,
   toRampError,
 } from './errors';
-import {
-  countriesResponse,
-  currenciesResponse,
-  defaultsResponse,
-  financialAccountTransactionsPage,
-  financialAccountsPage,
-  parseResponse,
-  paymentMethodsResponse,
-  quoteResponseFor,
-  routesResponse,
-  sessionResponse,
-  transactionResponse,
-  transactionsPage,
-} from './schemas';
 import type { DroppedItems } from './schemas';
 import type {
   Category,
@@ -46,9 +33,33 @@ import type {
   TransactionsQuery,
 } from './types';
 
+/**
+ * Reads a JSON body as an operation's value, or throws a MALFORMED_RESPONSE RampError naming what is
+ * wrong. `dropped` hears of list items that were left out (the rest is returned).
+ */
+export type Reader<T> = (data: unknown, dropped?: (d: DroppedItems) => void) => T;
+
+/** How a client reads each operation's answer. */
+export interface Readers {
+  countries: Reader<Country[]>;
+  defaults: Reader<CountryDefault | null>;
+  currencies: Reader<Currency[]>;
+  paymentMethods: Reader<PaymentMethod[]>;
+  routes: Reader<Route[]>;
+  /** The quotes answering `request` (an item may leave out what the request says). */
+  quote(request: QuoteRequest): Reader<Quote[]>;
+  session: Reader<SessionResponse>;
+  transaction: Reader<Transaction>;
+  transactions: Reader<Page<Transaction>>;
+  financialAccounts: Reader<Page<FinancialAccount>>;
+  financialAccountTransactions: Reader<Page<FinancialAccountTransaction>>;
+}
+
 export interface RampClientOptions {
   /** '/api/ramp' in the browser, the upstream's absolute address on the server. */
   baseUrl: string;
+  /** `upstreamReaders` against the upstream, `proxyReaders` against our proxy. */
+  readers: Readers;
   /** Sent as `Authorization: BASIC <apiKey>`. Server side only. */
   apiKey?: string;
   /** Sent in `versionHeader` on every request, e.g. '2026-02-03'. */
@@ -77,9 +88,7 @@ export type QueryValue = string | number | boolean | readonly string[] | null | 
 export interface RequestOptions<T> extends CallOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  schema: v.GenericSchema<unknown, T>;
-  /** Prefix of field paths in MALFORMED_RESPONSE messages (e.g. 'routes' for a bare array). */
-  label?: string;
+  read: Reader<T>;
 }
 
 /** Comma-separated partner ids, or a list of them. */
@@ -142,7 +151,7 @@ export interface RampClient {
     q: FinancialAccountTransactionsQuery & Cursor,
     o?: CallOptions,
   ): Promise<Page<FinancialAccountTransaction>>;
-  /** The primitive: `path` is appended to baseUrl; the body is validated by `schema`. */
+  /** The primitive: `path` is appended to baseUrl; the body is read by `read`. */
   request<T>(method: string, path: string, o: RequestOptions<T>): Promise<T>;
 }
 
@@ -228,12 +237,7 @@ export function createRampClient(o: RampClientOptions): RampClient {
       if (!res.ok) throw toRampError(res.status, data === NOT_JSON ? undefined : data);
       if (data === NOT_JSON) throw malformedResponse('Malformed response: the body is not JSON');
       const onDropped = o.onDropped;
-      return parseResponse(
-        ro.schema,
-        data,
-        ro.label,
-        onDropped && ((d) => onDropped(d, `${method} ${path}`)),
-      );
+      return ro.read(data, onDropped && ((d) => onDropped(d, `${method} ${path}`)));
     } finally {
       clearTimeout(timer);
       if (ctl) {
@@ -260,26 +264,25 @@ export function createRampClient(o: RampClientOptions): RampClient {
 
   const get = <T>(
     path: string,
-    schema: v.GenericSchema<unknown, T>,
+    read: Reader<T>,
     query: Record<string, QueryValue> | undefined,
     co: CallOptions = {},
-    label?: string,
-  ) => request('GET', path, { ...co, query, schema, label });
+  ) => request('GET', path, { ...co, query, read });
+  const r = o.readers;
 
   return {
     request,
 
     countries: ({ category, partners }, co) =>
-      get('/network-partner/supported/countries', countriesResponse, { category, partners }, co),
+      get('/network-partner/supported/countries', r.countries, { category, partners }, co),
 
     defaults: async ({ country, category }, co) => {
       try {
         return await get(
           `/network-partner/defaults/${seg(country)}/${seg(category)}`,
-          defaultsResponse,
+          r.defaults,
           undefined,
           co,
-          'defaults',
         );
       } catch (e) {
         // Documented for countries without defaults, alongside the null body.
@@ -288,52 +291,36 @@ export function createRampClient(o: RampClientOptions): RampClient {
       }
     },
 
-    currencies: (p, co) => get('/network-partner/supported/currencies', currenciesResponse, { ...p }, co),
+    currencies: (p, co) => get('/network-partner/supported/currencies', r.currencies, { ...p }, co),
 
     paymentMethods: (p, co) =>
-      get(
-        '/network-partner/supported/payment-methods',
-        paymentMethodsResponse,
-        { ...p },
-        co,
-        'paymentMethods',
-      ),
+      get('/network-partner/supported/payment-methods', r.paymentMethods, { ...p }, co),
 
     routes: ({ category, country, fiatCurrency, cryptoCurrency, ...query }, co) => {
       const [source, destination] =
         category === 'CRYPTO_ONRAMP' ? [fiatCurrency, cryptoCurrency] : [cryptoCurrency, fiatCurrency];
       return get(
         `/network-partner/supported/routes/${seg(category)}/${seg(country)}/${seg(source)}/${seg(destination)}`,
-        routesResponse,
+        r.routes,
         query,
         co,
-        'routes',
       );
     },
 
-    quote: (body, co) =>
-      request('POST', '/payments/crypto/quote', { ...co, body, schema: quoteResponseFor(body) }),
+    quote: (body, co) => request('POST', '/payments/crypto/quote', { ...co, body, read: r.quote(body) }),
 
-    createSession: (body, co) =>
-      request('POST', '/crypto/session/widget', { ...co, body, schema: sessionResponse, label: 'session' }),
+    createSession: (body, co) => request('POST', '/crypto/session/widget', { ...co, body, read: r.session }),
 
-    transaction: (id, co) =>
-      get(`/payments/transactions/${seg(id)}`, transactionResponse, undefined, co, 'transaction'),
+    transaction: (id, co) => get(`/payments/transactions/${seg(id)}`, r.transaction, undefined, co),
 
     transactionBySession: (sessionId, co) =>
-      get(
-        `/payments/transactions/sessions/${seg(sessionId)}`,
-        transactionResponse,
-        undefined,
-        co,
-        'transaction',
-      ),
+      get(`/payments/transactions/sessions/${seg(sessionId)}`, r.transaction, undefined, co),
 
-    transactions: (q, co) => get('/payments/transactions', transactionsPage, { ...q }, co),
+    transactions: (q, co) => get('/payments/transactions', r.transactions, { ...q }, co),
 
-    financialAccounts: (q, co) => get('/financial-accounts', financialAccountsPage, { ...q }, co),
+    financialAccounts: (q, co) => get('/financial-accounts', r.financialAccounts, { ...q }, co),
 
     financialAccountTransactions: (q, co) =>
-      get('/financial-accounts/transactions', financialAccountTransactionsPage, { ...q }, co),
+      get('/financial-accounts/transactions', r.financialAccountTransactions, { ...q }, co),
   };
 }

@@ -2,6 +2,7 @@ export * from './types';
 export { RampError, toRampError, isNoValidQuotes, isRetryableStatus } from './errors';
 export type { RampErrorInit } from './errors';
 export { createRampClient } from './client';
+export { proxyReaders, readBootstrap } from './proxy-readers';
 export type {
   CallOptions,
   CountriesParams,
@@ -12,6 +13,8 @@ export type {
   QueryValue,
   RampClient,
   RampClientOptions,
+  Reader,
+  Readers,
   RequestOptions,
   RoutesParams,
 } from './client';
@@ -32,6 +35,8 @@ export {
   limitsSchema,
   parseResponse,
   paymentMethodSchema,
+  readWith,
+  upstreamReaders,
   paymentMethodsResponse,
   quoteResponse,
   quoteSchema,
@@ -52,6 +57,5 @@ export {
   fromLegacyLimits,
   fromLegacyPaymentMethods,
 } from './legacy';
-export { bootstrapSchema } from './bootstrap';
 export type { Bootstrap } from './bootstrap';
 export type { DroppedItems, QuoteItem } from './schemas';

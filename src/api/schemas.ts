@@ -2,6 +2,7 @@
 // rest of the code relies on is required and type-checked, and documented variants (limits: null,
 // missing kycLimits, the two quote shapes, wrapped or bare transactions) are normalised here.
 import * as v from 'valibot';
+import type { Reader, Readers } from './client';
 import { malformedResponse } from './errors';
 import type {
   Country,
@@ -455,3 +456,24 @@ export function parseResponse<T>(
   const details = r.issues.slice(0, 10).map((i) => describeIssue(i, label));
   throw malformedResponse(`Malformed response: ${details[0]}`, details);
 }
+
+/** A Reader that validates with `schema`; `label` prefixes field paths (e.g. 'routes' for a bare array). */
+export const readWith =
+  <T>(schema: v.GenericSchema<unknown, T>, label?: string): Reader<T> =>
+  (data, dropped) =>
+    parseResponse(schema, data, label, dropped);
+
+/** The upstream's answers, validated and normalised: how the server's client reads them. */
+export const upstreamReaders: Readers = {
+  countries: readWith(countriesResponse),
+  defaults: readWith(defaultsResponse, 'defaults'),
+  currencies: readWith(currenciesResponse),
+  paymentMethods: readWith(paymentMethodsResponse, 'paymentMethods'),
+  routes: readWith(routesResponse, 'routes'),
+  quote: (request) => readWith(quoteResponseFor(request)),
+  session: readWith(sessionResponse, 'session'),
+  transaction: readWith(transactionResponse, 'transaction'),
+  transactions: readWith(transactionsPage),
+  financialAccounts: readWith(financialAccountsPage),
+  financialAccountTransactions: readWith(financialAccountTransactionsPage),
+};

@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
-import { bootstrapSchema } from '../api';
+import { readBootstrap } from '../api';
 import type { Bootstrap } from '../api';
 import type { Category } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
@@ -35,9 +35,8 @@ export const bootstrapQueryOptions = (
     queryFn: async ({ signal }) => {
       const b = await client.request('GET', '/bootstrap', {
         query: { category, country },
-        schema: bootstrapSchema,
+        read: readBootstrap,
         signal,
-        label: 'bootstrap',
       });
       seedFromBootstrap(qc, category, b);
       return b;

@@ -4,10 +4,8 @@
 // terminal status.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import * as v from 'valibot';
 import type { RampClient, RampError } from '../api';
-import { RampError as RampErrorClass } from '../api';
-import { transactionResponse } from '../api/schemas';
+import { RampError as RampErrorClass, proxyReaders } from '../api';
 import type { Transaction } from '../api/types';
 import { useRampClient } from './client';
 import { rampKeys } from './keys';
@@ -23,13 +21,10 @@ import { asRampError } from './view';
 export const NOT_YET_CREATED = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
 
 /** The host server's by-session answer: the transaction, or null while it is not created yet. */
-const bySessionAnswer = v.union([
-  v.pipe(
-    v.object({ transaction: v.null(), pending: v.literal('NOT_YET_CREATED') }),
-    v.transform(() => null),
-  ),
-  transactionResponse,
-]);
+const bySessionAnswer = (data: unknown): Transaction | null =>
+  (data as { pending?: unknown } | null)?.pending === 'NOT_YET_CREATED'
+    ? null
+    : proxyReaders.transaction(data);
 
 export interface TrackingInput {
   sessionId: string;
@@ -51,8 +46,7 @@ export async function readTransaction(
       ? await client.transaction(t.transactionId, o)
       : await client.request('GET', `/payments/transactions/sessions/${encodeURIComponent(t.sessionId)}`, {
           ...o,
-          schema: bySessionAnswer,
-          label: 'transaction',
+          read: bySessionAnswer,
         });
   } catch (e) {
     if (notYetCreated(e)) return null;

@@ -2,12 +2,14 @@
 // if the sandbox drifted from the contract, these calls would throw.
 import { describe, expect, it } from 'vitest';
 import { createRampClient } from '../api/client';
+import { upstreamReaders } from '../api/schemas';
 import { isNoValidQuotes } from '../api/errors';
 import { createTestSandbox, TEST_API_KEY } from './test-kit';
 
 describe('src/api client against the sandbox', () => {
   const t = createTestSandbox({ timeScale: 0, publicBaseUrl: 'http://127.0.0.1:8787/sandbox' });
   const client = createRampClient({
+    readers: upstreamReaders,
     baseUrl: 'http://sandbox.internal',
     apiKey: TEST_API_KEY,
     serviceVersion: '2026-02-03',

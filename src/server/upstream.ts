@@ -4,7 +4,7 @@
 // retry could run them twice (session creation is made idempotent by externalSessionId instead).
 // A call made for a browser request runs in its scope: the request's deadline (retries inside it)
 // and its cancellation when the browser leaves (deadline.ts).
-import { RampError, createRampClient } from '../api';
+import { RampError, createRampClient, upstreamReaders } from '../api';
 import type { RampClient, RampClientOptions } from '../api';
 import type { ServerConfig } from './config';
 import type { Deadline } from './deadline';
@@ -76,6 +76,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     const attemptMs = scope.timeoutMs ?? timeoutMs;
     return createRampClient({
       baseUrl,
+      readers: upstreamReaders,
       apiKey,
       serviceVersion,
       versionHeader,

@@ -1,7 +1,9 @@
 // What runs a checkout, apart from showing it: the data of the current choices, computed once and
-// synced into the machine. It runs from the moment the widget mounts, while the screens' code (a
-// chunk of its own in the widget) may still be on its way, so no request ever waits for the view.
+// synced into the machine. Its first requests leave from the widget's first commit; the screens
+// render from the next one, so no request waits for the screens' first render (the order screen is
+// the costliest render of a checkout).
 import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CheckoutDataProvider,
   useCheckoutDataSource,
@@ -17,5 +19,9 @@ export function CheckoutRuntime({ children }: { children?: ReactNode }) {
   const host = useHost();
   const data = useCheckoutDataSource(state, host);
   useCheckoutSync(state, data, send, host);
-  return <CheckoutDataProvider value={data}>{children}</CheckoutDataProvider>;
+  const [started, setStarted] = useState(false);
+  // The second render is the point: it comes after this commit's effects have sent the requests.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setStarted(true), []);
+  return <CheckoutDataProvider value={data}>{started && children}</CheckoutDataProvider>;
 }

@@ -1,17 +1,19 @@
 // The composition root. Per instance, in this order: options validated, then the api client,
 // QueryClient, event emitter, checkout store (restored from sessionStorage when a launched checkout
-// was in progress); then the view (WidgetView.tsx: translator, theme, screens), loaded on demand.
+// was in progress); then the view (WidgetFrame.tsx: language and theme; the screens).
 // Later props are validated again and applied where they can be (useLiveOptions.ts).
 // Nothing is shared between instances or with the host: its QueryClient and styles stay untouched,
 // ours are adopted into the root node we render in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createRampClient } from '../api';
+import { createRampClient, proxyReaders } from '../api';
 import type { CheckoutStoreApi, StorageLike } from '../checkout';
 import { createCheckoutStore } from '../checkout';
 import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
+import { CheckoutScreen } from '../ui/CheckoutScreen';
+import { adoptWidgetStyles } from '../ui/theme';
 import type { CheckoutHost } from '../ui/steps';
 import { CheckoutProvider } from '../ui/steps';
 import type { RampCheckoutOptions, ValidOptions } from './config';
@@ -24,7 +26,7 @@ import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorage
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
-import { useWidgetView } from './useWidgetView';
+import { InvalidOptions, WidgetFrame } from './WidgetFrame';
 
 /** What an entry point (or a test) may set besides the options. */
 export interface WidgetEnv {
@@ -110,6 +112,7 @@ function setUp(
   // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
   const client = createRampClient({
     baseUrl: options.apiBaseUrl,
+    readers: proxyReaders,
     fetch: fetchFn,
     timeoutMs: REQUEST_BUDGET_MS,
   });
@@ -216,21 +219,18 @@ function CheckoutCore({
         ? options.locale
         : undefined) ?? globalThis.navigator?.language;
   const theme = current?.theme ?? 'auto';
-  // The view (screens, texts, styles) is a chunk of its own, loaded from here; the checkout runs
-  // meanwhile, so its first requests never wait for it.
-  const { view, failed, retry } = useWidgetView(locale, emitter.emit);
-  // Its styles go into the root node it renders in, before its first paint.
+  // The styles go into the root node the widget renders in, before its first paint.
   useLayoutEffect(() => {
     const node = root.current?.getRootNode();
     // A Document (9) or a ShadowRoot (11, a document fragment with a host).
-    if (view && node && (node.nodeType === 9 || (node.nodeType === 11 && 'host' in node)))
-      view.adoptWidgetStyles(node as Document | ShadowRoot, { nonce: env.styleNonce });
-  }, [view, env.styleNonce]);
+    if (node && (node.nodeType === 9 || (node.nodeType === 11 && 'host' in node)))
+      adoptWidgetStyles(node as Document | ShadowRoot, { nonce: env.styleNonce });
+  }, [env.styleNonce]);
 
-  const shown = view && (
-    <view.WidgetFrame locale={locale} messages={current?.messages} theme={theme}>
-      {setup.ok ? <view.CheckoutScreen /> : <view.InvalidOptions issues={setup.error.issues} />}
-    </view.WidgetFrame>
+  const shown = (
+    <WidgetFrame locale={locale} messages={current?.messages} theme={theme}>
+      {setup.ok ? <CheckoutScreen /> : <InvalidOptions issues={setup.error.issues} />}
+    </WidgetFrame>
   );
   return (
     <div ref={root} data-rc-host="" style={HOST_STYLE}>
@@ -245,25 +245,12 @@ function CheckoutCore({
       ) : (
         shown
       )}
-      {failed && <ViewFailed onRetry={retry} />}
     </div>
   );
 }
 
-/** Without its view the widget has neither its texts nor its styles: plain words and a way out. */
-function ViewFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <p role="alert">
-      The checkout could not load. Check your connection, then{' '}
-      <button type="button" onClick={onRetry}>
-        try again
-      </button>
-    </p>
-  );
-}
-
 /**
- * The widget's box before and while its view loads, and its least height after: the order screen's
+ * The widget's box before it runs (on the server, while an intent loads), and its least height after: the order screen's
  * typical height (720 px, the hosted page's frame), so the page does not shift when the widget
  * hydrates, nor between screens (a merchant may set `--rc-min-height` on a parent).
  */

@@ -4,7 +4,6 @@ export {
   catalogLoaders,
   languages,
   negotiateLanguage,
-  preloadLanguage,
   type Catalog,
   type Language,
   type MessageOverrides,

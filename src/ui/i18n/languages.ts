@@ -1,5 +1,4 @@
-// The languages the widget speaks and where their catalogs come from, without any catalog itself:
-// the widget's core imports this to start loading a language as it mounts.
+// The languages the widget speaks and where their catalogs come from, without any catalog itself.
 import type { MessageKey } from './en';
 
 export type Language = 'en' | 'es' | 'fr' | 'de';
@@ -18,16 +17,6 @@ export const catalogLoaders: Record<Exclude<Language, 'en'>, () => Promise<Catal
   fr: () => import('./fr').then((m) => m.fr),
   de: () => import('./de').then((m) => m.de),
 };
-
-/**
- * Starts fetching the catalog of `locale`'s language as the widget mounts, so it is on its way while
- * the view loads (English ships with the view). loadCatalog takes it from the module loader and
- * reports a failure; here it is only a head start.
- */
-export function preloadLanguage(locale: string | undefined): void {
-  const language = negotiateLanguage(locale);
-  if (language !== 'en') catalogLoaders[language]().catch(() => {});
-}
 
 /** A canonical BCP-47 tag, or undefined for a malformed one. */
 export function canonicalLocale(tag: string | undefined): string | undefined {

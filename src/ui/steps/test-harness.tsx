@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createRampClient } from '../../api';
+import { createRampClient, proxyReaders } from '../../api';
 import type { CheckoutEvent, CheckoutInit, CheckoutState } from '../../checkout';
 import { createCheckoutStore } from '../../checkout';
 import { RampClientProvider } from '../../queries';
@@ -32,7 +32,7 @@ export function renderCheckout(o: HarnessOptions = {}) {
   const store = createCheckoutStore({ idempotencyKey: 'c0ffee00-0000-4000-8000-000000000001', ...o.init });
   o.events?.forEach((e) => store.getState().send(e));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createRampClient({ baseUrl: TEST_API_BASE, fetch: server.fetch });
+  const client = createRampClient({ readers: proxyReaders, baseUrl: TEST_API_BASE, fetch: server.fetch });
   const signals: UiSignal[] = [];
   const host: CheckoutHost = {
     launch: 'popup',

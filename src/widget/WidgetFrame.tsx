@@ -1,14 +1,9 @@
-// The widget's view, a chunk of its own: all it shows (the screens, the kit, the English texts and
-// the stylesheet). The core (RampCheckout.tsx) starts loading it as the widget mounts, in parallel
-// with the checkout's first requests, and shows it once here; so a merchant's app pays for it only
-// where a widget mounts. (The script-tag embed, one file, has it inline.)
+// The widget's frame: its region in its language and theme (English ships with the widget; another
+// language's catalog loads as the frame first renders), and what it shows for invalid options.
 import type { ReactNode } from 'react';
 import { Alert, Layout } from '../ui/components';
 import { I18nProvider, useTranslator, type MessageOverrides } from '../ui/i18n';
 import type { ThemeOption } from '../ui/theme';
-
-export { CheckoutScreen } from '../ui/CheckoutScreen';
-export { adoptWidgetStyles } from '../ui/theme';
 
 export interface WidgetFrameProps {
   locale?: string;
