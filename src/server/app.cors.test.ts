@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { json, testApp } from './test-upstream';
+import { QUOTE_BODY as QUOTE } from './hardening/test-harness';
+import { QUOTE_PATH, json, testApp } from './test-upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
-const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
-const QUOTE = {
-  countryCode: 'US',
-  sourceCurrencyCode: 'USD',
-  sourceAmount: 100,
-  destinationCurrencyCode: 'BTC',
-  paymentMethodType: 'CREDIT_DEBIT_CARD',
-};
 
 /** The CORS and security headers of an answer (less the route's own and the per-answer ones). */
 const policyHeaders = (res: Response) => {
