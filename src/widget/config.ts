@@ -130,6 +130,16 @@ const optional = <S extends v.GenericSchema>(schema: S) =>
       v.optional(schema),
     ),
   );
+/** An option whose checks live beside its type (theme.ts, overrides.ts): each issue they find, said. */
+const checkedBy = (issues: (value: unknown) => Iterable<string>) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        for (const message of issues(dataset.value)) addIssue({ message });
+      }),
+    ),
+  );
 const text = (name: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
@@ -232,14 +242,7 @@ const OptionsFields = v.object({
       .filter((p) => !DOMAIN_CODE.partner.test(p))
       .map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
   ),
-  theme: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.rawCheck(({ dataset, addIssue }) => {
-        for (const message of themeIssues(dataset.value)) addIssue({ message });
-      }),
-    ),
-  ),
+  theme: checkedBy(themeIssues),
   locale: optional(
     v.pipe(
       text('locale'),
@@ -253,14 +256,7 @@ const OptionsFields = v.object({
       ),
     ),
   ),
-  messages: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.rawCheck(({ dataset, addIssue }) => {
-        for (const message of messagesIssues(dataset.value)) addIssue({ message });
-      }),
-    ),
-  ),
+  messages: checkedBy(messagesIssues),
   redirectUrl: optional(
     v.pipe(
       text('redirectUrl'),
