@@ -64,7 +64,7 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/log.ts', 'e2e/**'],
+    files: ['scripts/**', 'bench/**', 'src/server/node/main.ts', 'src/server/http/log.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
 );

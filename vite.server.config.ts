@@ -18,8 +18,8 @@ export default defineConfig({
     ssr: true,
     rollupOptions: {
       input: {
-        main: resolve(import.meta.dirname, 'src/server/main.ts'),
-        cli: resolve(import.meta.dirname, 'src/server/cli.ts'),
+        main: resolve(import.meta.dirname, 'src/server/node/main.ts'),
+        cli: resolve(import.meta.dirname, 'src/server/node/cli.ts'),
         index: resolve(import.meta.dirname, 'src/server/index.ts'),
       },
       output: {

@@ -16,10 +16,10 @@ import { buySession } from '../src/api/test-sessions';
 import { createSandbox, seededRandom } from '../src/sandbox';
 import type { FaultRule } from '../src/sandbox';
 import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import type { Env } from '../src/server/config';
-import { createLogger } from '../src/server/log';
-import { quotedSession } from '../src/server/test-session';
+import { loadConfig } from '../src/server/config/config';
+import type { Env } from '../src/server/config/config';
+import { createLogger } from '../src/server/http/log';
+import { quotedSession } from '../src/server/testing/session';
 
 export interface LoadOptions {
   /** Measured run, seconds. @default 20 */
@@ -86,7 +86,7 @@ export interface LoadReport {
   problems: string[];
 }
 
-/** Codes the proxy answers when the upstream failed (src/server/upstream.ts toHttpError), and 5xx codes it passes on. */
+/** Codes the proxy answers when the upstream failed (src/server/upstream/client.ts toHttpError), and 5xx codes it passes on. */
 const UPSTREAM_CODES = new Set([
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_UNREACHABLE',

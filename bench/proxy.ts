@@ -14,9 +14,9 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Sandbox } from '../src/sandbox';
 import { createStandaloneSandbox } from '../src/sandbox/standalone';
 import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { createLogger } from '../src/server/log';
-import { createNodeServer } from '../src/server/node-server';
+import { loadConfig } from '../src/server/config/config';
+import { createLogger } from '../src/server/http/log';
+import { createNodeServer } from '../src/server/node/node-server';
 import { LOOPBACK, close, listen, withTimeout } from './net';
 
 export interface LoadFigures {

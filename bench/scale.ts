@@ -5,11 +5,11 @@
 // one). Needs a Redis and a PostgreSQL: RAMP_BENCH_REDIS_URL / RAMP_BENCH_DATABASE_URL, else the
 // test servers' RAMP_TEST_REDIS_URL / RAMP_TEST_DATABASE_URL (.ci/run exports those).
 import { Worker } from 'node:worker_threads';
-import { createMemoryStores } from '../src/server/stores/memory';
-import { createRedisStores } from '../src/server/stores/redis';
-import { createLogger } from '../src/server/log';
-import { startBalancer, startInstance, startUpstream } from '../src/server/scale/cluster';
-import type { Instance } from '../src/server/scale/cluster';
+import { createMemoryStores } from '../src/server/storage/stores/memory';
+import { createRedisStores } from '../src/server/storage/stores/redis';
+import { createLogger } from '../src/server/http/log';
+import { startBalancer, startInstance, startUpstream } from '../src/server/testing/cluster';
+import type { Instance } from '../src/server/testing/cluster';
 import { withTimeout } from './net';
 
 export interface ScaleRow {

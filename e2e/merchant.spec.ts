@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
-import { quotedSession } from '../src/server/test-session';
-import { verifyWebhook } from '../src/server/webhooks/signature';
-import type { WebhookEvent } from '../src/server/ledger/types';
+import { quotedSession } from '../src/server/testing/session';
+import { verifyWebhook } from '../src/server/merchant/webhooks/signature';
+import type { WebhookEvent } from '../src/server/storage/ledger/types';
 import { Checkout } from './pages/checkout';
 import { ETH_WALLET } from './support/data';
 

@@ -1,6 +1,6 @@
 // How the browser reads our proxy's answers. The proxy has validated and normalised the upstream's
 // answers (upstreamReaders, schemas.ts) and re-serialised them in the upstream's documented shapes
-// (src/server/proxy.ts), so the browser checks only their outline: the wrapper and the kind of each
+// (src/server/proxy/routes.ts), so the browser checks only their outline: the wrapper and the kind of each
 // part. That keeps the response schemas, and the parsing they cost, off the shopper's device. A body
 // of another outline (a misrouted baseUrl, a proxy of another version) is a MALFORMED_RESPONSE.
 import type { Bootstrap } from './bootstrap';

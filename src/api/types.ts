@@ -155,7 +155,7 @@ export interface SessionRequest {
   sessionType: SessionType;
   /**
    * From the browser to our proxy, `subdivision` may come along as context for the server's own
-   * checks; the server never forwards it (see src/server/session-body.ts).
+   * checks; the server never forwards it (see src/server/proxy/sessions/session-body.ts).
    */
   sessionData: SessionData & { subdivision?: string };
   externalSessionId?: string;

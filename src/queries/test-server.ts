@@ -4,8 +4,8 @@
 import { createSandbox } from '../sandbox';
 import type { Sandbox, Scenarios } from '../sandbox';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createMemoryLogger } from '../server/log';
+import { loadConfig } from '../server/config/config';
+import { createMemoryLogger } from '../server/http/log';
 
 export const TEST_ORIGIN = 'http://localhost';
 export const TEST_API_BASE = `${TEST_ORIGIN}/api/ramp`;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { quoteFor } from '../server/test-session';
+import { quoteFor } from '../server/testing/session';
 import { createTestServer } from './test-server';
 import { hookEnv } from './test-wrapper';
 import type { TrackingInput } from './transactions';

@@ -6,30 +6,30 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { RampError } from '../api';
 import type { Sandbox } from '../sandbox';
-import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './cache';
-import type { CacheOptions } from './cache';
-import type { ServerConfig } from './config';
-import { NO_STORE } from './context';
-import type { AppEnv } from './context';
-import { createDiscovery } from './discovery';
-import { cors, securityHeaders } from './headers';
-import { createHotAnswers } from './hot-answers';
-import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http-error';
-import { createLogger } from './log';
-import type { Logger } from './log';
-import { API_PREFIX } from './policy';
-import type { Merchant, MerchantContext } from './merchant';
-import { merchantRoutes } from './merchant-routes';
-import { createProxy } from './proxy';
-import { isComplete } from './respond';
-import { sandboxControl } from './sandbox-control';
-import { RateLimiter } from './ratelimit';
-import { mountStatic } from './static';
-import { createMemoryStores } from './stores/memory';
-import type { DependencyState, Stores } from './stores/types';
-import type { StaticFiles } from './static';
-import { createUpstream, isTransient, toHttpError } from './upstream';
-import type { RetryPolicy } from './upstream';
+import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './proxy/discovery/cache';
+import type { CacheOptions } from './proxy/discovery/cache';
+import type { ServerConfig } from './config/config';
+import { NO_STORE } from './http/context';
+import type { AppEnv } from './http/context';
+import { createDiscovery } from './proxy/discovery/discovery';
+import { cors, securityHeaders } from './http/headers';
+import { createHotAnswers } from './http/hot-answers';
+import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
+import { createLogger } from './http/log';
+import type { Logger } from './http/log';
+import { API_PREFIX } from './proxy/policy';
+import type { Merchant, MerchantContext } from './merchant/merchant';
+import { merchantRoutes } from './merchant/routes';
+import { createProxy } from './proxy/routes';
+import { isComplete } from './http/respond';
+import { sandboxControl } from './http/sandbox-control';
+import { RateLimiter } from './http/rate-limit';
+import { mountStatic } from './http/static';
+import { createMemoryStores } from './storage/stores/memory';
+import type { DependencyState, Stores } from './storage/stores/types';
+import type { StaticFiles } from './http/static';
+import { createUpstream, isTransient, toHttpError } from './upstream/client';
+import type { RetryPolicy } from './upstream/client';
 
 /** The parts of the sandbox (src/sandbox) the server uses. */
 export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'> & Partial<Pick<Sandbox, 'scenarios'>>;
@@ -71,7 +71,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     deps.log ?? createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
   const upstreamFetch = deps.fetch ?? deps.sandbox?.fetch;
   if (!upstreamFetch && config.mode === 'sandbox') {
-    throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/main.ts) or deps.fetch');
+    throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/node/main.ts) or deps.fetch');
   }
   const upstream = createUpstream(config, {
     fetch: upstreamFetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -7,17 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
-import { openBacking } from './backing';
-import { loadConfig as parseEnv } from './config';
-import type { ServerConfig } from './config';
-import type { CreatedIntent, IntentInput } from './intent-types';
-import type { Ledger } from './ledger/types';
-import { createLogger } from './log';
-import type { Logger } from './log';
-import type { Merchant } from './merchant';
-import { createMerchant } from './merchant';
-import { envToOptions, optionsToEnv } from './options';
-import type { RampServerOptions } from './options';
+import { openBacking } from './storage/backing';
+import { loadConfig as parseEnv } from './config/config';
+import type { ServerConfig } from './config/config';
+import type { CreatedIntent, IntentInput } from './merchant/intent-types';
+import type { Ledger } from './storage/ledger/types';
+import { createLogger } from './http/log';
+import type { Logger } from './http/log';
+import type { Merchant } from './merchant/merchant';
+import { createMerchant } from './merchant/merchant';
+import { envToOptions, optionsToEnv } from './config/options';
+import type { RampServerOptions } from './config/options';
 
 export interface RampServer {
   /** The validated configuration (read-only). */

@@ -4,8 +4,8 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeServer } from '../node-server';
-import { testApp } from '../test-upstream';
+import { createNodeServer } from '../node/node-server';
+import { testApp } from '../testing/upstream';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

@@ -3,10 +3,10 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, loadConfig } from '../config';
-import { createNodeServer } from '../node-server';
-import { createTokenSigner } from '../tokens';
-import { TEST_ADMIN, json, remoteEnv, testApp } from '../test-upstream';
+import { DEFAULTS, loadConfig } from '../config/config';
+import { createNodeServer } from '../node/node-server';
+import { createTokenSigner } from '../http/tokens';
+import { TEST_ADMIN, json, remoteEnv, testApp } from '../testing/upstream';
 
 const QUOTE = {
   countryCode: 'US',

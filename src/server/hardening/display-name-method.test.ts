@@ -1,7 +1,7 @@
 // A display name ("Credit / Debit Card") where the canonical method belongs is a request the
 // upstream answers with NO_VALID_QUOTES; the proxy may refuse it early, but with that code.
 import { describe, expect, it } from 'vitest';
-import { json, testApp } from '../test-upstream';
+import { json, testApp } from '../testing/upstream';
 
 const QUOTE = {
   countryCode: 'US',

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../sandbox';
-import { DISCOVERY_CACHE_DEFAULTS } from '../cache';
-import { READ_RETRY } from '../upstream';
-import { ADMIN_TOKEN, errorBody, harness } from './test-harness';
-import type { Harness } from './test-harness';
+import { DISCOVERY_CACHE_DEFAULTS } from '../proxy/discovery/cache';
+import { READ_RETRY } from '../upstream/client';
+import { ADMIN_TOKEN, errorBody, harness } from '../testing/harness';
+import type { Harness } from '../testing/harness';
 
 type Ctx = { id: string; token: string; txId: string; n: number };
 

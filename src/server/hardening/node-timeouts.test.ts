@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NODE_SERVER_TIMEOUTS, createNodeServer } from '../node-server';
+import { NODE_SERVER_TIMEOUTS, createNodeServer } from '../node/node-server';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

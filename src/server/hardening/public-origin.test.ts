@@ -2,8 +2,8 @@
 // and in development from the listen address: never from Host, X-Forwarded-Host or an
 // absolute-URI request line, which any client writes as it likes.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
-import { BUY_SESSION, json, quotedSession, testApp } from '../test-upstream';
+import { ConfigError, loadConfig } from '../config/config';
+import { BUY_SESSION, json, quotedSession, testApp } from '../testing/upstream';
 
 const SESSION = BUY_SESSION;
 const withRedirect = (redirectUrl: string) => ({

@@ -1,4 +1,4 @@
-// Process level: the host server (src/server/main.ts) in remote mode against the standalone sandbox
+// Process level: the host server (src/server/node/main.ts) in remote mode against the standalone sandbox
 // (src/sandbox/serve.ts) over real HTTP. The host is killed (SIGKILL, no goodbye) while a shopper
 // tracks a transaction and started again on the same port with the same environment: the
 // shopper's tracking token still reads the transaction, which reaches SETTLED. Nothing the shopper
@@ -6,8 +6,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_BODY, payAtProvider } from './test-harness';
-import { quotedSession } from '../test-upstream';
+import { SESSION_BODY, payAtProvider } from '../testing/harness';
+import { quotedSession } from '../testing/upstream';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const KEY = 'sk_restart_test_key_0123456789';
@@ -67,7 +67,7 @@ const hostEnv = (port: string) => ({
 
 describe('a killed and restarted host server', () => {
   it('keeps tracking the shopper’s transaction to SETTLED', async () => {
-    const first = await start('src/server/main.ts', hostEnv('0'));
+    const first = await start('src/server/node/main.ts', hostEnv('0'));
     const port = new URL(first.url).port;
     const created = await quotedSession((path, init) => fetch(`${first.url}${path}`, init), SESSION_BODY, {
       'Idempotency-Key': 'restart-test-key-0001',
@@ -87,7 +87,7 @@ describe('a killed and restarted host server', () => {
     await stop(first.child, 'SIGKILL');
     await expect(track(first.url)).rejects.toThrow();
 
-    const second = await start('src/server/main.ts', hostEnv(port));
+    const second = await start('src/server/node/main.ts', hostEnv(port));
     expect(second.url).toBe(first.url);
     // Move the upstream past the provider's processing time.
     await fetch(`${upstream}/__clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 60_000 }) });

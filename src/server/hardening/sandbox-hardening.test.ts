@@ -3,7 +3,7 @@
 // and its simulated partner page must not be framed by anyone.
 import { describe, expect, it } from 'vitest';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
-import { harness } from './test-harness';
+import { harness } from '../testing/harness';
 
 const control = (h: ReturnType<typeof harness>, path: string, init: RequestInit) =>
   h.request(`/__sandbox${path}`, init);

@@ -10,11 +10,11 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../sandbox';
 import { buySession } from '../../sandbox/test-kit';
-import { SANDBOX_BASE_URL } from '../config';
-import { DISCOVERY_CACHE_DEFAULTS } from '../cache';
-import { API_CSP } from '../headers';
-import { safeEqual } from '../tokens';
-import { json } from '../test-upstream';
+import { SANDBOX_BASE_URL } from '../config/config';
+import { DISCOVERY_CACHE_DEFAULTS } from '../proxy/discovery/cache';
+import { API_CSP } from '../http/headers';
+import { safeEqual } from '../http/tokens';
+import { json } from '../testing/upstream';
 import {
   ADMIN_TOKEN,
   QUOTE_BODY,
@@ -23,11 +23,11 @@ import {
   SHOP,
   errorBody,
   harness,
-} from './test-harness';
-import type { Harness } from './test-harness';
+} from '../testing/harness';
+import type { Harness } from '../testing/harness';
 
-vi.mock('../tokens', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../tokens')>();
+vi.mock('../http/tokens', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../http/tokens')>();
   // Still the real compare; the spy only shows which code paths use it.
   return { ...mod, safeEqual: vi.fn(mod.safeEqual) };
 });

@@ -3,7 +3,7 @@
 // its limits, a wallet of the crypto's chain) and match a quote this server gave recently; otherwise
 // it is refused with a 422 naming the choice, and nothing reaches the upstream's session route.
 import { describe, expect, it } from 'vitest';
-import { BUY_SESSION, SESSION_PATH, json, quoteFor, testApp } from '../test-upstream';
+import { BUY_SESSION, SESSION_PATH, json, quoteFor, testApp } from '../testing/upstream';
 
 const UPSTREAM_SESSION = '/crypto/session/widget';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

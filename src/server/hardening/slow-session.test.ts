@@ -2,7 +2,7 @@
 // its result is recorded under the Idempotency-Key, a retry meanwhile hears "pending, retry after",
 // and a retry after the upstream answered gets that same session: one upstream session, no orphan.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUY_SESSION, testApp } from '../test-upstream';
+import { BUY_SESSION, testApp } from '../testing/upstream';
 
 const BODY = BUY_SESSION;
 const KEY = 'slow-session-key-0001';

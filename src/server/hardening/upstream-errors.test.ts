@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, json, testApp } from '../test-upstream';
+import { TEST_KEY, json, testApp } from '../testing/upstream';
 
 const QUOTE = {
   countryCode: 'US',

@@ -2,9 +2,9 @@
 // upstream are limited per client, total upstream concurrency is bounded, negative answers are
 // cached briefly, and transaction reads by id are limited too.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { createTokenSigner } from '../tokens';
-import { remoteEnv, testApp } from '../test-upstream';
+import { loadConfig } from '../config/config';
+import { createTokenSigner } from '../http/tokens';
+import { remoteEnv, testApp } from '../testing/upstream';
 
 const currencies = (code: string) =>
   `/api/ramp/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=CRYPTO&providerCurrencyCode=${code}`;

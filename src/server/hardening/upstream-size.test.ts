@@ -1,8 +1,8 @@
 // An upstream answer is read up to a size cap: a larger one is a clear 502, costs no more memory
 // than the cap, and is never cached.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { COUNTRIES as SOME_COUNTRIES, testApp } from '../test-upstream';
+import { loadConfig } from '../config/config';
+import { COUNTRIES as SOME_COUNTRIES, testApp } from '../testing/upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const big = (n: number) =>

@@ -3,11 +3,11 @@
 // one instance did, the others know: idempotent replays, tracking tokens, rate limits and the
 // discovery cache.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../hardening/test-harness';
-import { freshDatabase, missingServices, redisDb } from '../test-services';
-import { quoteFor, quotedSession } from '../test-upstream';
-import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from './cluster';
-import type { Balancer, CountingUpstream, Instance, WebhookReceiver } from './cluster';
+import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../testing/harness';
+import { freshDatabase, missingServices, redisDb } from '../testing/services';
+import { quoteFor, quotedSession } from '../testing/upstream';
+import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from '../testing/cluster';
+import type { Balancer, CountingUpstream, Instance, WebhookReceiver } from '../testing/cluster';
 
 const skip = missingServices('three instances behind a balancer', ['redis', 'postgres']);
 const SECRET = 'cluster-test-session-secret-0123456789abcdef';

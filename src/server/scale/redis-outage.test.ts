@@ -7,10 +7,10 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY } from '../hardening/test-harness';
-import { freshDatabase, missingServices, redisServerBinary } from '../test-services';
-import { startInstance, startUpstream } from './cluster';
-import type { CountingUpstream, Instance } from './cluster';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
+import { freshDatabase, missingServices, redisServerBinary } from '../testing/services';
+import { startInstance, startUpstream } from '../testing/cluster';
+import type { CountingUpstream, Instance } from '../testing/cluster';
 
 const binary = redisServerBinary();
 const skip = missingServices('Redis outage', ['postgres']) || !binary;

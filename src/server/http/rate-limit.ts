@@ -1,0 +1,49 @@
+// Per-client token buckets. Each client (an IP address, see client.ts) may spend `burst` requests
+// at once and gets `perMinute` back per minute; a refused request learns when to retry.
+import type { RateRule } from '../config/config';
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class RateLimiter {
+  readonly #rule: RateRule;
+  readonly #now: () => number;
+  readonly #maxClients: number;
+  readonly #buckets = new Map<string, Bucket>();
+
+  constructor(rule: RateRule, opts: { now?: () => number; maxClients?: number } = {}) {
+    this.#rule = rule;
+    this.#now = opts.now ?? Date.now;
+    this.#maxClients = opts.maxClients ?? 10_000;
+  }
+
+  take(client: string): RateDecision {
+    const now = this.#now();
+    const perMs = this.#rule.perMinute / 60_000;
+    const prev = this.#buckets.get(client);
+    const tokens = prev
+      ? Math.min(this.#rule.burst, prev.tokens + (now - prev.at) * perMs)
+      : this.#rule.burst;
+    // Re-insert so the Map's order is least recently seen first, for eviction.
+    this.#buckets.delete(client);
+    if (tokens >= 1) {
+      this.#buckets.set(client, { tokens: tokens - 1, at: now });
+      this.#evict();
+      return { ok: true };
+    }
+    this.#buckets.set(client, { tokens, at: now });
+    return { ok: false, retryAfterSec: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+  }
+
+  /** Drops the least recently seen clients beyond the bound (their buckets refill meanwhile anyway). */
+  #evict(): void {
+    while (this.#buckets.size > this.#maxClients) {
+      const oldest = this.#buckets.keys().next().value as string;
+      this.#buckets.delete(oldest);
+    }
+  }
+}

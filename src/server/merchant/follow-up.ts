@@ -1,0 +1,132 @@
+// Status sync: one poller (under a lease) follows every non-terminal order in the ledger until its
+// transaction reaches a terminal status, however many browsers watch it. Each order has its own
+// next check time in the ledger, backing off while nothing changes, so a restart resumes where the
+// last process stopped. A change is written once (the ledger compares and sets) with its webhook.
+import { RampError } from '../../api';
+import type { Transaction } from '../../api/types';
+import { transactionOutcome } from '../../domain';
+import type { Leases } from './jobs/leases';
+import type { Ledger, OrderRecord, WebhookType } from '../storage/ledger/types';
+import type { Logger } from '../http/log';
+import { webhookEvent } from './orders';
+import type { Upstream } from '../upstream/client';
+import { createWorker } from './jobs/worker';
+import type { Worker } from './jobs/worker';
+
+export interface SyncIntervals {
+  /** First wait between checks of an order. @default 3000 */
+  baseMs: number;
+  /** Longest wait between checks while nothing changes. @default 300_000 */
+  maxMs: number;
+}
+
+export const DEFAULT_SYNC: SyncIntervals = { baseMs: 3_000, maxMs: 300_000 };
+
+export interface StatusSyncOptions {
+  ledger: Ledger;
+  upstream: Upstream;
+  leases: Leases;
+  log: Logger;
+  now: () => number;
+  webhooks: boolean;
+  intervals?: Partial<SyncIntervals>;
+  /** Told after a change is recorded (kicks the webhook sender). */
+  onChange: () => void;
+  /** The sync lease's time to live (worker.ts). */
+  leaseTtlMs?: number;
+}
+
+export type StatusSync = Worker;
+
+const BATCH = 20;
+
+export function nextCheckDelay(attempts: number, iv: SyncIntervals): number {
+  return Math.min(iv.maxMs, Math.round(iv.baseMs * 1.5 ** attempts));
+}
+
+export function createStatusSync(o: StatusSyncOptions): StatusSync {
+  const iv: SyncIntervals = { ...DEFAULT_SYNC, ...o.intervals };
+  async function read(order: OrderRecord): Promise<Transaction | null> {
+    try {
+      return await o.upstream.read((cl) => cl.transactionBySession(order.sessionId));
+    } catch (e) {
+      // Not yet created with the partner (or not found yet): keep looking.
+      if (e instanceof RampError && e.status === 404) return null;
+      throw e;
+    }
+  }
+
+  async function check(order: OrderRecord): Promise<boolean> {
+    let tx: Transaction | null;
+    try {
+      tx = await read(order);
+    } catch (e) {
+      o.log.warn('status sync read failed', {
+        sessionId: order.sessionId,
+        error: e instanceof RampError ? e.code : String(e),
+      });
+      tx = null;
+    }
+    if (tx) {
+      const outcome = transactionOutcome(tx.status);
+      const at = o.now();
+      const next: OrderRecord = {
+        ...order,
+        status: tx.status,
+        transactionId: tx.id,
+        terminal: outcome !== 'open',
+        destinationAmount:
+          tx.destinationAmount === undefined ? order.destinationAmount : String(tx.destinationAmount),
+        txHash: tx.cryptoDetails?.blockchainTransactionId ?? order.txHash,
+        updatedAt: at,
+      };
+      const type: WebhookType =
+        outcome === 'completed'
+          ? 'transaction.completed'
+          : outcome === 'failed'
+            ? 'transaction.failed'
+            : 'transaction.updated';
+      const changed = await o.ledger.applyUpdate(
+        order.sessionId,
+        {
+          from: order.status,
+          status: next.status,
+          terminal: next.terminal,
+          transactionId: next.transactionId,
+          destinationAmount: next.destinationAmount,
+          txHash: next.txHash,
+          at,
+        },
+        o.webhooks ? [webhookEvent(type, next, at)] : [],
+      );
+      if (changed) {
+        o.log.info('order status', { sessionId: order.sessionId, status: next.status });
+        if (!next.terminal) await o.ledger.scheduleCheck(order.sessionId, at + iv.baseMs, 0);
+        return true;
+      }
+    }
+    const attempts = order.checkAttempts + 1;
+    await o.ledger.scheduleCheck(order.sessionId, o.now() + nextCheckDelay(attempts, iv), attempts);
+    return false;
+  }
+
+  return createWorker({
+    name: 'status-sync',
+    leases: o.leases,
+    log: o.log,
+    now: o.now,
+    nextDueAt: () => o.ledger.nextCheckAt(),
+    leaseTtlMs: o.leaseTtlMs,
+    async pass(stopped) {
+      let changes = 0;
+      for (;;) {
+        const due = await o.ledger.dueOrders(o.now(), BATCH);
+        if (due.length === 0 || stopped()) break;
+        const n = (await Promise.all(due.map(check))).filter(Boolean).length;
+        changes += n;
+        if (n > 0) o.onChange();
+      }
+      return changes;
+    },
+  });
+}

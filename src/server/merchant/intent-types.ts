@@ -1,0 +1,23 @@
+// The public shapes of checkout intents (no imports beyond the ledger's types: part of the package's declarations).
+import type { IntentValues } from '../storage/ledger/types';
+
+/** What POST /api/ramp/intents and server.createIntent() take. */
+export interface IntentInput extends Omit<IntentValues, 'amount'> {
+  /** A decimal amount in the source currency (fiat for buy, crypto for sell). */
+  amount?: string | number;
+  /** Seconds until the intent expires. @default 3600 */
+  expiresInSec?: number;
+}
+
+export interface CreatedIntent {
+  id: string;
+  /** Give this to the browser (widget option `intent`, hosted page `?intent=`). */
+  clientSecret: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/** What a browser holding the client secret may read. */
+export interface PublicIntent extends Omit<IntentValues, 'customerId'> {
+  expiresAt: string;
+}

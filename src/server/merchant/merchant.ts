@@ -1,0 +1,113 @@
+// The merchant backend's parts, composed: the ledger (embedded by default), intents, order
+// recording, the status sync and the webhook sender. The ledger opens asynchronously; requests that
+// need it wait for it, the rest of the server does not.
+import { resolve } from 'node:path';
+import type { ServerConfig } from '../config/config';
+import { createIntents } from './intents';
+import type { Intents } from './intents';
+import { memoryLeases } from './jobs/leases';
+import type { Leases } from './jobs/leases';
+import { openEmbeddedLedger } from '../storage/ledger';
+import type { Ledger } from '../storage/ledger/types';
+import type { Logger } from '../http/log';
+import type { MerchantParts } from './routes';
+import { createOrders } from './orders';
+import type { Orders } from './orders';
+import { createStatusSync } from './follow-up';
+import type { Upstream } from '../upstream/client';
+import { createWebhookSender } from './webhooks/sender';
+import type { WebhookRetry } from './webhooks/sender';
+import type { Worker } from './jobs/worker';
+
+export interface MerchantOptions {
+  /** A ledger to use instead of the embedded one in config.merchant.dataDir. */
+  ledger?: Ledger | Promise<Ledger>;
+  leases?: Leases;
+  /** The fetch webhooks are sent with. */
+  webhookFetch?: typeof fetch;
+  webhookRetry?: Partial<WebhookRetry>;
+  random?: () => number;
+}
+
+export interface MerchantContext {
+  config: ServerConfig;
+  upstream: Upstream;
+  log: Logger;
+  now: () => number;
+}
+
+export interface Merchant {
+  parts(): Promise<MerchantParts & { intents: Intents }>;
+  orders: Orders;
+  /** Stops the workers and closes the ledger. */
+  close(): Promise<void>;
+}
+
+export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): Merchant {
+  const { config, log, now } = ctx;
+  const leases = o.leases ?? memoryLeases(now);
+  const webhook = config.merchant.webhook;
+  const ready = Promise.resolve(o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now)).then(
+    (ledger) => {
+      const sender: Worker | null = webhook
+        ? createWebhookSender({
+            ledger,
+            url: webhook.url,
+            secret: webhook.secret,
+            leases,
+            log,
+            now,
+            fetch: o.webhookFetch,
+            random: o.random,
+            retry: { baseDelayMs: config.merchant.webhookRetryBaseMs, ...o.webhookRetry },
+            leaseTtlMs: config.merchant.leaseTtlMs,
+          })
+        : null;
+      const sync = createStatusSync({
+        ledger,
+        upstream: ctx.upstream,
+        leases,
+        log,
+        now,
+        webhooks: webhook !== null,
+        // Backs off to 20 × the interval at most (1 min by default): a shopper may take minutes at
+        // the partner's page, and the change should still be seen soon after.
+        intervals: { baseMs: config.merchant.syncIntervalMs, maxMs: config.merchant.syncIntervalMs * 20 },
+        onChange: () => sender?.kick(),
+        leaseTtlMs: config.merchant.leaseTtlMs,
+      });
+      const intents = createIntents(ledger, now);
+      const orders = createOrders({
+        ledger,
+        intents,
+        now,
+        webhooks: webhook !== null,
+        firstCheckDelayMs: config.merchant.syncIntervalMs,
+        onRecorded: () => {
+          sync.kick();
+          sender?.kick();
+        },
+      });
+      // Resume what the last process left: open orders and pending deliveries.
+      sync.kick();
+      sender?.kick();
+      return { ledger, intents, orders, sync, sender, kickWebhooks: () => sender?.kick() };
+    },
+  );
+  ready.catch((e: unknown) => log.error('the ledger could not be opened', { error: e }));
+
+  return {
+    parts: () => ready,
+    orders: { begin: async (headers, body) => (await ready).orders.begin(headers, body) },
+    async close() {
+      let parts;
+      try {
+        parts = await ready;
+      } catch {
+        return;
+      }
+      await Promise.all([parts.sync.stop(), parts.sender?.stop()]);
+      await parts.ledger.close();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Delivers the ledger's webhook queue: at least once, each event with the same id on every attempt,
+// the events of one session in order (the ledger offers only the head of each queue), retried with
+// exponential backoff and jitter until maxAgeMs has passed. The queue lives in the ledger, so what is
+// pending when the process stops goes out after the next start.
+import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
+import type { Leases } from '../jobs/leases';
+import type { Logger } from '../../http/log';
+import { createWorker } from '../jobs/worker';
+import type { Worker } from '../jobs/worker';
+import { SIGNATURE_HEADER, signatureHeader } from './signature';
+
+export interface WebhookRetry {
+  /** The first retry comes after about this long (jittered down to half). @default 8000 */
+  baseDelayMs: number;
+  /** Retries never wait longer than this. @default 3_600_000 */
+  maxDelayMs: number;
+  /** A delivery is given up once this old. @default 259_200_000 (72 h) */
+  maxAgeMs: number;
+  /** One attempt's deadline. @default 10_000 */
+  timeoutMs: number;
+}
+
+export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
+  baseDelayMs: 8_000,
+  maxDelayMs: 3_600_000,
+  maxAgeMs: 72 * 3_600_000,
+  timeoutMs: 10_000,
+};
+
+export interface WebhookSenderOptions {
+  ledger: Ledger;
+  url: string;
+  secret: string;
+  leases: Leases;
+  log: Logger;
+  fetch?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+  retry?: Partial<WebhookRetry>;
+  /** The sender lease's time to live (worker.ts). */
+  leaseTtlMs?: number;
+}
+
+export type WebhookSender = Worker;
+
+/** The wait before attempt n+1 after n failed attempts: exponential, with jitter in [½, 1]. */
+export function retryDelay(attempts: number, retry: WebhookRetry, random: () => number): number {
+  const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(cap * (0.5 + random() / 2));
+}
+
+const BATCH = 20;
+
+export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
+  const now = o.now ?? Date.now;
+  const random = o.random ?? Math.random;
+  const doFetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retry: WebhookRetry = { ...DEFAULT_WEBHOOK_RETRY, ...o.retry };
+  async function attempt(d: DeliveryRecord, lost: AbortSignal): Promise<void> {
+    const at = now();
+    let status = 0;
+    let error: string | null = null;
+    try {
+      const res = await doFetch(o.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'ramp-checkout-webhooks',
+          [SIGNATURE_HEADER]: signatureHeader(d.body, o.secret, Math.floor(at / 1000)),
+        },
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(retry.timeoutMs), lost]),
+      });
+      status = res.status;
+      await res.body?.cancel().catch(() => undefined);
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
+    } catch (e) {
+      // The lease was lost mid-request: the new holder owns this delivery now; record nothing.
+      if (lost.aborted) return;
+      error = e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'network error';
+    }
+    if (error === null) {
+      await o.ledger.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
+      o.log.info('webhook delivered', { eventId: d.id, type: d.type, attempts: d.attempts + 1 });
+      return;
+    }
+    const next = at + retryDelay(d.attempts + 1, retry, random);
+    const dead = next - d.createdAt > retry.maxAgeMs;
+    await o.ledger.recordAttempt(d.id, {
+      at,
+      status,
+      error,
+      state: dead ? 'dead' : 'pending',
+      nextAttemptAt: dead ? at : next,
+    });
+    o.log.warn(dead ? 'webhook given up' : 'webhook attempt failed', {
+      eventId: d.id,
+      type: d.type,
+      attempts: d.attempts + 1,
+      error,
+      retryInMs: dead ? undefined : next - at,
+    });
+  }
+
+  return createWorker({
+    name: 'webhooks',
+    leases: o.leases,
+    log: o.log,
+    now,
+    nextDueAt: () => o.ledger.nextDeliveryAt(),
+    leaseTtlMs: o.leaseTtlMs,
+    async pass(stopped, lost) {
+      let sent = 0;
+      for (;;) {
+        const due = await o.ledger.dueDeliveries(now(), BATCH);
+        if (due.length === 0 || stopped()) break;
+        // Heads of different sessions' queues: independent, so sent side by side.
+        await Promise.all(due.map((d) => attempt(d, lost)));
+        sent += due.length;
+      }
+      return sent;
+    },
+  });
+}

@@ -1,0 +1,190 @@
+// Body validation for the two POST routes. Strict objects: a field the proxy does not know is
+// refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
+import * as v from 'valibot';
+import { LOCK_FIELDS } from '../../api/types';
+import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
+import type { IncomingMessage } from 'node:http';
+import { ClientAbort, HttpError, badRequest } from '../http/errors';
+import { readIncoming } from '../http/node-request';
+import { RE } from './policy';
+
+export const MAX_BODY_BYTES = 8 * 1024;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
+
+const country = str(RE.country, 'a two-letter country code');
+const currency = str(RE.currency, 'a currency code');
+const subdivision = str(RE.subdivision, 'an ISO 3166-2 code, e.g. US-NY');
+const paymentMethodType = str(RE.method, 'a canonical payment method, e.g. CREDIT_DEBIT_CARD');
+const partner = str(RE.partner, 'a partner id');
+// Base58, hex, bech32 and prefixed (bitcoincash:…) addresses.
+const walletAddress = str(/^[A-Za-z0-9:._-]{1,128}$/, 'a wallet address');
+
+export const QuoteBodySchema = v.strictObject({
+  countryCode: country,
+  subdivision: v.optional(subdivision),
+  sourceCurrencyCode: currency,
+  sourceAmount: v.pipe(
+    v.number('expected a number'),
+    v.finite(),
+    v.gtValue(0, 'expected an amount above 0'),
+    v.maxValue(1e12, 'amount too large'),
+  ),
+  destinationCurrencyCode: currency,
+  paymentMethodType: v.optional(paymentMethodType),
+  serviceProviders: v.optional(v.pipe(v.array(partner), v.maxLength(40, 'at most 40 partners'))),
+  walletAddress: v.optional(walletAddress),
+});
+
+export { LOCK_FIELDS };
+
+const SessionDataSchema = v.strictObject({
+  serviceProvider: partner,
+  countryCode: country,
+  subdivision: v.optional(subdivision),
+  sourceCurrencyCode: currency,
+  // The upstream takes the session amount as a decimal string ("100").
+  sourceAmount: str(/^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/, 'a decimal amount as a string, e.g. "100"'),
+  destinationCurrencyCode: currency,
+  paymentMethodType: v.optional(paymentMethodType),
+  walletAddress: v.optional(walletAddress),
+  walletTag: v.optional(str(/^[\x20-\x7E]{1,64}$/, 'a wallet tag or memo of up to 64 characters')),
+  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2048, 'redirectUrl is too long'))),
+  lockFields: v.optional(v.pipe(v.array(v.picklist(LOCK_FIELDS)), v.maxLength(LOCK_FIELDS.length))),
+});
+
+export const SessionBodySchema = v.strictObject({
+  sessionType: v.picklist(['BUY', 'SELL'] as const, 'expected BUY or SELL'),
+  sessionData: SessionDataSchema,
+});
+
+export interface SessionBody {
+  sessionType: SessionType;
+  /** `subdivision` is context for the server's own checks (routes), never sent upstream. */
+  sessionData: SessionData & { subdivision?: string };
+}
+
+// Fields the server owns; a browser that sends them gets told so by name.
+const SERVER_OWNED = ['externalSessionId', 'clientIpAddress', 'customerId', 'externalCustomerId'];
+
+// A display name ("Credit / Debit Card") is text, just not a canonical method: printable, bounded.
+const DISPLAY_NAME_RE = /^[\x20-\x7E\u00A0-\uFFFF]{1,64}$/;
+
+/**
+ * The quote body, validated. A display name where the canonical `paymentMethodType` belongs is what
+ * the upstream answers with NO_VALID_QUOTES (the seed's behaviour): refused early, with that code.
+ */
+export function parseQuoteBody(body: unknown): QuoteRequest {
+  const r = v.safeParse(QuoteBodySchema, body);
+  if (r.success) return r.output;
+  const method = isRecord(body) ? body.paymentMethodType : undefined;
+  const onlyMethod = r.issues.every((i) => v.getDotPath(i) === 'paymentMethodType');
+  if (onlyMethod && typeof method === 'string' && DISPLAY_NAME_RE.test(method)) {
+    throw badRequest(
+      'NO_VALID_QUOTES',
+      'No valid quotes for this payment method: send its canonical method (e.g. CREDIT_DEBIT_CARD), not its display name',
+    );
+  }
+  return parseWith(QuoteBodySchema, body);
+}
+
+export function parseSessionBody(body: unknown): SessionBody {
+  if (isRecord(body)) {
+    const data = isRecord(body.sessionData) ? body.sessionData : {};
+    const owned = SERVER_OWNED.filter((f) => Object.hasOwn(body, f) || Object.hasOwn(data, f));
+    if (owned.length > 0) {
+      throw badRequest(
+        'FIELD_NOT_ALLOWED',
+        `${owned.join(', ')} must not be sent: the server sets it`,
+        owned,
+      );
+    }
+  }
+  const parsed = parseWith(SessionBodySchema, body);
+  if (parsed.sessionType === 'BUY' && parsed.sessionData.walletAddress === undefined) {
+    throw badRequest('INVALID_BODY', 'Invalid body: sessionData.walletAddress: required for BUY', [
+      'sessionData.walletAddress: required for BUY',
+    ]);
+  }
+  return parsed;
+}
+
+function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
+  const r = v.safeParse(schema, body);
+  if (r.success) return r.output;
+  const details = r.issues.slice(0, 10).map((i) => {
+    const path = v.getDotPath(i) ?? '(body)';
+    // Unknown keys are reported by valibot as "expected never"; say it plainly.
+    if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
+    return `${path}: ${i.message}`;
+  });
+  throw badRequest('INVALID_BODY', `Invalid body: ${details[0]}`, details);
+}
+
+/**
+ * Reads a JSON body of at most MAX_BODY_BYTES, stopping as soon as the limit is passed (the
+ * declared Content-Length is not trusted on its own). `incoming`: Node's request with its body
+ * unread (node-request.ts), read directly rather than through the Request's web stream.
+ */
+export async function readJsonBody(req: Request, incoming?: IncomingMessage | null): Promise<unknown> {
+  // Node's own headers when there: the Request's would be built whole for these two.
+  const header = (name: 'content-type' | 'content-length') =>
+    incoming ? incoming.headers[name] : req.headers.get(name);
+  const type = header('content-type') ?? '';
+  if (!/^application\/json\s*(?:;|$)/i.test(type)) {
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The body must be JSON (Content-Type: application/json)',
+    );
+  }
+  const declared = Number(header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = incoming ? await readIncoming(incoming, MAX_BODY_BYTES) : await readStream(req);
+  if (bytes === null) throw tooLarge();
+  if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
+  try {
+    return JSON.parse(UTF8.decode(bytes)) as unknown;
+  } catch {
+    throw badRequest('INVALID_JSON', 'The body is not valid JSON');
+  }
+}
+
+/** The Request's body through its stream, up to MAX_BODY_BYTES (null past that). */
+async function readStream(req: Request): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      // The body stream fails only when the connection does: the client went away mid-body.
+      throw new ClientAbort(e);
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return bytes;
+}
+
+const tooLarge = () =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${MAX_BODY_BYTES} bytes`);
+
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../http/errors';
+import { RULES, checkPath, matchRoute, upstreamPath, validateQuery } from './policy';
+import type { RouteRule } from './policy';
+import { methodArb, pathArb } from '../testing/paths';
+
+const rule = (id: RouteRule['id']): RouteRule => RULES.find((r) => r.id === id)!;
+const q = (s: string) => new URLSearchParams(s);
+const queryError = (r: RouteRule, s: string): string[] => {
+  try {
+    validateQuery(r, q(s));
+  } catch (e) {
+    if (e instanceof HttpError) return (e.extra?.details as string[]) ?? [];
+    throw e;
+  }
+  return [];
+};
+
+describe('matchRoute', () => {
+  it.each([
+    ['GET', '/network-partner/supported/countries', 'countries'],
+    ['GET', '/network-partner/defaults/US/CRYPTO_ONRAMP', 'defaults'],
+    ['GET', '/network-partner/supported/currencies', 'currencies'],
+    ['GET', '/network-partner/supported/payment-methods', 'paymentMethods'],
+    ['GET', '/network-partner/supported/routes/CRYPTO_OFFRAMP/US/USDC_POLYGON/USD', 'routes'],
+    ['POST', '/payments/crypto/quote', 'quote'],
+    ['POST', '/crypto/session/widget', 'session'],
+    ['GET', '/payments/transactions/sessions/sess_1', 'transactionBySession'],
+    ['GET', '/payments/transactions/tx-1', 'transaction'],
+    ['GET', '/payments/transactions', 'transactions'],
+    ['GET', '/financial-accounts', 'financialAccounts'],
+    ['GET', '/financial-accounts/transactions', 'financialAccountTransactions'],
+    ['GET', '/bootstrap', 'bootstrap'],
+    ['GET', '/admin/session', 'adminSession'],
+    ['HEAD', '/bootstrap', 'bootstrap'],
+  ])('%s %s → %s', (method, path, id) => {
+    const m = matchRoute(method, path);
+    expect(m.kind === 'route' && m.rule.id).toBe(id);
+  });
+
+  it('says which methods a known path takes', () => {
+    expect(matchRoute('GET', '/payments/crypto/quote')).toEqual({
+      kind: 'method-not-allowed',
+      allow: ['POST'],
+    });
+  });
+
+  it.each([
+    '/network-partner/defaults/us/CRYPTO_ONRAMP',
+    '/network-partner/defaults/US/CRYPTO_TRANSFER',
+    '/network-partner/defaults/USA/CRYPTO_ONRAMP',
+    '/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD',
+    '/network-partner/supported/fiat-limits',
+    '/network-partner/supported/countries/',
+    '/payments/transactions/a.b',
+    '/bank-linking/accounts',
+  ])('%s is not allowlisted', (path) => {
+    expect(matchRoute('GET', path).kind).toBe('none');
+  });
+});
+
+describe('checkPath', () => {
+  it.each([
+    ['/api/ramp/%2e%2e/admin', 'encoded dot segment'],
+    ['/api/ramp/payments%2ftransactions', 'encoded slash'],
+    ['/api/ramp/payments%5Ctransactions', 'encoded backslash'],
+    ['/api/ramp/payments\\transactions', 'backslash'],
+    ['/api/ramp//payments/transactions', 'double slash'],
+    ['/api/ramp/../healthz', 'dot dot'],
+    ['/api/ramp/./bootstrap', 'dot'],
+    ['/api/ramp/boot\u0000strap', 'NUL'],
+    ['/api/ramp/bootstrap\u00e9', 'non-ASCII'],
+    ['/api/ramp/%C0%AE%C0%AE/x', 'overlong UTF-8 dot'],
+    ['api/ramp/bootstrap', 'relative'],
+  ])('refuses %s (%s) with 400', (path) => {
+    expect(checkPath(path)?.status).toBe(400);
+  });
+
+  it('refuses paths over 512 characters with 414', () => {
+    expect(checkPath(`/api/ramp/${'a'.repeat(600)}`)?.status).toBe(414);
+  });
+
+  it('accepts plain paths', () => {
+    expect(checkPath('/api/ramp/network-partner/defaults/US/CRYPTO_ONRAMP')).toBeNull();
+  });
+});
+
+describe('validateQuery', () => {
+  it('returns the validated parameters', () => {
+    expect(
+      validateQuery(rule('currencies'), q('category=CRYPTO_ONRAMP&country=US&type=CRYPTO&network=SOLANA')),
+    ).toEqual({
+      category: 'CRYPTO_ONRAMP',
+      country: 'US',
+      type: 'CRYPTO',
+      network: 'SOLANA',
+    });
+  });
+
+  it.each<[RouteRule['id'], string, RegExp]>([
+    ['countries', '', /category: required/],
+    ['countries', 'category=CRYPTO_ONRAMP&debug=1', /debug: unknown parameter/],
+    ['countries', 'category=CRYPTO_ONRAMP&category=CRYPTO_OFFRAMP', /category: given more than once/],
+    ['countries', 'category=CRYPTO_SWAP', /category: expected CRYPTO_ONRAMP or CRYPTO_OFFRAMP/],
+    ['countries', 'category=CRYPTO_ONRAMP&partners=', /partners: expected/],
+    ['currencies', 'category=CRYPTO_ONRAMP&country=US&type=TOKEN', /type: expected FIAT or CRYPTO/],
+    ['transactions', 'limit=0', /limit: expected an integer from 1 to 100/],
+    ['transactions', 'limit=101', /limit/],
+    ['transactions', 'limit=1e1', /limit/],
+    ['transactions', 'from=2026-02-30', /from: expected a date YYYY-MM-DD/],
+    ['transactions', 'before=k1&after=k2', /before, after: give at most one of them/],
+    ['financialAccountTransactions', 'startDate=2026-02-03T10:00:00', /startDate: expected a UTC timestamp/],
+    ['financialAccountTransactions', 'endDate=2026-02-03T24:00:00Z', /endDate/],
+    ['bootstrap', 'country=usa', /country/],
+  ])('%s?%s is refused (%s)', (id, query, message) => {
+    expect(queryError(rule(id), query).some((d) => message.test(d))).toBe(true);
+  });
+
+  it('accepts the documented listing filters', () => {
+    expect(
+      validateQuery(
+        rule('financialAccountTransactions'),
+        q(
+          'customerId=c1&startDate=2026-02-01T00:00:00Z&endDate=2026-02-03T23:59:59Z&limit=100&after=abc%2B%2F%3D',
+        ),
+      ),
+    ).toMatchObject({ limit: '100', after: 'abc+/=' });
+  });
+});
+
+// ---- property: a path either matches one allowlisted pattern exactly, or is refused ----
+
+describe('path policy (property)', () => {
+  it('allows only paths that reproduce an allowlisted pattern exactly, from safe characters', () => {
+    fc.assert(
+      fc.property(methodArb, pathArb, (method, path) => {
+        if (checkPath(path) !== null) return;
+        const m = matchRoute(method, path);
+        if (m.kind !== 'route') return;
+        expect(upstreamPath(m.rule, m.params)).toBe(path);
+        expect(path).toMatch(/^(\/[A-Za-z0-9_-]+)+$/);
+        expect(m.rule.method).toBe(method === 'HEAD' ? 'GET' : method);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('refuses every path with an encoding, a backslash, a dot or empty segment', () => {
+    fc.assert(
+      fc.property(pathArb, (path) => {
+        const segs = path.split('/').slice(1);
+        const tricky =
+          /[%\\]/.test(path) ||
+          [...path].some((ch) => ch.charCodeAt(0) < 0x21 || ch.charCodeAt(0) > 0x7e) ||
+          segs.slice(0, -1).includes('') ||
+          segs.some((s) => s === '.' || s === '..') ||
+          path.length > 512;
+        if (tricky) expect(checkPath(path)).not.toBeNull();
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

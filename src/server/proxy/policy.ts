@@ -1,0 +1,343 @@
+// The proxy's allowlist, as data: which method + path pattern may pass under /api/ramp, which query
+// parameters each route takes (with validators) and who may call it. Everything is decided here,
+// before anything touches the upstream: a request either matches one rule exactly or is refused.
+import { HttpError, badRequest } from '../http/errors';
+import { CODE, partnerList } from '../../domain/codes';
+
+export const API_PREFIX = '/api/ramp';
+export const MAX_PATH_LENGTH = 512;
+export const MAX_QUERY_LENGTH = 2048;
+
+export const CATEGORIES = ['CRYPTO_ONRAMP', 'CRYPTO_OFFRAMP'] as const;
+
+// Segment and value patterns. Every pattern is anchored and made of characters that need no
+// percent-encoding, so a path that matches can be forwarded byte for byte.
+export const RE = {
+  category: /^(?:CRYPTO_ONRAMP|CRYPTO_OFFRAMP)$/,
+  country: /^[A-Z]{2}$/,
+  // Upstream codes are upper-case tickers, some with a chain suffix (USDC_POLYGON).
+  currency: CODE.currency,
+  id: /^[A-Za-z0-9_-]{1,128}$/,
+  partner: CODE.partner,
+  partners: partnerList(20),
+  method: CODE.paymentMethod,
+  paymentType: /^[A-Z_]{2,32}$/,
+  // Full ISO 3166-2 (US-NY) or the local part (NY), as the routes endpoint accepts both.
+  subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,
+  currencyType: /^(?:FIAT|CRYPTO)$/,
+  providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
+  status: /^[A-Z_]{2,32}$/,
+  transactionTypes: /^[A-Z_]{2,32}(?:,[A-Z_]{2,32}){0,7}$/,
+  customerId: /^[A-Za-z0-9_-]{1,128}$/,
+  cursor: /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/,
+} as const;
+
+export type QueryRule =
+  | { kind: 're'; re: RegExp; required?: boolean; hint: string }
+  | { kind: 'int'; min: number; max: number; required?: boolean }
+  | { kind: 'date'; required?: boolean }
+  | { kind: 'datetime'; required?: boolean };
+
+export type Segment = string | { name: string; re: RegExp };
+
+export type RouteId =
+  | 'countries'
+  | 'defaults'
+  | 'currencies'
+  | 'paymentMethods'
+  | 'routes'
+  | 'quote'
+  | 'session'
+  | 'transactionBySession'
+  | 'transaction'
+  | 'transactions'
+  | 'financialAccounts'
+  | 'financialAccountTransactions'
+  | 'bootstrap'
+  | 'adminSession';
+
+export interface RouteRule {
+  id: RouteId;
+  method: 'GET' | 'POST';
+  /** Segments after /api/ramp; for mirrored routes, exactly the upstream path. */
+  path: Segment[];
+  query: Record<string, QueryRule>;
+  /** public: anyone; tracking: X-Ramp-Tracking of the owning session; admin: the console bearer token. */
+  /** `tracking-or-admin`: the shopper's tracking token, or the console token. */
+  access: 'public' | 'tracking' | 'admin' | 'tracking-or-admin';
+  /** Query parameters of which at most one may be given. */
+  exclusive?: [string, string];
+}
+
+const re = (r: RegExp, hint: string, required = false): QueryRule => ({ kind: 're', re: r, hint, required });
+const seg = (name: string, r: RegExp): Segment => ({ name, re: r });
+
+const category = re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true);
+const partners = re(RE.partners, 'comma-separated partner ids, e.g. BANXA,TRANSAK');
+const paymentType = re(RE.paymentType, 'a payment type, e.g. CARD');
+const subdivision = re(RE.subdivision, 'an ISO 3166-2 code, e.g. US-NY');
+const limit: QueryRule = { kind: 'int', min: 1, max: 100 };
+const cursor = re(RE.cursor, 'the key of a record from a previous page');
+const customerId = re(RE.customerId, 'a customer id');
+
+export const RULES: readonly RouteRule[] = [
+  {
+    id: 'countries',
+    method: 'GET',
+    path: ['network-partner', 'supported', 'countries'],
+    query: { category, partners },
+    access: 'public',
+  },
+  {
+    id: 'defaults',
+    method: 'GET',
+    path: ['network-partner', 'defaults', seg('country', RE.country), seg('category', RE.category)],
+    query: {},
+    access: 'public',
+  },
+  {
+    id: 'currencies',
+    method: 'GET',
+    path: ['network-partner', 'supported', 'currencies'],
+    query: {
+      category,
+      country: re(RE.country, 'a two-letter country code', true),
+      type: re(RE.currencyType, 'FIAT or CRYPTO', true),
+      network: re(RE.partner, 'a chain code, e.g. ETHEREUM'),
+      partner: re(RE.partner, 'one partner id'),
+      paymentType,
+      providerCurrencyCode: re(RE.providerCurrencyCode, "a provider's currency code"),
+      subdivision,
+    },
+    access: 'public',
+  },
+  {
+    id: 'paymentMethods',
+    method: 'GET',
+    path: ['network-partner', 'supported', 'payment-methods'],
+    query: {
+      category,
+      country: re(RE.country, 'a two-letter country code', true),
+      currencyCode: re(RE.currency, 'a fiat currency code, e.g. USD', true),
+      partners,
+      paymentType,
+      subdivision,
+    },
+    access: 'public',
+  },
+  {
+    id: 'routes',
+    method: 'GET',
+    path: [
+      'network-partner',
+      'supported',
+      'routes',
+      seg('category', RE.category),
+      seg('country', RE.country),
+      seg('source', RE.currency),
+      seg('destination', RE.currency),
+    ],
+    query: {
+      partners,
+      paymentMethod: re(RE.method, 'a canonical payment method, e.g. CREDIT_DEBIT_CARD'),
+      paymentType,
+      subdivision,
+    },
+    access: 'public',
+  },
+  { id: 'quote', method: 'POST', path: ['payments', 'crypto', 'quote'], query: {}, access: 'public' },
+  { id: 'session', method: 'POST', path: ['crypto', 'session', 'widget'], query: {}, access: 'public' },
+  {
+    id: 'transactionBySession',
+    method: 'GET',
+    path: ['payments', 'transactions', 'sessions', seg('sessionId', RE.id)],
+    query: {},
+    access: 'tracking',
+  },
+  {
+    id: 'transaction',
+    method: 'GET',
+    path: ['payments', 'transactions', seg('transactionId', RE.id)],
+    query: {},
+    access: 'tracking-or-admin',
+  },
+  {
+    id: 'transactions',
+    method: 'GET',
+    path: ['payments', 'transactions'],
+    query: {
+      from: { kind: 'date' },
+      limit,
+      status: re(RE.status, 'a status, e.g. SETTLED'),
+      // Not in the description's table, but the upstream's transaction search filters by them.
+      serviceProviders: partners,
+      types: re(RE.transactionTypes, 'comma-separated transaction types, e.g. CRYPTO_PURCHASE'),
+      externalCustomerIds: re(RE.customerId, 'a customer id'),
+      before: cursor,
+      after: cursor,
+    },
+    access: 'admin',
+    exclusive: ['before', 'after'],
+  },
+  {
+    id: 'financialAccounts',
+    method: 'GET',
+    path: ['financial-accounts'],
+    query: { customerId, limit, before: cursor, after: cursor },
+    access: 'admin',
+    exclusive: ['before', 'after'],
+  },
+  {
+    id: 'financialAccountTransactions',
+    method: 'GET',
+    path: ['financial-accounts', 'transactions'],
+    query: {
+      customerId,
+      // Not in the description's table, but the upstream's bank-linking listing filters by it.
+      financialAccountId: re(RE.id, 'a financial account id'),
+      startDate: { kind: 'datetime' },
+      endDate: { kind: 'datetime' },
+      limit,
+      before: cursor,
+      after: cursor,
+    },
+    access: 'admin',
+    exclusive: ['before', 'after'],
+  },
+  {
+    id: 'bootstrap',
+    method: 'GET',
+    path: ['bootstrap'],
+    query: {
+      category: re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP'),
+      country: re(RE.country, 'a two-letter country code'),
+    },
+    access: 'public',
+  },
+  { id: 'adminSession', method: 'GET', path: ['admin', 'session'], query: {}, access: 'admin' },
+];
+
+/**
+ * Refuses paths that could mean something else after decoding or normalisation: percent-encoding
+ * (%2e%2e, %2f, %5c, …), backslashes, empty or dot segments, control or non-ASCII characters and
+ * overlong paths. None of the allowlisted paths needs any of these.
+ */
+export function checkPath(path: string): HttpError | null {
+  if (path.length > MAX_PATH_LENGTH)
+    return new HttpError(414, 'URI_TOO_LONG', 'The request path is too long');
+  if (!path.startsWith('/')) return badRequest('INVALID_PATH', 'The request path must start with /');
+  // Printable ASCII only, and none of: % (encodings) \ (alternate separator).
+  if (!/^[\x21-\x7E]*$/.test(path) || path.includes('%') || path.includes('\\')) {
+    return badRequest('INVALID_PATH', 'The request path contains characters that are not accepted');
+  }
+  const segments = path.split('/').slice(1);
+  if (segments.slice(0, -1).some((s) => s === '') || segments.some((s) => s === '.' || s === '..')) {
+    return badRequest('INVALID_PATH', 'The request path contains empty or dot segments');
+  }
+  return null;
+}
+
+export type Match =
+  | { kind: 'route'; rule: RouteRule; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'none' };
+
+/** Matches a checked path below /api/ramp (e.g. `/payments/crypto/quote`) against the allowlist. */
+export function matchRoute(method: string, subpath: string): Match {
+  const parts = subpath.split('/').slice(1);
+  const m = method === 'HEAD' ? 'GET' : method;
+  const allow: string[] = [];
+  for (const rule of RULES) {
+    const params = matchSegments(rule.path, parts);
+    if (!params) continue;
+    if (rule.method === m) return { kind: 'route', rule, params };
+    allow.push(rule.method);
+  }
+  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
+}
+
+function matchSegments(pattern: Segment[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const v = parts[i]!;
+    if (typeof p === 'string') {
+      if (p !== v) return null;
+    } else {
+      if (!p.re.test(v)) return null;
+      params[p.name] = v;
+    }
+  }
+  return params;
+}
+
+/**
+ * Validates the query string against the rule: unknown, repeated or empty parameters are refused,
+ * required ones must be present and every value must match its validator.
+ */
+export function validateQuery(rule: RouteRule, search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [name, value] of search) {
+    const q = Object.hasOwn(rule.query, name) ? rule.query[name] : undefined;
+    if (!q) {
+      problems.push(`${name.slice(0, 40)}: unknown parameter`);
+      continue;
+    }
+    if (Object.hasOwn(out, name)) {
+      problems.push(`${name}: given more than once`);
+      continue;
+    }
+    const err = checkValue(q, value);
+    if (err) problems.push(`${name}: ${err}`);
+    else out[name] = value;
+  }
+  for (const [name, q] of Object.entries(rule.query)) {
+    if (q.required && !Object.hasOwn(out, name) && !problems.some((p) => p.startsWith(`${name}:`))) {
+      problems.push(`${name}: required`);
+    }
+  }
+  if (rule.exclusive) {
+    const [a, b] = rule.exclusive;
+    if (Object.hasOwn(out, a) && Object.hasOwn(out, b)) problems.push(`${a}, ${b}: give at most one of them`);
+  }
+  if (problems.length > 0) {
+    throw badRequest('INVALID_QUERY_PARAMETER', `Invalid query: ${problems[0]}`, problems);
+  }
+  return out;
+}
+
+function checkValue(q: QueryRule, value: string): string | null {
+  switch (q.kind) {
+    case 're':
+      return q.re.test(value) ? null : `expected ${q.hint}`;
+    case 'int': {
+      const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+      return n >= q.min && n <= q.max ? null : `expected an integer from ${q.min} to ${q.max}`;
+    }
+    case 'date':
+      return isDate(value) ? null : 'expected a date YYYY-MM-DD';
+    case 'datetime':
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value) &&
+        isDate(value.slice(0, 10)) &&
+        validTime(value)
+        ? null
+        : 'expected a UTC timestamp YYYY-MM-DDThh:mm:ssZ';
+  }
+}
+
+function isDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+function validTime(s: string): boolean {
+  const [h, m, sec] = s.slice(11, 19).split(':').map(Number) as [number, number, number];
+  return h < 24 && m < 60 && sec < 60;
+}
+
+/** The upstream path of a matched rule: the allowlisted segments, unchanged. */
+export const upstreamPath = (rule: RouteRule, params: Record<string, string>): string =>
+  '/' + rule.path.map((s) => (typeof s === 'string' ? s : params[s.name]!)).join('/');

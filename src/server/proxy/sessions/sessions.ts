@@ -1,0 +1,156 @@
+// POST /api/ramp/crypto/session/widget: the browser says what to buy; the server decides the rest.
+// It derives externalSessionId from the Idempotency-Key (so the upstream refuses a second session
+// for a retried request), sets clientIpAddress from the connection, lets redirectUrl through only
+// to an allowed origin, and signs a tracking token for the new session. Before anything goes
+// upstream, the session must match a quote this server gave recently (quote-binding.ts) and hold
+// against the discovery data (session-rules.ts). The upstream body itself is built field by field in
+// session-body.ts.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { RampError } from '../../../api';
+import type { SessionResponse } from '../../../api/types';
+import { parseSessionBody, readJsonBody } from '../bodies';
+import { unreadIncoming } from '../../http/node-request';
+import { clientIp } from '../../http/client-address';
+import type { ServerConfig } from '../../config/config';
+import type { AppEnv } from '../../http/context';
+import type { CustomerIds } from './customer-id';
+import { buildSessionBody, checkWalletTag } from './session-body';
+import { HttpError, badRequest } from '../../http/errors';
+import type { Deadline } from '../../http/deadline';
+import type { Discovery } from '../discovery/discovery';
+import { quoteRequired } from '../quotes/quote-binding';
+import type { QuoteBinding } from '../quotes/quote-binding';
+import { checkSessionRules } from './session-rules';
+import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import type { IdempotencyStore } from './idempotency';
+import { INTENT_HEADER } from '../../merchant/intents';
+import type { Logger } from '../../http/log';
+import type { Orders } from '../../merchant/orders';
+import type { TokenSigner } from '../../http/tokens';
+import type { Upstream } from '../../upstream/client';
+import { sessionView } from '../views';
+
+export interface SessionDeps {
+  config: ServerConfig;
+  upstream: Upstream;
+  signer: TokenSigner;
+  log: Logger;
+  now: () => number;
+  /** Where session results are recorded per Idempotency-Key (default: in process). */
+  idempotency?: IdempotencyStore<SessionResponse>;
+  /** The server-derived externalCustomerId of a browser (customer-id.ts). */
+  customers: CustomerIds;
+  /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
+  orders?: Orders;
+  /** The recent quotes a session must match. */
+  binding: QuoteBinding;
+  /** The discovery reads (through the cache) the session's choices are checked against. */
+  discovery: Discovery;
+}
+
+export function createSessionHandler({
+  config,
+  upstream,
+  signer,
+  log,
+  now,
+  idempotency,
+  customers,
+  orders,
+  binding,
+  discovery,
+}: SessionDeps) {
+  const sessions = new IdempotentRunner(idempotency ?? new MemoryIdempotencyStore<SessionResponse>({ now }));
+
+  // The server's own origin is configuration (RAMP_PUBLIC_URL), never what the request claims.
+  const allowed = config.redirectOrigins ?? [...config.allowedOrigins, config.publicUrl];
+  const allowedRedirect = (raw: string): string => {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.username || url.password || !allowed.includes(url.origin)) {
+      throw badRequest(
+        'REDIRECT_URL_NOT_ALLOWED',
+        'redirectUrl must be an absolute URL on an allowed origin',
+      );
+    }
+    return url.href;
+  };
+
+  /** `deadline`: how long this browser request waits; the upstream call is not bound by it. */
+  return async function createSession(c: Context<AppEnv>, deadline?: Deadline): Promise<SessionResponse> {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) {
+      throw badRequest(
+        'IDEMPOTENCY_KEY_REQUIRED',
+        'Send an Idempotency-Key header (a new UUID per checkout)',
+      );
+    }
+    if (!IDEMPOTENCY_KEY_RE.test(key)) {
+      throw badRequest(
+        'INVALID_IDEMPOTENCY_KEY',
+        'Idempotency-Key must be 8 to 64 characters of A-Z a-z 0-9 - _',
+      );
+    }
+    const body = parseSessionBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
+    checkWalletTag(body.sessionType, body.sessionData);
+    const { redirectUrl, ...data } = body.sessionData;
+    const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
+      .digest('hex');
+    const externalSessionId = signer.externalSessionId(key);
+    const ip = clientIp(c, config.trustProxy);
+    // An intent's customerId will take this place when the session comes from an intent.
+    const externalCustomerId = customers.forRequest(c);
+    const create = async () => {
+      // Terms never quoted, or that the discovery data does not allow, never reach the upstream.
+      const bound = await binding.find(body);
+      await checkSessionRules(discovery.forClient(ip ?? 'unknown'), body, bound?.fiatPerCrypto);
+      if (!bound) throw quoteRequired();
+      // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
+      const order = await orders?.begin(c.req.raw.headers, body);
+      try {
+        const created = await upstream.write(
+          (cl) =>
+            cl.createSession(
+              buildSessionBody({
+                sessionType: body.sessionType,
+                data,
+                redirectUrl: redirect,
+                clientIpAddress: ip,
+                externalSessionId,
+                externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
+                lockFields: order?.extras.lockFields,
+              }),
+            ),
+          // Longer than the browser's deadline on purpose: the call goes on after the browser got
+          // SESSION_PENDING, and a retry with the same key gets its result.
+          { timeoutMs: config.upstream.sessionTimeoutMs },
+        );
+        await order?.created(created);
+        return sessionView(created, signer.sign(created.id, externalSessionId));
+      } catch (e) {
+        await order?.abort();
+        if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
+          throw new HttpError(
+            409,
+            'SESSION_ALREADY_CREATED',
+            'A session was already created for this Idempotency-Key: start again with a new key',
+          );
+        }
+        throw e;
+      }
+    };
+    const { value, replayed } = await sessions.run(key, fingerprint, create, deadline?.done);
+    log.info(replayed ? 'session replayed' : 'session created', {
+      requestId: c.get('requestId'),
+      sessionId: value.id,
+    });
+    return value;
+  };
+}

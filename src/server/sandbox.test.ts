@@ -1,0 +1,261 @@
+// The server against the real embedded sandbox (src/sandbox), in-process: a whole buy through
+// the proxy, and the sandbox's faults seen through the proxy's retry, cache and error mapping.
+import { describe, expect, it } from 'vitest';
+import type { Currency, Quote, Route, SessionResponse, Transaction } from '../api/types';
+import { createSandbox } from '../sandbox';
+import { createApp } from './app';
+import { loadConfig } from './config/config';
+import { createMemoryLogger } from './http/log';
+import { SESSION_BODY } from './testing/harness';
+import { json, manualClock, quotedSession } from './testing/upstream';
+
+const SHOP = 'https://shop.example';
+const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
+
+function sandboxApp(env: Record<string, string> = {}) {
+  const clock = manualClock();
+  const config = loadConfig({ RAMP_ALLOWED_ORIGINS: SHOP, RAMP_SANDBOX_CONTROL: '1', ...env });
+  const sandbox = createSandbox({
+    apiKey: config.upstream.apiKey,
+    publicBaseUrl: 'http://localhost/sandbox',
+    timeScale: 0.1,
+    now: clock.now,
+  });
+  const log = createMemoryLogger();
+  const app = createApp(config, {
+    sandbox,
+    log,
+    now: clock.now,
+    advanceSandboxClock: clock.advance,
+    retry: { sleep: async () => {}, random: () => 0 },
+  });
+  const browser = { incoming: { socket: { remoteAddress: '203.0.113.7' } } };
+  const request = (path: string, init: RequestInit = {}) => app.request(path, init, browser);
+  const getJson = async <T>(path: string, init?: RequestInit) => {
+    const res = await request(path, init);
+    return { status: res.status, body: (await res.json()) as T, res };
+  };
+  return { app, config, sandbox, clock, log, request, getJson };
+}
+
+describe('a buy through the proxy against the sandbox', () => {
+  it('goes from bootstrap to SETTLED', async () => {
+    const s = sandboxApp();
+    type Boot = {
+      country: string;
+      fiatCurrency: string;
+      cryptoCurrencies: Currency[];
+      paymentMethods: { method: string }[];
+    };
+    const boot = await s.getJson<Boot>('/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US');
+    expect(boot.status).toBe(200);
+    expect(boot.body).toMatchObject({ country: 'US', fiatCurrency: 'USD' });
+    expect(boot.body.cryptoCurrencies.some((c) => c.currencyCode === 'BTC')).toBe(true);
+
+    const routes = await s.getJson<Route[]>(
+      '/api/ramp/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/BTC',
+    );
+    expect(routes.status).toBe(200);
+    expect(routes.body.length).toBeGreaterThan(0);
+    const method = routes.body[0]!.paymentMethods[0]!.name;
+
+    const quotes = await s.getJson<{ quotes: Quote[] }>(
+      '/api/ramp/payments/crypto/quote',
+      json({
+        countryCode: 'US',
+        subdivision: 'US-NY',
+        sourceCurrencyCode: 'USD',
+        sourceAmount: 150,
+        destinationCurrencyCode: 'BTC',
+        paymentMethodType: method,
+        walletAddress: WALLET,
+      }),
+    );
+    expect(quotes.status).toBe(200);
+    const best = quotes.body.quotes[0]!;
+
+    const session = await s.getJson<SessionResponse & { trackingToken: string }>(
+      '/api/ramp/crypto/session/widget',
+      json(
+        {
+          sessionType: 'BUY',
+          sessionData: {
+            serviceProvider: best.serviceProvider,
+            countryCode: 'US',
+            subdivision: 'US-NY',
+            sourceCurrencyCode: 'USD',
+            sourceAmount: '150',
+            destinationCurrencyCode: 'BTC',
+            paymentMethodType: method,
+            walletAddress: WALLET,
+            redirectUrl: `${SHOP}/thanks`,
+          },
+        },
+        { 'Idempotency-Key': 'e2e-buy-0001', Origin: SHOP },
+      ),
+    );
+    expect(session.status).toBe(200);
+    expect(session.res.headers.get('access-control-allow-origin')).toBe(SHOP);
+    const { id, widgetUrl, trackingToken } = session.body;
+    expect(widgetUrl).toBe(`http://localhost/sandbox/provider/checkout/${id}`);
+
+    const track = () =>
+      s.getJson<{ transaction: Transaction | null; pending?: string }>(
+        `/api/ramp/payments/transactions/sessions/${id}`,
+        {
+          headers: { 'X-Ramp-Tracking': trackingToken },
+        },
+      );
+    const before = await track();
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ transaction: null, pending: 'NOT_YET_CREATED' });
+
+    // The shopper opens the provider page (served under /sandbox) and pays.
+    const page = await s.request(new URL(widgetUrl).pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('>Pay</button>');
+    const paid = await s.request(new URL(widgetUrl).pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${SHOP}/thanks`);
+
+    const pending = await track();
+    expect(pending.status).toBe(200);
+    expect(pending.body.transaction?.status).not.toBe('SETTLED');
+    s.clock.advance(60_000);
+    const settled = await track();
+    expect(settled.body.transaction).toMatchObject({ sessionId: id, status: 'SETTLED' });
+
+    const byId = await s.getJson<{ transaction: Transaction }>(
+      `/api/ramp/payments/transactions/${settled.body.transaction?.id}`,
+      { headers: { 'X-Ramp-Tracking': trackingToken } },
+    );
+    expect(byId.body.transaction.status).toBe('SETTLED');
+  });
+
+  it('refuses another session’s token for both reads', async () => {
+    const s = sandboxApp();
+    const create = async (key: string) => {
+      const r = await quotedSession(s.request, SESSION_BODY, { 'Idempotency-Key': key });
+      expect(r.status).toBe(200);
+      return (await r.json()) as SessionResponse & { trackingToken: string };
+    };
+    const a = await create('session-a-0001');
+    const b = await create('session-b-0001');
+    await s.request(`/sandbox/provider/checkout/${b.id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    const asA = { headers: { 'X-Ramp-Tracking': a.trackingToken } };
+    const asB = { headers: { 'X-Ramp-Tracking': b.trackingToken } };
+    const txB = await s.getJson<{ transaction: Transaction }>(
+      `/api/ramp/payments/transactions/sessions/${b.id}`,
+      asB,
+    );
+    expect(txB.status).toBe(200);
+    expect((await s.request(`/api/ramp/payments/transactions/sessions/${b.id}`, asA)).status).toBe(404);
+    expect((await s.request(`/api/ramp/payments/transactions/${txB.body.transaction.id}`, asA)).status).toBe(
+      404,
+    );
+    expect((await s.request(`/api/ramp/payments/transactions/${txB.body.transaction.id}`, asB)).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('sandbox faults through the proxy', () => {
+  const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
+
+  it('retries a transient discovery failure, and never retries a quote', async () => {
+    const s = sandboxApp();
+    s.sandbox.faults.set([{ path: '/network-partner', kind: 'status', status: 503, times: 2 }]);
+    expect((await s.request(COUNTRIES)).status).toBe(200);
+    s.sandbox.faults.set([{ path: '/payments/crypto/quote', kind: 'drop', times: 1 }]);
+    const quote = json({
+      countryCode: 'US',
+      sourceCurrencyCode: 'USD',
+      sourceAmount: 100,
+      destinationCurrencyCode: 'BTC',
+    });
+    expect((await s.request('/api/ramp/payments/crypto/quote', quote)).status).toBe(502);
+    expect((await s.request('/api/ramp/payments/crypto/quote', quote)).status).toBe(200);
+  });
+
+  it('answers discovery from the stale cache while the sandbox is down', async () => {
+    const s = sandboxApp();
+    expect((await s.request(COUNTRIES)).status).toBe(200);
+    s.sandbox.faults.set([{ path: '/network-partner', kind: 'status', status: 500 }]);
+    s.clock.advance(5 * 60_000);
+    const res = await s.request(COUNTRIES);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('STALE');
+  });
+
+  it('maps a malformed sandbox answer to 502 and a hang to 504', async () => {
+    const s = sandboxApp({ RAMP_UPSTREAM_TIMEOUT_MS: '100' });
+    s.sandbox.faults.set([{ path: '/network-partner/supported/payment-methods', kind: 'malformed' }]);
+    const pm = await s.request(
+      '/api/ramp/network-partner/supported/payment-methods?category=CRYPTO_ONRAMP&country=US&currencyCode=USD',
+    );
+    expect(pm.status).toBe(502);
+    s.sandbox.faults.set([{ path: '/payments/crypto/quote', kind: 'hang' }]);
+    const quote = json({
+      countryCode: 'US',
+      sourceCurrencyCode: 'USD',
+      sourceAmount: 100,
+      destinationCurrencyCode: 'BTC',
+    });
+    const res = await s.request('/api/ramp/payments/crypto/quote', quote);
+    expect(res.status).toBe(504);
+  });
+
+  it('lets e2e tests set faults, move the clock and drop the cache over HTTP', async () => {
+    const s = sandboxApp();
+    const put = await s.request('/__sandbox/faults', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: [{ pathPattern: '^/network-partner/', kind: 'status', status: 500 }] }),
+    });
+    expect(put.status).toBe(204);
+    expect(s.sandbox.faults.rules[0]!.path).toMatchObject({ source: '^/network-partner/' });
+    expect((await s.request(COUNTRIES)).status).toBe(502);
+    expect((await s.request('/__sandbox/faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await s.request(COUNTRIES)).status).toBe(200);
+    const before = s.clock.now();
+    await s.request('/__sandbox/clock', json({ advanceMs: 5000 }));
+    expect(s.clock.now()).toBe(before + 5000);
+    expect((await s.request('/__sandbox/cache', { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (
+        await s.request('/__sandbox/faults', {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"rules":[{"kind":"boom"}]}',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('has no control endpoints unless RAMP_SANDBOX_CONTROL=1', async () => {
+    const s = sandboxApp({ RAMP_SANDBOX_CONTROL: '0' });
+    expect((await s.request('/__sandbox/faults', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('reports sandbox mode on /healthz and never shows the sandbox key', async () => {
+    const s = sandboxApp();
+    expect(await (await s.request('/healthz')).json()).toEqual({
+      ok: true,
+      ready: true,
+      upstream: 'sandbox',
+      stores: 'memory',
+      dependencies: {},
+    });
+    const body = await (await s.request('/api/ramp/bootstrap')).text();
+    expect(body).not.toContain(s.config.upstream.apiKey);
+    for (const line of s.log.lines) expect(line).not.toContain(s.config.upstream.apiKey);
+  });
+});

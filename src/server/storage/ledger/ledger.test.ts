@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedLedger } from './index';
+import { openSqlite } from './sqlite';
+import { migrate } from './sql-ledger';
+import { event, order } from '../../testing/ledger-records';
+import type { Ledger } from './types';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'ramp-ledger-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('embedded ledger', () => {
+  it('keeps orders, history and pending deliveries in its file across a reopen', async () => {
+    const dir = tempDir();
+    const a = await openEmbeddedLedger(dir);
+    await a.recordOrder(order('s1'), [event('evt_1', 's1')]);
+    await a.applyUpdate('s1', { status: 'PENDING', terminal: false, transactionId: 'tx1', at: 2000 }, [
+      event('evt_2', 's1', 'PENDING'),
+    ]);
+    await a.close();
+
+    const b = await openEmbeddedLedger(dir);
+    expect(await b.getOrder('s1')).toMatchObject({ status: 'PENDING', transactionId: 'tx1' });
+    expect((await b.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
+    expect((await b.dueDeliveries(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
+    await b.close();
+  });
+
+  it('runs each migration once', async () => {
+    const db = await openSqlite(null);
+    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual([]);
+    await db.close();
+  });
+
+  it('records a change once and nothing after a terminal status', async () => {
+    const l = await openEmbeddedLedger(null);
+    await l.recordOrder(order('s1'), []);
+    const u = { status: 'SETTLED', terminal: true, transactionId: 'tx1', at: 2000 };
+    expect(await l.applyUpdate('s1', u, [event('e1', 's1', 'SETTLED')])).toBe(true);
+    expect(await l.applyUpdate('s1', u, [event('e2', 's1', 'SETTLED')])).toBe(false);
+    expect(await l.applyUpdate('s1', { ...u, status: 'FAILED' }, [])).toBe(false);
+    expect((await l.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
+    expect((await l.listDeliveries({ sessionId: 's1' })).map((d) => d.id)).toEqual(['e1']);
+    expect(await l.dueOrders(10_000, 10)).toEqual([]);
+    await l.close();
+  });
+
+  it('never writes a status read against an older state over a newer one', async () => {
+    const l = await openEmbeddedLedger(null);
+    await l.recordOrder(order('s2'), []);
+    const processing = {
+      from: 'SESSION_CREATED',
+      status: 'PROCESSING',
+      terminal: false,
+      transactionId: 'tx2',
+      at: 2000,
+    };
+    expect(await l.applyUpdate('s2', processing, [event('e1', 's2', 'PROCESSING')])).toBe(true);
+    // A slower reader that also started from SESSION_CREATED, but saw the transaction earlier.
+    const stale = { ...processing, status: 'PENDING', at: 2100 };
+    expect(await l.applyUpdate('s2', stale, [event('e2', 's2', 'PENDING')])).toBe(false);
+    expect((await l.history('s2')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PROCESSING']);
+    expect((await l.listDeliveries({ sessionId: 's2' })).map((d) => d.id)).toEqual(['e1']);
+    await l.close();
+  });
+
+  it("offers only the head of each session's queue, so events go out in order", async () => {
+    const l = await openEmbeddedLedger(null);
+    await l.recordOrder(order('s1'), [event('a1', 's1'), event('a2', 's1', 'PENDING')]);
+    await l.recordOrder(order('s2'), [event('b1', 's2')]);
+    expect((await l.dueDeliveries(5000, 10)).map((d) => d.id).sort()).toEqual(['a1', 'b1']);
+    await l.recordAttempt('a1', {
+      at: 5000,
+      status: 500,
+      error: 'HTTP 500',
+      state: 'pending',
+      nextAttemptAt: 9000,
+    });
+    expect((await l.dueDeliveries(6000, 10)).map((d) => d.id)).toEqual(['b1']);
+    await l.recordAttempt('a1', {
+      at: 9000,
+      status: 200,
+      error: null,
+      state: 'delivered',
+      nextAttemptAt: 9000,
+    });
+    expect((await l.dueDeliveries(9000, 10)).map((d) => d.id).sort()).toEqual(['a2', 'b1']);
+    expect(await l.resend('a1', 9500)).toBe(true);
+    expect(await l.resend('nope', 9500)).toBe(false);
+    const a1 = (await l.listDeliveries({ sessionId: 's1' })).find((d) => d.id === 'a1');
+    expect(a1).toMatchObject({ state: 'pending', attempts: 2, nextAttemptAt: 9500 });
+    await l.close();
+  });
+
+  it('lets one session claim an intent', async () => {
+    const l: Ledger = await openEmbeddedLedger(null);
+    await l.createIntent({
+      id: 'int_1',
+      secretHash: 'h',
+      reference: 'order-1',
+      amount: '50',
+      createdAt: 0,
+      expiresAt: 10,
+      sessionId: null,
+    });
+    expect(await l.claimIntent('int_1', 'claim-a')).toBe(true);
+    expect(await l.claimIntent('int_1', 'claim-b')).toBe(false);
+    await l.releaseIntent('int_1', 'claim-a');
+    expect(await l.claimIntent('int_1', 'claim-b')).toBe(true);
+    await l.recordOrder(order('s9', { intentId: 'int_1' }), [], 'claim-b');
+    expect(await l.findIntentBySecretHash('h')).toMatchObject({
+      sessionId: 's9',
+      amount: '50',
+      reference: 'order-1',
+    });
+    expect((await l.listOrders({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
+    expect((await l.listOrders({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);
+    await l.close();
+  });
+});

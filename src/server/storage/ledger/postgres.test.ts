@@ -1,0 +1,86 @@
+// The ledger in a real PostgreSQL: the embedded store's migrations and SQL run unchanged; instances
+// starting together apply each migration once (advisory lock); and two instances racing on one
+// change record it once, as the interface promises (serializable transactions, retried).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../http/log';
+import { freshDatabase, missingServices } from '../../testing/services';
+import { MIGRATIONS } from './migrations';
+import { openPostgres, openPostgresLedger } from './postgres';
+import { event, order as baseOrder } from '../../testing/ledger-records';
+import type { Ledger } from './types';
+
+const T0 = 1_763_900_000_000;
+const order = (sessionId: string) => baseOrder(sessionId, { createdAt: T0, updatedAt: T0, nextCheckAt: T0 });
+
+const skip = missingServices('PostgreSQL ledger', ['postgres']);
+const log = createMemoryLogger();
+
+describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
+  let db: { url: string; drop: () => Promise<void> };
+  const ledgers: Ledger[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase('ledger');
+  });
+  afterAll(async () => {
+    await Promise.all(ledgers.map((l) => l.close()));
+    await db.drop();
+  });
+
+  it('applies each migration once when several instances start at the same moment', async () => {
+    const opened = await Promise.all(
+      Array.from({ length: 6 }, () => openPostgresLedger(db.url, { log, now: () => 42 })),
+    );
+    ledgers.push(...opened.map((o) => o.ledger));
+    const applied = opened.flatMap((o) => o.applied);
+    expect(applied.sort()).toEqual(MIGRATIONS.map((m) => m.version));
+    const check = openPostgres(db.url, { log });
+    const rows = await check.query<{ version: number }>('SELECT version FROM ramp_schema_migrations');
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    await check.close();
+  });
+
+  it('keeps orders, history and the webhook queue like the embedded store', async () => {
+    const l = ledgers[0]!;
+    await l.recordOrder(order('pg-s1'), [event('pg_e1', 'pg-s1', 'SESSION_CREATED')]);
+    const update = { status: 'PENDING', terminal: false, transactionId: 'tx1', at: 1_763_900_001_000 };
+    expect(await l.applyUpdate('pg-s1', update, [event('pg_e2', 'pg-s1', 'PENDING')])).toBe(true);
+    // Another instance reads what this one wrote, with the same types.
+    const other = ledgers[1]!;
+    expect(await other.getOrder('pg-s1')).toMatchObject({
+      status: 'PENDING',
+      transactionId: 'tx1',
+      terminal: false,
+      createdAt: 1_763_900_000_000,
+      updatedAt: 1_763_900_001_000,
+    });
+    expect((await other.history('pg-s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
+    expect((await other.dueDeliveries(1_763_900_002_000, 10)).map((d) => d.id)).toEqual(['pg_e1']);
+    expect((await other.listOrders({ reference: 'order-pg-s' })).map((o) => o.sessionId)).toEqual(['pg-s1']);
+  });
+
+  it('records one change once when several instances see it at the same moment', async () => {
+    const l = ledgers[0]!;
+    await l.recordOrder(order('pg-race'), []);
+    const u = { status: 'SETTLED', terminal: true, transactionId: 'tx9', at: 1_763_900_005_000 };
+    const results = await Promise.all(
+      ledgers.map((x, i) => x.applyUpdate('pg-race', u, [event(`race_${i}`, 'pg-race', 'SETTLED')])),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await l.history('pg-race')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
+    expect(await l.listDeliveries({ sessionId: 'pg-race' })).toHaveLength(1);
+  });
+
+  it('lets one of several racing instances claim an intent', async () => {
+    const l = ledgers[0]!;
+    await l.createIntent({
+      id: 'int_race',
+      secretHash: 'hash-race',
+      reference: 'order-race',
+      createdAt: 0,
+      expiresAt: 10,
+      sessionId: null,
+    });
+    const claims = await Promise.all(ledgers.map((x, i) => x.claimIntent('int_race', `claim-${i}`)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+});
