@@ -49,7 +49,8 @@ export function retryDelay(attempts: number, retry: WebhookRetry, random: () => 
   return Math.round(cap * (0.5 + random() / 2));
 }
 
-const BATCH = 20;
+/** Deliveries in flight at once, one per session at most (each session's events stay in order). */
+const MAX_IN_FLIGHT = 16;
 
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
   const now = o.now ?? Date.now;
@@ -103,7 +104,12 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     });
   }
 
-  return createWorker({
+  // A pass sends the head of each session's queue side by side and, as each attempt ends, the next
+  // event of that session, without waiting for the others: one slow or hanging endpoint answer holds
+  // up only its own session's later events. `wake` lets a kick (a new event) reach a pass that is
+  // waiting on attempts in flight.
+  let wake: (() => void) | null = null;
+  const worker = createWorker({
     name: 'webhooks',
     leases: o.leases,
     log: o.log,
@@ -111,15 +117,38 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     nextDueAt: () => o.ledger.nextDeliveryAt(),
     leaseTtlMs: o.leaseTtlMs,
     async pass(stopped, lost) {
+      const inFlight = new Map<string, Promise<void>>();
       let sent = 0;
-      for (;;) {
-        const due = await o.ledger.dueDeliveries(now(), BATCH);
-        if (due.length === 0 || stopped()) break;
-        // Heads of different sessions' queues: independent, so sent side by side.
-        await Promise.all(due.map((d) => attempt(d, lost)));
+      while (!stopped()) {
+        const room = MAX_IN_FLIGHT - inFlight.size;
+        const due =
+          room > 0
+            ? (await o.ledger.dueDeliveries(now(), MAX_IN_FLIGHT + inFlight.size))
+                .filter((d) => !inFlight.has(d.sessionId))
+                .slice(0, room)
+            : [];
+        for (const d of due) {
+          const sending = attempt(d, lost)
+            .catch((e: unknown) => o.log.error('webhook attempt failed', { eventId: d.id, error: e }))
+            .finally(() => inFlight.delete(d.sessionId));
+          inFlight.set(d.sessionId, sending);
+        }
         sent += due.length;
+        if (inFlight.size === 0) break;
+        if (due.length > 0 && inFlight.size < MAX_IN_FLIGHT) continue;
+        // Something to wait for: an attempt ends (its session's next event may be due) or new work.
+        await Promise.race([...inFlight.values(), new Promise<void>((r) => (wake = r))]);
+        wake = null;
       }
+      await Promise.all(inFlight.values());
       return sent;
     },
   });
+  return {
+    ...worker,
+    kick() {
+      wake?.();
+      worker.kick();
+    },
+  };
 }

@@ -1,0 +1,83 @@
+// Deliveries through what a merchant runs: createRampServer behind nodeHandler on a real port, its
+// webhooks posted to a real receiver. A receiver that hangs on one session's event must not hold
+// up another session's: each session's queue is independent (its own events stay in order).
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it, vi } from 'vitest';
+import { createRampServer, nodeHandler } from '../../index';
+import type { RampServer, WebhookEvent } from '../../index';
+import { quotedSession } from '../../testing/session';
+
+const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c(); // the receiver first: a hanging attempt ends
+});
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const session = (amount: string) => ({
+  sessionType: 'BUY',
+  sessionData: {
+    serviceProvider: 'BANXA',
+    countryCode: 'US',
+    sourceCurrencyCode: 'USD',
+    sourceAmount: amount,
+    destinationCurrencyCode: 'ETH',
+    paymentMethodType: 'CREDIT_DEBIT_CARD',
+    walletAddress: WALLET,
+  },
+});
+
+it("a receiver that hangs on one session's event does not delay another session's", async () => {
+  let hangOn: string | null = null;
+  const received: { event: WebhookEvent; at: number }[] = [];
+  const receiver = await listen((req, res) => {
+    let raw = '';
+    req.on('data', (d: Buffer) => (raw += d.toString()));
+    req.on('end', () => {
+      const event = JSON.parse(raw) as WebhookEvent;
+      hangOn ??= event.data.sessionId; // the first session's endpoint never answers
+      if (event.data.sessionId === hangOn) return;
+      received.push({ event, at: Date.now() });
+      res.writeHead(204).end();
+    });
+  });
+  const ramp: RampServer = createRampServer(
+    { webhookUrl: `${receiver}/hooks`, webhookSecret: SECRET, rateLimitSession: '600/100' },
+    { static: null, log: quiet },
+  );
+  cleanups.push(() => ramp.close());
+  const host = await listen(nodeHandler(ramp));
+  const send = (path: string, init: RequestInit) => fetch(`${host}${path}`, init);
+
+  const first = await quotedSession(send, session('100'), { 'Idempotency-Key': 'independent-key-0001' });
+  expect(first.status).toBe(200);
+  await vi.waitFor(() => expect(hangOn).not.toBeNull(), { timeout: 5_000, interval: 20 });
+
+  const sent = Date.now();
+  const second = await quotedSession(send, session('120'), { 'Idempotency-Key': 'independent-key-0002' });
+  expect(second.status).toBe(200);
+  const { id } = (await second.json()) as { id: string };
+  // Well inside the hanging attempt's 10 s deadline: delivered beside it, not after it.
+  await vi.waitFor(() => expect(received.map((r) => r.event.data.sessionId)).toContain(id), {
+    timeout: 3_000,
+    interval: 20,
+  });
+  expect(received.find((r) => r.event.data.sessionId === id)!.at - sent).toBeLessThan(3_000);
+});
