@@ -25,6 +25,11 @@ import { isComplete } from './http/respond';
 import { sandboxControl } from './http/sandbox-control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
+import { createRequireAdmin } from './http/admin';
+import { createMetrics, upstreamOperation } from './http/metrics';
+import type { Metrics } from './http/metrics';
+import { routePath } from 'hono/route';
+import type { Context } from 'hono';
 import { createMemoryStores } from './storage/stores/memory';
 import type { DependencyState, Stores } from './storage/stores/types';
 import type { StaticFiles } from './http/static';
@@ -59,6 +64,8 @@ export interface AppDeps {
   merchant?: (ctx: MerchantContext) => Merchant;
   /** Told the merchant backend once it is built (so its owner can close it). */
   onMerchant?: (merchant: Merchant) => void;
+  /** This instance's metrics (GET /metrics). Default: a registry of its own. */
+  metrics?: Metrics;
 }
 
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
@@ -73,6 +80,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   if (!upstreamFetch && config.mode === 'sandbox') {
     throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/node/main.ts) or deps.fetch');
   }
+  const metrics = deps.metrics ?? createMetrics({ now, processMetrics: config.adminToken !== null });
   const upstream = createUpstream(config, {
     fetch: upstreamFetch ?? ((input, init) => globalThis.fetch(input, init)),
     retry: deps.retry?.policy,
@@ -82,8 +90,14 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
     // Field paths and counts only: the items themselves (which may name a customer) are not logged.
     onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
+    onAttempt: (url, outcome, ms) =>
+      metrics.upstreamRequest(upstreamOperation(new URL(url).pathname), outcome, ms / 1000),
   });
-  const stores = deps.stores ?? createMemoryStores({ now });
+  const requireAdmin = createRequireAdmin(config, {
+    now,
+    limiter: (l) => metrics.countRefusals('admin', l),
+  });
+  const stores = withCountedLimiters(deps.stores ?? createMemoryStores({ now }), metrics);
   const sharedCache = stores.kind !== 'memory';
   const cache = new TtlCache({
     now,
@@ -99,7 +113,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     upstream,
     cache,
     config.requestDeadlineMs,
-    new RateLimiter(config.rateLimits.discovery, { now }),
+    metrics.countRefusals('discovery', new RateLimiter(config.rateLimits.discovery, { now })),
     sharedCache
       ? { store: stores.cache, ttlMs: deps.cache?.ttlMs ?? DISCOVERY_CACHE_DEFAULTS.ttlMs }
       : undefined,
@@ -124,12 +138,16 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     const requestId = randomUUID();
     c.set('requestId', requestId);
     const started = now();
+    const timer = performance.now();
     const repeat = hot.answer(c, requestId);
     if (repeat) {
       c.set('cacheStatus', 'HIT');
       c.res = repeat;
     } else await next();
     if (!isComplete(c.res)) c.res.headers.set('X-Request-Id', requestId);
+    const cacheStatus = c.get('cacheStatus');
+    if (cacheStatus) metrics.discoveryCache(cacheStatus);
+    metrics.httpRequest(routeLabel(c), c.req.method, c.res.status, (performance.now() - timer) / 1000);
     log.info('request', {
       requestId,
       method: c.req.method,
@@ -201,14 +219,21 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     );
   });
 
+  // Prometheus text for the operator's scraper: the console token, like every merchant route.
+  app.get('/metrics', async (c) => {
+    await requireAdmin(c);
+    const { contentType, body } = await metrics.render();
+    return c.body(body, 200, { 'Content-Type': contentType, ...NO_STORE });
+  });
+
   // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
-  const merchant = deps.merchant?.({ config, upstream, log, now });
+  const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
     deps.onMerchant?.(merchant);
     app.route(
       '/',
-      merchantRoutes(config, () => merchant.parts()),
+      merchantRoutes(config, () => merchant.parts(), requireAdmin),
     );
   }
   const api = createProxy({
@@ -220,6 +245,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     stores,
     hot,
     orders: merchant?.orders,
+    requireAdmin,
   });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
@@ -258,6 +284,25 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   if (files) mountStatic(app, files, config, imgOrigins);
 
   return app;
+}
+
+/** Every rate limiter of these stores counts its refusals under its name. */
+function withCountedLimiters(stores: Stores, metrics: Metrics): Stores {
+  return Object.assign(Object.create(stores) as Stores, {
+    rateLimiter: (name: string, rule: Parameters<Stores['rateLimiter']>[1]) =>
+      metrics.countRefusals(name, stores.rateLimiter(name, rule)),
+  });
+}
+
+/**
+ * The route pattern a request matched, for metrics labels: the proxy's allowlist pattern when it set
+ * one, else Hono's registered path; never the raw path (unbounded label values).
+ */
+function routeLabel(c: Context<AppEnv>): string {
+  const own = c.get('route');
+  if (own) return own;
+  const pattern = routePath(c);
+  return pattern === '*' || pattern === '/*' || pattern === '' ? 'unmatched' : pattern;
 }
 
 /** A check that takes too long counts as down: a probe must never hang on a dead dependency. */

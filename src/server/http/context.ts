@@ -7,6 +7,8 @@ export type AppEnv = {
     /** The discovery cache's answer (HIT, MISS, STALE), for the request log. */
     cacheStatus?: string;
     clientAborted?: boolean;
+    /** The route pattern the request matched, when a router below Hono's chose it (metrics labels). */
+    route?: string;
   };
 };
 

@@ -13,6 +13,8 @@ interface Answer {
   body: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
   freshUntil: number;
+  /** The route pattern it answers (metrics labels). */
+  route?: string;
 }
 
 export interface HotAnswers {
@@ -42,6 +44,7 @@ export function createHotAnswers(o: { now: () => number; trustProxy: boolean; ma
       }
       answers.delete(key);
       answers.set(key, a);
+      if (a.route) c.set('route', a.route);
       return completeResponse(a.body, 200, { ...a.headers, 'X-Request-Id': requestId });
     },
     keep(c, body, headers, freshUntil) {
@@ -53,6 +56,7 @@ export function createHotAnswers(o: { now: () => number; trustProxy: boolean; ma
         body: bytes,
         headers: { ...headers, 'Content-Length': String(bytes.byteLength) },
         freshUntil,
+        route: c.get('route') as string | undefined,
       });
       while (answers.size > max) answers.delete(answers.keys().next().value as string);
     },

@@ -1,6 +1,8 @@
 // Per-client token buckets. Each client (an IP address, see client.ts) may spend `burst` requests
 // at once and gets `perMinute` back per minute; a refused request learns when to retry.
 import type { RateRule } from '../config/config';
+import { DependencyUnavailable } from '../storage/stores/types';
+import type { RateLimiterStore } from '../storage/stores/types';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
 
@@ -46,4 +48,22 @@ export class RateLimiter {
       this.#buckets.delete(oldest);
     }
   }
+}
+
+/**
+ * A shared limiter that falls back to this instance's own buckets while its store (Redis) cannot be
+ * reached: for reads whose caller is already bound by a token (a shopper's tracking reads), a limit
+ * per instance for a while is better than no answer at all.
+ */
+export function withLocalFallback(shared: RateLimiterStore, local: RateLimiter): RateLimiterStore {
+  return {
+    async take(client) {
+      try {
+        return await shared.take(client);
+      } catch (e) {
+        if (e instanceof DependencyUnavailable) return local.take(client);
+        throw e;
+      }
+    },
+  };
 }

@@ -18,6 +18,7 @@ import type { Upstream } from '../upstream/client';
 import { createWebhookSender } from './webhooks/sender';
 import type { WebhookRetry } from './webhooks/sender';
 import type { Worker } from './jobs/worker';
+import type { Metrics } from '../http/metrics';
 
 export interface MerchantOptions {
   /** A ledger to use instead of the embedded one in config.merchant.dataDir. */
@@ -34,6 +35,8 @@ export interface MerchantContext {
   upstream: Upstream;
   log: Logger;
   now: () => number;
+  /** The instance's metrics: the ledger's writes are timed, its queues read on each scrape. */
+  metrics?: Metrics;
 }
 
 export interface Merchant {
@@ -48,7 +51,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   const leases = o.leases ?? memoryLeases(now);
   const webhook = config.merchant.webhook;
   const ready = Promise.resolve(o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now)).then(
-    (ledger) => {
+    (opened) => {
+      const ledger = ctx.metrics ? ctx.metrics.instrumentLedger(opened) : opened;
       const sender: Worker | null = webhook
         ? createWebhookSender({
             ledger,

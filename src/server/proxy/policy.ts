@@ -256,6 +256,14 @@ export function matchRoute(method: string, subpath: string): Match {
   return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
 }
 
+/** A rule's path as a pattern under /api/ramp, parameters as `:name` (a label, never a raw path). */
+export function routePattern(rule: RouteRule): string {
+  return `${API_PREFIX}/${rule.path.map((p) => (typeof p === 'string' ? p : `:${p.name}`)).join('/')}`.replace(
+    /\/$/,
+    '',
+  );
+}
+
 function matchSegments(pattern: Segment[], parts: string[]): Record<string, string> | null {
   if (pattern.length !== parts.length) return null;
   const params: Record<string, string> = {};

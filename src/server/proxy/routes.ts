@@ -11,22 +11,23 @@ import { clientIp, rawTarget } from '../http/client-address';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
+import type { RequireAdmin } from '../http/admin';
+import { RateLimiter, withLocalFallback } from '../http/rate-limit';
 import type { Discovery } from './discovery/discovery';
 import type { HotAnswers } from '../http/hot-answers';
 import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
-import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
+import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, routePattern, validateQuery } from './policy';
 import type { RouteRule } from './policy';
-import { RateLimiter } from '../http/rate-limit';
 import { NOT_YET_CREATED, transactionOfSession } from './transactions/by-session';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
 import { createResponder } from '../http/respond';
 import { createSessionHandler } from './sessions/sessions';
 import type { RateLimiterStore, Stores } from '../storage/stores/types';
-import { createTokenSigner, safeEqual } from '../http/tokens';
+import { createTokenSigner } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import { createDeadline, withinDeadline } from '../http/deadline';
 import { clientGone, unreadIncoming } from '../http/node-request';
@@ -48,6 +49,8 @@ export interface ProxyDeps {
   hot?: HotAnswers;
   /** The ledger's order recording (sessions.ts). */
   orders?: Orders;
+  /** The admin token's check (http/admin.ts), shared with the merchant's routes. */
+  requireAdmin: RequireAdmin;
 }
 
 export function createProxy({
@@ -59,6 +62,7 @@ export function createProxy({
   stores,
   hot,
   orders,
+  requireAdmin,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
@@ -78,10 +82,11 @@ export function createProxy({
   });
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
   const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
-  const transactionLimiter = stores.rateLimiter('transaction', config.rateLimits.transaction);
-  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet
-  // (per instance: it needs no shared state).
-  const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
+  // Tracking reads keep working while Redis is down (http/rate-limit.ts withLocalFallback).
+  const transactionLimiter = withLocalFallback(
+    stores.rateLimiter('transaction', config.rateLimits.transaction),
+    new RateLimiter(config.rateLimits.transaction, { now }),
+  );
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
     const d = await limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
@@ -90,16 +95,6 @@ export function createProxy({
         headers: { 'Retry-After': String(d.retryAfterSec) },
       });
     }
-  };
-
-  const requireAdmin = async (c: Context) => {
-    if (config.adminToken === null) throw notFound();
-    const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
-    if (m && safeEqual(m[1]!, config.adminToken)) return;
-    await rateLimit(adminFailures, c);
-    throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
   };
 
   // The console reads any transaction with its token; a shopper's browser sends a tracking token.
@@ -340,6 +335,7 @@ export function createProxy({
       );
     }
     const m = matchRoute(c.req.method, sub);
+    if (m.kind === 'route') c.set('route', routePattern(m.rule));
     if (m.kind === 'none') throw notFound();
     if (m.kind === 'method-not-allowed') {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Use ${m.allow.join(' or ')}`, {

@@ -1,6 +1,7 @@
 // Redis stops under a running instance: /readyz turns red at once, quotes and new sessions are
 // refused with a clear 503 (no hang, no crash), discovery keeps answering (from the cache, else
-// straight from the upstream), tracking keeps working. Redis comes back: the instance is ready again
+// straight from the upstream), a shopper's tracking reads keep working (on this instance's own
+// rate limit while the shared one cannot be reached). Redis comes back: the instance is ready again
 // and quotes pass, without a restart. The suite runs a Redis of its own, to stop it.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
+import { quotedSession } from '../testing/session';
 import { freshDatabase, missingServices, redisServerBinary } from '../testing/services';
 import { startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
@@ -88,10 +90,29 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
   it('turns /readyz red and quotes into 503s, then recovers without a restart', async () => {
     const countries = `${instance.origin}/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP`;
     expect((await fetch(countries)).status).toBe(200);
-    expect((await quote(instance.origin)).status).toBe(200);
     expect((await fetch(`${instance.origin}/readyz`)).status).toBe(200);
+    const created = await quotedSession(
+      (path, init) => fetch(`${instance.origin}${path}`, init),
+      SESSION_BODY,
+      { 'Idempotency-Key': 'outage-key-before-0001' },
+    );
+    expect(created.status).toBe(200);
+    const { id, trackingToken } = (await created.json()) as { id: string; trackingToken: string };
+    const track = () =>
+      fetch(`${instance.origin}/api/ramp/payments/transactions/sessions/${id}`, {
+        headers: { 'X-Ramp-Tracking': trackingToken },
+      });
+    const trackedBefore = await track();
+    expect(trackedBefore.status).toBe(200);
+    const before = (await trackedBefore.json()) as Record<string, unknown>;
 
+    const sessionsBefore = upstream.count('POST', '/crypto/session/widget');
     await stopProcess(redis);
+
+    // The shopper watching a payment is not cut off: the same answer as before the outage.
+    const tracked = await track();
+    expect(tracked.status).toBe(200);
+    expect(Object.keys((await tracked.json()) as object).sort()).toEqual(Object.keys(before).sort());
 
     const ready = await fetch(`${instance.origin}/readyz`);
     expect(ready.status).toBe(503);
@@ -117,7 +138,7 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
       body: JSON.stringify(SESSION_BODY),
     });
     expect(session.status).toBe(503);
-    expect(upstream.count('POST', '/crypto/session/widget')).toBe(0);
+    expect(upstream.count('POST', '/crypto/session/widget')).toBe(sessionsBefore);
 
     // Discovery: the cached answer, and an uncached one straight from the upstream.
     const cached = await fetch(countries);

@@ -11,6 +11,7 @@ import type { Deadline } from '../http/deadline';
 import { ClientAbort, HttpError } from '../http/errors';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
 import { Semaphore } from './concurrency';
+import type { UpstreamOutcome } from '../http/metrics';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -46,6 +47,8 @@ export interface UpstreamOptions {
   onRetry?: (attempt: number, delayMs: number, error: RampError) => void;
   /** Told when a list answer had unusable items that were left out (see RampClientOptions). */
   onDropped?: RampClientOptions['onDropped'];
+  /** Told of each attempt once its answer is read, or it failed (the metrics). */
+  onAttempt?: (url: string, outcome: UpstreamOutcome, ms: number) => void;
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
@@ -57,7 +60,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
   // Authorization header to a host the operator never configured. Mode 'error' rather than
   // 'manual': fetch then also spares the copy of the request body it keeps to follow one.
   // Bodies are read here, up to the cap, so an oversized answer never fills memory or the cache.
-  const fetchNoRedirect: typeof fetch = async (input, init) => {
+  const fetchCapped: typeof fetch = async (input, init) => {
     let res: Response;
     try {
       res = await o.fetch(input, { ...init, redirect: 'error' });
@@ -71,6 +74,26 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     }
     return readCapped(res, maxResponseBytes);
   };
+  const onAttempt = o.onAttempt;
+  const fetchNoRedirect: typeof fetch = !onAttempt
+    ? fetchCapped
+    : async (input, init) => {
+        const started = performance.now();
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        try {
+          const res = await fetchCapped(input, init);
+          onAttempt(
+            url,
+            res.status >= 500 ? 'server_error' : res.status >= 400 ? 'client_error' : 'ok',
+            performance.now() - started,
+          );
+          return res;
+        } catch (e) {
+          const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+          onAttempt(url, timedOut ? 'timeout' : 'network_error', performance.now() - started);
+          throw e;
+        }
+      };
   const clientFor = (scope: CallScope = {}): RampClient => {
     const signal = scope.deadline?.signal;
     const attemptMs = scope.timeoutMs ?? timeoutMs;

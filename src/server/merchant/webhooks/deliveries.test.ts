@@ -4,6 +4,9 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createRampServer, nodeHandler } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
@@ -58,11 +61,15 @@ it("a receiver that hangs on one session's event does not delay another session'
       res.writeHead(204).end();
     });
   });
+  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-deliveries-'));
   const ramp: RampServer = createRampServer(
-    { webhookUrl: `${receiver}/hooks`, webhookSecret: SECRET, rateLimitSession: '600/100' },
+    { dataDir, webhookUrl: `${receiver}/hooks`, webhookSecret: SECRET, rateLimitSession: '600/100' },
     { static: null, log: quiet },
   );
-  cleanups.push(() => ramp.close());
+  cleanups.push(
+    () => ramp.close(),
+    () => rmSync(dataDir, { recursive: true, force: true }),
+  );
   const host = await listen(nodeHandler(ramp));
   const send = (path: string, init: RequestInit) => fetch(`${host}${path}`, init);
 

@@ -271,6 +271,23 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       for (const r of rows) out.set(String(r.session_id), toDelivery(r));
       return out;
     },
+    async stats() {
+      const [orders, deliveries] = await Promise.all([
+        db.query<{ n: unknown; oldest: unknown }>(
+          'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_orders WHERE terminal = 0',
+        ),
+        db.query<{ state: unknown; n: unknown }>(
+          `SELECT state, COUNT(*) AS n FROM ramp_webhook_deliveries WHERE state IN ('pending', 'dead') GROUP BY state`,
+        ),
+      ]);
+      const count = (state: string) => Number(deliveries.find((r) => r.state === state)?.n ?? 0);
+      return {
+        openOrders: Number(orders[0]?.n ?? 0),
+        oldestOpenCreatedAt: numOrNull(orders[0]?.oldest),
+        pendingDeliveries: count('pending'),
+        deadDeliveries: count('dead'),
+      };
+    },
     close: () => db.close(),
   };
 }

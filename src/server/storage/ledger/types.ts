@@ -195,5 +195,17 @@ export interface Ledger {
   /** The latest delivery of each of these sessions. */
   lastDeliveries(sessionIds: string[]): Promise<Map<string, DeliveryRecord>>;
 
+  /** What is waiting: open orders and webhook deliveries (the metrics' gauges). */
+  stats(): Promise<LedgerStats>;
+
   close(): Promise<void>;
+}
+
+export interface LedgerStats {
+  /** Orders whose transaction has not ended. */
+  openOrders: number;
+  /** When the oldest of them was created, or null when there is none. */
+  oldestOpenCreatedAt: number | null;
+  pendingDeliveries: number;
+  deadDeliveries: number;
 }

@@ -1,0 +1,148 @@
+// GET /metrics through what an operator runs: createRampServer behind nodeHandler on a real port.
+// The names the issue and the README's alert rules rely on are there, counters move with traffic,
+// and no label value is taken from a raw path.
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRampServer, nodeHandler } from '../index';
+import type { RampServerOptions } from '../index';
+import { QUOTE_BODY } from '../testing/harness';
+import { json, quotedSession } from '../testing/session';
+
+const TOKEN = 'metrics-admin-token-0123456789';
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function start(options: RampServerOptions) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-metrics-'));
+  const ramp = createRampServer({ dataDir, ...options }, { static: null, log: quiet });
+  const server: Server = createServer(nodeHandler(ramp));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(
+    () => new Promise((r) => server.close(r)),
+    () => ramp.close(),
+    async () => rmSync(dataDir, { recursive: true, force: true }),
+  );
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+  const scrape = async () => {
+    const res = await send('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    return res.text();
+  };
+  return { send, scrape };
+}
+
+/** The value of one series, e.g. `ramp_http_requests_total{route="…",method="GET",status="200"}`. */
+function value(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (want.every((w) => line.includes(w))) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+const labelValues = (text: string) =>
+  [...text.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => ({ k: k!, v: v! }));
+
+describe('GET /metrics', () => {
+  it('is not there without an admin token, and refuses a wrong one', async () => {
+    const open = await start({});
+    expect((await open.send('/metrics')).status).toBe(404);
+    const guarded = await start({ adminToken: TOKEN });
+    expect((await guarded.send('/metrics')).status).toBe(401);
+    const wrong = await guarded.send('/metrics', {
+      headers: { Authorization: 'Bearer wrong-token-0123456789' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('names every series, moves with traffic and labels routes by their pattern', async () => {
+    const { send, scrape } = await start({
+      adminToken: TOKEN,
+      rateLimitQuote: '2/1',
+      webhookUrl: 'http://127.0.0.1:9/unreachable',
+      webhookSecret: 'whsec_0123456789abcdef0123456789abcdef',
+    });
+    const before = await scrape();
+    for (const name of [
+      'ramp_http_requests_total',
+      'ramp_http_request_duration_seconds',
+      'ramp_upstream_requests_total',
+      'ramp_upstream_request_duration_seconds',
+      'ramp_rate_limited_total',
+      'ramp_discovery_cache_total',
+      'ramp_orders_open',
+      'ramp_order_oldest_open_age_seconds',
+      'ramp_webhook_deliveries_pending',
+      'ramp_webhook_deliveries_dead',
+      'ramp_ledger_write_duration_seconds',
+      'process_cpu_user_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect(before, name).toContain(`# TYPE ${name} `);
+    }
+
+    const defaults = '/api/ramp/network-partner/defaults/US/CRYPTO_ONRAMP';
+    expect((await send(defaults)).status).toBe(200); // miss: goes upstream
+    expect((await send(defaults)).status).toBe(200); // hit
+    const session = await quotedSession(
+      (path, init) => send(path, init),
+      {
+        sessionType: 'BUY',
+        sessionData: {
+          serviceProvider: 'BANXA',
+          countryCode: 'US',
+          sourceCurrencyCode: 'USD',
+          sourceAmount: '100',
+          destinationCurrencyCode: 'ETH',
+          paymentMethodType: 'CREDIT_DEBIT_CARD',
+          walletAddress: WALLET,
+        },
+      },
+      { 'Idempotency-Key': 'metrics-key-00000001' },
+    );
+    expect(session.status).toBe(200);
+    const quotes = [];
+    for (let i = 0; i < 3; i++)
+      quotes.push((await send('/api/ramp/payments/crypto/quote', json(QUOTE_BODY))).status);
+    expect(quotes).toContain(429);
+    const randomPath = `/no-such-page-${Math.random().toString(36).slice(2)}`;
+    expect((await send(randomPath)).status).toBe(404);
+    expect((await send(`/api/ramp/payments/transactions/sessions/${'s'.repeat(20)}`)).status).toBe(404);
+
+    const after = await scrape();
+    const pattern = '/api/ramp/network-partner/defaults/:country/:category';
+    expect(value(after, 'ramp_http_requests_total', { route: pattern, method: 'GET', status: '200' })).toBe(
+      2,
+    );
+    expect(value(after, 'ramp_discovery_cache_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ramp_discovery_cache_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ramp_upstream_requests_total', { operation: 'defaults', outcome: 'ok' })).toBe(1);
+    expect(
+      value(after, 'ramp_upstream_request_duration_seconds_count', { operation: 'quote' }),
+    ).toBeGreaterThan(0);
+    expect(value(after, 'ramp_rate_limited_total', { limiter: 'quote' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ramp_ledger_write_duration_seconds_count')).toBeGreaterThan(0);
+    expect(value(after, 'ramp_orders_open')).toBe(1);
+    expect(value(after, 'ramp_webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ramp_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+
+    // Label values are patterns and words: no raw path, no id.
+    for (const { k, v } of labelValues(after)) {
+      expect(v, `${k}="${v}"`).not.toContain('no-such-page');
+      expect(v, `${k}="${v}"`).not.toMatch(/s{20}|\/US\/|metrics-key/);
+    }
+  });
+});
