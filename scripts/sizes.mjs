@@ -40,7 +40,7 @@ function hostedInitialFiles(dir = 'dist/hosted') {
 /** What the merchant's app has anyway (the library's peers): not counted. */
 const APP_OWN = /^(react|react-dom|@tanstack\/react-query)($|\/)/;
 /** Catalogs of the languages other than English, in their own chunks (src/ui/i18n/languages.ts). */
-const OTHER_LANGUAGE = /\/dist\/lib\/(de|es|fr)-[\w-]+\.js$/;
+const OTHER_LANGUAGE = /\/dist\/lib\/(de|es|fr|pt|it|ja|zh|ko|tr)-[\w-]+\.js$/;
 
 /** An app's production build of `import { RampCheckout } from 'ramp-checkout'`: its chunks. */
 async function shopperChunks() {
