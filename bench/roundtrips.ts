@@ -27,7 +27,7 @@ export const PREFILLED_QUERY = new URLSearchParams({
   locale: 'en',
 }).toString();
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

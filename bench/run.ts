@@ -1,18 +1,29 @@
-// `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, proxy overhead
-// against a bare Node server in the same run, and the mixed-traffic load run when bench/load.ts is
-// there. Figures are reported, never judged: the exit code is non-zero only when the harness itself
-// failed (a section could not run), not when a figure is slow.
+// `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, the hosted
+// page on a throttled slow phone, proxy overhead against a bare Node server in the same run, and the
+// mixed-traffic load run when bench/load.ts is there. Figures are reported, never judged: the exit
+// code is non-zero only when the harness itself failed (a section could not run), not when a figure
+// is slow.
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runProxyBench } from './proxy';
 import type { ProxyBench } from './proxy';
-import { genericTable, proxyTable, ROUND_TRIP_GOAL, roundTripTables, scaleTable, sizesTable } from './report';
+import {
+  genericTable,
+  proxyTable,
+  ROUND_TRIP_GOAL,
+  roundTripTables,
+  scaleTable,
+  sizesTable,
+  slowPhoneTable,
+} from './report';
 import { runScaleBench, scaleServices } from './scale';
 import type { ScaleBench } from './scale';
 import { runRoundTripBench } from './roundtrips';
 import type { RoundTripBench } from './roundtrips';
 import { measureBundleSizes } from './sizes';
+import { BYTES_GOAL, PRICE_GOAL_MS, runSlowPhoneBench } from './slowphone';
+import type { SlowPhoneBench } from './slowphone';
 import type { SizeRow } from './sizes';
 import { num, ratio } from './table';
 import { withTimeout } from './net';
@@ -20,7 +31,7 @@ import { withTimeout } from './net';
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const WATCHDOG_MS = 420_000;
+const WATCHDOG_MS = 600_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -92,6 +103,19 @@ if (trips) {
       `round trips, ${r.label}: ${r.roundTrips} (goal ${ROUND_TRIP_GOAL}${r.roundTrips <= ROUND_TRIP_GOAL ? ', met' : ', NOT met'}): ${r.chain}; first quotes after ${num(r.firstQuotesMs)} ms`,
     );
   }
+}
+
+const phone = await section<SlowPhoneBench>(
+  'the hosted page on a slow phone',
+  150_000,
+  runSlowPhoneBench,
+  slowPhoneTable,
+);
+if (phone) {
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  summary.push(
+    `slow phone (best prefill): price after ${num(phone.medianPriceMs)} ms (median of ${phone.loads.length}; goal ${num(PRICE_GOAL_MS)} ms, ${met(phone.medianPriceMs <= PRICE_GOAL_MS)}), ${num(phone.medianBytes / 1024, 1)} KB over the wire before it (goal < ${num(BYTES_GOAL / 1024)} KB, ${met(phone.medianBytes < BYTES_GOAL)})`,
+  );
 }
 
 const proxy = await section<ProxyBench>('proxy overhead', 150_000, () => runProxyBench(), proxyTable);

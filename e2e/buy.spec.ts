@@ -36,7 +36,7 @@ test('a buy in New York, USD → BTC by card, reaches "Completed"; PAYBIS quotes
 
   // Another state on the same screen: the other choices stay.
   await checkout.chooseState(US_NY.name, US_NY.code);
-  await expect(checkout.crypto).toHaveValue(/^BTC · .* · BITCOIN$/);
+  await expect(checkout.crypto).toHaveValue(/^BTC · .* · Bitcoin$/);
   await expect(checkout.methods.getByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
   await expect(checkout.amount).toHaveValue('100');
 

@@ -1,6 +1,7 @@
 // Countries without a default (the defaults call answers null: BR on buy, AU on sell) get the
 // fallbacks the service describes: the first fiat currency and the first payment method offered.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { networkName } from '../src/ui/format/networks';
 import { Checkout } from './pages/checkout';
 
 /** The proxy's discovery answers, to compare the widget's fallbacks with. */
@@ -53,7 +54,7 @@ for (const c of NO_DEFAULT) {
     await checkout.chooseDirection(c.direction);
     await checkout.chooseCountry(c.country, c.code);
     await expect(checkout.fiat).toHaveValue(new RegExp(`^${fiat} · `));
-    await checkout.pick(checkout.crypto, crypto, new RegExp(`^${crypto} · .* · ${network}$`));
+    await checkout.pick(checkout.crypto, crypto, new RegExp(`^${crypto} · .* · ${networkName(network)}$`));
 
     const methods = checkout.methods.getByRole('radio');
     await expect(methods.first()).toHaveAccessibleName(firstMethod.name);

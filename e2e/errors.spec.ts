@@ -121,9 +121,9 @@ test('an invalid wallet address is refused in words; a good one goes on', async 
   await checkout.next();
 
   const cases: [string, string][] = [
-    ['not-a-wallet', 'This is not a valid ETHEREUM address'],
+    ['not-a-wallet', 'This is not a valid Ethereum address'],
     [ETH_WALLET_BAD_CHECKSUM, 'This address has a typo (checksum mismatch). Copy it again from your wallet.'],
-    [BTC_WALLET, 'This address belongs to another network than ETHEREUM'],
+    [BTC_WALLET, 'This address belongs to another network than Ethereum'],
   ];
   for (const [address, message] of cases) {
     await checkout.enterWallet(address);

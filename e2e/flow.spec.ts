@@ -74,8 +74,8 @@ class Tally {
 /** A wallet on the chain the order screen settled on. */
 async function walletFor(checkout: Checkout): Promise<string> {
   const crypto = (await checkout.crypto.inputValue()) ?? '';
-  if (/· BITCOIN$/.test(crypto)) return BTC_WALLET;
-  if (/· SOLANA$/.test(crypto)) return SOL_WALLET;
+  if (/· Bitcoin$/.test(crypto)) return BTC_WALLET;
+  if (/· Solana$/.test(crypto)) return SOL_WALLET;
   return ETH_WALLET;
 }
 

@@ -78,7 +78,7 @@ test.describe('the hosted page configured by its URL', () => {
     );
 
     await expect(checkout.fiat).toHaveValue(/^USD · /);
-    await expect(checkout.crypto).toHaveValue(/^BTC · .* · BITCOIN$/);
+    await expect(checkout.crypto).toHaveValue(/^BTC · .* · Bitcoin$/);
     await expect(checkout.crypto).not.toBeEditable();
     await expect(checkout.fiat).toBeEditable();
     await expect(checkout.country).not.toBeEditable();
@@ -157,7 +157,7 @@ test('the demo merchant page on another origin completes a buy through the scrip
   // Direction and crypto are fixed by the merchant; the wallet is the connected one.
   await expect(checkout.direction).toHaveCount(0);
   await checkout.chooseCountry('United States', 'US', US_NY);
-  await expect(checkout.crypto).toHaveValue(/^ETH · .* · ETHEREUM$/);
+  await expect(checkout.crypto).toHaveValue(/^ETH · .* · Ethereum$/);
   await expect(checkout.crypto).not.toBeEditable();
   // The country's default fiat is preselected.
   await expect(checkout.fiat).toHaveValue(/^USD · /);

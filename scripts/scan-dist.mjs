@@ -66,6 +66,8 @@ function embeddedServerSources(mapText) {
 const findings = [];
 let scanned = 0;
 for (const file of files(root)) {
+  // A build's brotli and gzip variants (scripts/compress.mjs) say what their source file says, scanned here.
+  if (/\.(?:br|gz)$/.test(file) && existsSync(file.slice(0, -3))) continue;
   scanned++;
   const rel = relative(process.cwd(), file);
   const text = readFileSync(file).toString('latin1');

@@ -40,7 +40,7 @@ function hostedInitialFiles(dir = 'dist/hosted') {
 /** What the merchant's app has anyway (the library's peers): not counted. */
 const APP_OWN = /^(react|react-dom|@tanstack\/react-query)($|\/)/;
 /** Catalogs of the languages other than English, in their own chunks (src/ui/i18n/languages.ts). */
-const OTHER_LANGUAGE = /\/dist\/lib\/(de|es|fr)-[\w-]+\.js$/;
+const OTHER_LANGUAGE = /\/dist\/lib\/(de|es|fr|pt|it|ja|zh|ko|tr)-[\w-]+\.js$/;
 
 /** An app's production build of `import { RampCheckout } from 'ramp-checkout'`: its chunks. */
 async function shopperChunks() {
@@ -76,12 +76,14 @@ async function shopperChunks() {
 // live best offer, ranking, stale-price and closed-window states, page history, merchant message
 // overrides); the view then shipping with the entry instead of as a chunk of its own (a round trip
 // and cross-chunk compression saved) took it to 45.7 KB, and reading the proxy's answers by their
-// outline instead of with the response schemas (validated once, on the server) to 43.8 KB. The budget
-// holds that line.
+// outline instead of with the response schemas (validated once, on the server) to 43.8 KB. Ten
+// languages instead of four (their loaders; the catalogs stay out), readable network names and
+// currency and region names in the shopper's language (Intl.DisplayNames) took it to 44.3 KB; the
+// budget holds that line.
 // hosted: everything the page loads before it can show the checkout, React included. Until the view
 // shipped with the entry this counted only the entry (108.6 KB) while the view chunk (16.5 KB) always
 // followed; now it is all of it, 122.0 KB.
-export const budgetsKB = { embed: 100, library: 44, hosted: 123 };
+export const budgetsKB = { embed: 100, library: 44.5, hosted: 123 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

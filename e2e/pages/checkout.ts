@@ -2,6 +2,7 @@
 // stable. Works on a Page (the hosted page) or a Locator (an embed's host element: role locators
 // pierce its open shadow root).
 import { expect, type Locator, type Page } from '@playwright/test';
+import { networkName } from '../../src/ui/format/networks';
 
 export type Root = Page | Locator;
 
@@ -138,7 +139,8 @@ export class Checkout {
   async chooseCurrencies(fiat: string, crypto: string, network: string): Promise<void> {
     await this.pick(this.fiat, fiat, new RegExp(`^${fiat} · `));
     await expect(this.fiat).toHaveValue(new RegExp(`^${fiat} · `));
-    const cryptoName = new RegExp(`^${crypto} · .* · ${network}$`);
+    // Options name the network as shoppers know it ("Ethereum" for ETHEREUM).
+    const cryptoName = new RegExp(`^${crypto} · .* · ${networkName(network)}$`);
     await this.pick(this.crypto, crypto, cryptoName);
     await expect(this.crypto).toHaveValue(cryptoName);
   }

@@ -2,6 +2,7 @@
 // self-contained file that runs under a strict CSP, and no artifact carries a secret, a server-only
 // module or a source map.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { isBuilt } from '../test/built';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,9 @@ function files(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** The build's brotli and gzip variants of a file (scripts/compress.mjs), sent to browsers that take them. */
+const COMPRESSED = /\.(?:br|gz)$/;
+
 /** Each match of `re` with a little context, so a failure names the spot, not the whole bundle. */
 function hits(file: string, re: RegExp): string[] {
   const text = readFileSync(file, 'utf8');
@@ -27,11 +31,12 @@ function hits(file: string, re: RegExp): string[] {
 
 describe.skipIf(!built)('built artifacts (dist/; run `npm run build` first)', () => {
   const embed = built ? readFileSync(embedFile, 'utf8') : '';
-  const browserFiles = [...files('dist/embed'), ...files('dist/lib'), ...files('dist/hosted')];
+  const everyFile = [...files('dist/embed'), ...files('dist/lib'), ...files('dist/hosted')];
+  const browserFiles = everyFile.filter((f) => !COMPRESSED.test(f));
   const browserJs = browserFiles.filter((f) => f.endsWith('.js'));
 
   it('the embed is one IIFE file that installs window.RampCheckout', () => {
-    expect(files('dist/embed')).toEqual([embedFile]);
+    expect(files('dist/embed').filter((f) => !COMPRESSED.test(f))).toEqual([embedFile]);
     expect(embed.trimStart()).toMatch(/^(?:"use strict";\s*)?(?:var [\w$]+\s*=\s*)?\(function\s*\(/);
     expect(embed).not.toMatch(/^\s*(?:import|export)\s/m);
     expect(embed).toMatch(/\.RampCheckout\s*=/);
@@ -67,5 +72,21 @@ describe.skipIf(!built)('built artifacts (dist/; run `npm run build` first)', ()
     const lib = join(root, 'dist/lib/index.js');
     expect(readFileSync(lib, 'utf8')).toMatch(/from\s*["']react(?:\/jsx-runtime)?["']/);
     expect(hits(lib, /__CLIENT_INTERNALS_DO_NOT_USE|react-dom\.production/)).toEqual([]);
+  });
+
+  it('ships the embed and the hosted page with brotli and gzip variants that decode to the file itself', () => {
+    const sources = [embedFile, ...files('dist/hosted').filter((f) => /\.(?:js|css|html)$/.test(f))];
+    const big = sources.filter((f) => readFileSync(f).length > 1024);
+    expect(big.length).toBeGreaterThan(3);
+    for (const file of big) {
+      const raw = readFileSync(file);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(raw), file).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(raw), file).toBe(true);
+      expect(readFileSync(`${file}.br`).length, file).toBeLessThan(raw.length);
+    }
+    // No variant outlives its file.
+    for (const variant of everyFile.filter((f) => COMPRESSED.test(f))) {
+      expect(existsSync(variant.replace(COMPRESSED, '')), variant).toBe(true);
+    }
   });
 });

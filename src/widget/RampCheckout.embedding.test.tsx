@@ -290,7 +290,7 @@ describe("the merchant's crypto, unlocked", () => {
       mountWidget({ direction, country: 'DE', cryptoCurrency: 'ETH', network: 'ETHEREUM' });
       await waitFor(() =>
         expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
-          'ETH · Ethereum · ETHEREUM',
+          'ETH · Ethereum · Ethereum',
         ),
       );
     },
@@ -304,18 +304,18 @@ describe("the merchant's crypto, unlocked", () => {
       network: 'ETHEREUM',
     });
     const crypto = () => screen.getByRole('combobox', { name: 'Crypto currency' });
-    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · Ethereum'));
     await user.click(await screen.findByRole('radio', { name: 'Sell' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked());
     await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
-    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · ETHEREUM'));
+    await waitFor(() => expect(crypto()).toHaveValue('ETH · Ethereum · Ethereum'));
   });
 
   it('(without it, the list decides: BTC)', async () => {
     mountWidget({ direction: 'sell', country: 'DE' });
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Crypto currency' })).toHaveValue(
-        'BTC · Bitcoin · BITCOIN',
+        'BTC · Bitcoin · Bitcoin',
       ),
     );
   });

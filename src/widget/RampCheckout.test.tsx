@@ -31,7 +31,7 @@ describe('a buy in the US, in a state where one partner is unavailable', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('USD · US Dollar'),
     );
-    await pick(user, 'Crypto currency', 'ETH · Ethereum · ETHEREUM');
+    await pick(user, 'Crypto currency', 'ETH · Ethereum · Ethereum');
     await user.click(await screen.findByRole('radio', { name: 'Credit or debit card' }));
     await screen.findByText(/Between \$15\.00 and \$10,000\.00/);
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '100');
@@ -107,7 +107,7 @@ describe('a sell', () => {
       expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom (GB)'),
     );
     await pick(user, 'Fiat currency', 'GBP · British Pound');
-    await pick(user, 'Crypto currency', 'BTC · Bitcoin · BITCOIN');
+    await pick(user, 'Crypto currency', 'BTC · Bitcoin · Bitcoin');
     // Selling, the method is how the shopper is paid.
     const payout = await screen.findByRole('radiogroup', { name: 'Payout method' });
     expect(screen.getByText('You sell')).toBeInTheDocument();

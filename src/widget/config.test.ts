@@ -74,7 +74,10 @@ describe('validateOptions', () => {
     [{ theme: { mode: 'night' } }, 'theme.mode "night" is not "light", "dark" or "auto"'],
     [{ theme: { brandColour: '#f00' } }, 'theme.brandColour is not a theme token'],
     [{ theme: { radius: 'round' } }, 'theme.radius is not a valid CSS length: "round"'],
-    [{ locale: 'it-IT' }, 'locale "it-IT" is not a supported language (en, es, fr, de)'],
+    [
+      { locale: 'sv-SE' },
+      'locale "sv-SE" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+    ],
     [{ onEvent: 'alert' }, 'onEvent must be a function'],
     [{ colour: 'red' }, 'unknown option "colour"'],
     [{ directions: [] }, 'directions must not be empty'],

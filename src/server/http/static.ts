@@ -2,9 +2,14 @@
 // pages beside them and the script-tag embed, served by Hono's static middleware (Node) with ETags
 // (Hono's etag). Routes admit plain file names only (no dot segments, no encodings, no subfolders
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
+// Text files go out as the build's brotli or gzip variant when the browser takes one (http/encoding.ts).
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { RETAINED_304_HEADERS, etag } from 'hono/etag';
+import { getMimeType } from 'hono/utils/mime';
+import { VARIANT_SUFFIX, pickEncoding, variantsOf } from './encoding';
+import { bootstrapPreloadLink } from './preload';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
 import { pageHeaders } from './headers';
@@ -41,8 +46,26 @@ export function mountStatic(
   ): MiddlewareHandler => {
     const files = serveStatic(options);
     return async (c, next) => {
-      const res: unknown = await files(c, next);
+      // Routes admit plain names only, so the request's path is the file's name under the root.
+      const file = options.path ?? join(options.root ?? '', c.req.path);
+      const offered = variantsOf(file);
+      const encoding = pickEncoding(c.req.header('accept-encoding'), offered);
+      const res: unknown = await (encoding ? serveStatic({ path: file + VARIANT_SUFFIX[encoding] }) : files)(
+        c,
+        next,
+      );
       if (!(res instanceof Response)) return; // not found: the next handler answered
+      if (encoding) {
+        res.headers.set('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+        res.headers.set('Content-Encoding', encoding);
+      }
+      // Caches keep one copy per encoding, compressed or not.
+      if (offered.length) {
+        const vary = res.headers.get('Vary');
+        if (!/\baccept-encoding\b/i.test(vary ?? '')) {
+          res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+        }
+      }
       for (const [name, value] of Object.entries(headers(c))) res.headers.set(name, value);
       return res;
     };
@@ -51,10 +74,15 @@ export function mountStatic(
     throw notFound(message);
   };
   const page = (file: string, kind: PageKind) =>
-    serve({ path: `${root}/${file}` }, () => ({
-      'Cache-Control': 'no-cache',
-      ...pageHeaders(kind, config, imgOrigins),
-    }));
+    serve({ path: `${root}/${file}` }, (c) => {
+      // The hosted page's first data is asked for alongside its scripts (http/preload.ts).
+      const link = kind === 'hosted' ? bootstrapPreloadLink(new URL(c.req.url).searchParams) : undefined;
+      return {
+        'Cache-Control': 'no-cache',
+        ...pageHeaders(kind, config, imgOrigins),
+        ...(link ? { Link: link } : {}),
+      };
+    });
   const demoHeaders = (c: Context) => ({
     'Cache-Control': 'no-cache',
     ...(c.req.path.endsWith('.html') ? pageHeaders('demo', config, imgOrigins) : {}),
@@ -70,6 +98,7 @@ export function mountStatic(
       ...RETAINED_304_HEADERS,
       'content-security-policy',
       'x-frame-options',
+      'link',
       'cross-origin-resource-policy',
       'access-control-allow-origin',
     ],

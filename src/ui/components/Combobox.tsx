@@ -16,7 +16,7 @@ import { filterOptions, indexOptions, type IndexedOption } from './filterOptions
 
 export interface ComboboxOption {
   value: string;
-  /** The option's accessible name and visible text, e.g. "USDC · USD Coin · SOLANA". */
+  /** The option's accessible name and visible text, e.g. "USDC · USD Coin · Solana". */
   label: string;
   description?: string;
   /** Image URL; options without one show coloured initials when any option has an icon. */

@@ -13,14 +13,14 @@ describe('messagesIssues (the `messages` option)', () => {
     expect(
       messagesIssues({
         en: { 'name.continu': 'Next', 'name.back': '', 'name.continueTo': 'Pay {partnr}' },
-        ja: {},
+        sv: {},
         fr: 'Suivant',
       }),
     ).toEqual([
       'messages.en: "name.continu" is not a message key',
       'messages.en.name.back must be a non-empty string',
       'messages.en.name.continueTo: {partnr} is not a placeholder of this message',
-      'messages: "ja" is not a supported language (en, es, fr, de)',
+      'messages: "sv" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
       'messages.fr must be an object of message keys',
     ]);
     expect(messagesIssues(['en'])).toEqual(['messages must be an object of languages, e.g. { en: { … } }']);

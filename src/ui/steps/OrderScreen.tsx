@@ -144,7 +144,7 @@ export function OrderScreen() {
       label={t('name.fiatCurrency')}
       options={fiat.items.map((c) => ({
         value: c.currencyCode,
-        label: fiatLabel(c),
+        label: fiatLabel(c, t.locale),
         icon: iconOf(c.symbol),
       }))}
       value={s.fiatCurrency}

@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import type { CheckoutState } from '../../checkout';
 import { summary } from '../../checkout';
 import { useCheckoutData } from './data';
+import { networkName } from '../format';
 import { countryLabel, cryptoText, fiatText } from './labels';
 import { methodLabel } from './methodLabel';
 import { partnerName } from './partners';
@@ -27,7 +28,7 @@ export function Summary({ state }: { state: CheckoutState }) {
     [t('quote.totalFee'), q?.totalFee !== undefined ? money(q.totalFee, sum.fiatCurrency, true) : undefined],
     [t('summary.partner'), sum.serviceProvider && partnerName(sum.serviceProvider)],
     [t(buy ? 'name.paymentMethod' : 'name.payoutMethod'), method],
-    [t('summary.network'), sum.network],
+    [t('summary.network'), sum.network && networkName(sum.network)],
     [t('name.walletAddress'), sum.walletAddress],
     [
       t('summary.country'),

@@ -11,7 +11,7 @@ describe('wallet step', () => {
     const h = renderCheckout({ init: AT_WALLET });
     await advanceTo(h, 'wallet');
     const field = await screen.findByRole('textbox', { name: 'Wallet address' });
-    expect(screen.getByText('Your ETH address on ETHEREUM')).toBeInTheDocument();
+    expect(screen.getByText('Your ETH address on Ethereum')).toBeInTheDocument();
 
     await h.user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter your wallet address');
@@ -25,7 +25,7 @@ describe('wallet step', () => {
     await h.user.type(field, BTC_WALLET);
     await h.user.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This address belongs to another network than ETHEREUM',
+      'This address belongs to another network than Ethereum',
     );
     expect(h.state().step).toBe('wallet');
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AddressCheck, TagCheck, TagRule } from '../../checkout';
 import { chainOf, isLocked, validateAddress, validateWalletTag, walletTagFor } from '../../checkout';
 import { TextField } from '../components';
+import { networkName } from '../format';
 import { useCheckoutState, useSend } from './context';
 import { StepFrame } from './StepFrame';
 import { useContinue } from './useContinue';
@@ -43,6 +44,8 @@ export function WalletStep() {
   const [text, setText] = useState(s.walletAddress ?? '');
   const [left, setLeft] = useState(false);
   const network = chainOf(s) ?? '';
+  // The chain's code is checked against; its name is what the shopper reads.
+  const networkText = network && networkName(network);
   const currency = s.crypto?.currencyCode ?? '';
   // Checked for the chosen chain before any session exists: a typo here would lose the payment.
   const check = validateAddress(text, network);
@@ -69,8 +72,11 @@ export function WalletStep() {
           send({ type: 'SET_WALLET', address: value });
         }}
         onBlur={() => setLeft(true)}
-        help={t(s.direction === 'buy' ? 'field.walletHelp' : 'wallet.helpSell', { currency, network })}
-        error={show ? problem(check, t, network) : undefined}
+        help={t(s.direction === 'buy' ? 'field.walletHelp' : 'wallet.helpSell', {
+          currency,
+          network: networkText,
+        })}
+        error={show ? problem(check, t, networkText) : undefined}
       />
       {tagRule && tagCheck && (
         <TextField

@@ -1,36 +1,20 @@
 // Option names (CONTRACTS §3): each contains the code the shopper and the tests look for.
 import type { Country, Currency } from '../../api/types';
 import { formatAmount } from '../format';
-
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-function regionName(code: string, locale: string | undefined): string | undefined {
-  if (!locale) return undefined;
-  let names = regionNames.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    regionNames.set(locale, names);
-  }
-  try {
-    return names?.of(code);
-  } catch {
-    return undefined;
-  }
-}
+import { displayName } from '../format/displayNames';
+import { networkName } from '../format/networks';
 
 /** "United States (US)"; in the shopper's language through Intl.DisplayNames when `locale` is given. */
 export const countryLabel = (c: Country, locale?: string): string =>
-  `${regionName(c.countryCode, locale) ?? c.name} (${c.countryCode})`;
+  `${displayName('region', c.countryCode, locale) ?? c.name} (${c.countryCode})`;
 
-/** "USD · US Dollar". */
-export const fiatLabel = (c: Currency): string => `${c.currencyCode} · ${c.name}`;
+/** "USD · US Dollar"; the name in the shopper's language when the browser has it, else the service's. */
+export const fiatLabel = (c: Currency, locale?: string): string =>
+  `${c.currencyCode} · ${displayName('currency', c.currencyCode, locale) ?? c.name}`;
 
-/** "USDC · USD Coin · SOLANA": the chain tells apart the same code on several networks. */
+/** "USDC · USD Coin · Solana": the network tells apart the same code on several chains. */
 export const cryptoLabel = (c: Currency): string =>
-  [c.currencyCode, c.name, c.chainCode].filter(Boolean).join(' · ');
+  [c.currencyCode, c.name, c.chainCode && networkName(c.chainCode)].filter(Boolean).join(' · ');
 
 /** An image URL for an option icon; emoji flags and tickers are not images. */
 export const iconOf = (symbol: string | undefined): string | undefined =>

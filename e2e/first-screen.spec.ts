@@ -1,0 +1,86 @@
+// A fast first screen on a slow phone (issue 22), its deterministic parts: the hosted page's and the
+// embed's files go out compressed (brotli, else gzip) from the build's variants, hashed assets are
+// cached for good and the page never; the HTML carries a shell of the first screen that paints
+// before any script runs; and the page's first data is asked for with the page (a Link preload the
+// widget's own request then uses). The time to the price is measured by `npm run bench`.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+const PREFILL =
+  '/?direction=buy&country=GB&fiatCurrency=GBP&cryptoCurrency=ETH&network=ETHEREUM&paymentMethod=CREDIT_DEBIT_CARD&amount=100&locale=en';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
+test('the hosted page and its assets come compressed; hashed assets are immutable, the page is not', async ({
+  request,
+}) => {
+  const page = await request.get(PREFILL, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  expect(page.headers()['vary']).toMatch(/Accept-Encoding/i);
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text(); // decoded by the client
+  expect(html).toContain('class="hp-skel"');
+
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(assets.length).toBeGreaterThanOrEqual(2);
+  for (const asset of assets) {
+    expect(asset, 'a content-hashed name').toMatch(/-[\w-]{8}\.(?:js|css)$/);
+    const br = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.status(), asset).toBe(200);
+    const h = br.headers();
+    expect(h['content-encoding'], asset).toBe('br');
+    expect(h['vary'], asset).toMatch(/Accept-Encoding/i);
+    expect(h['cache-control'], asset).toBe(IMMUTABLE);
+    expect(h['content-type'], asset).toMatch(/^(?:text\/javascript|text\/css)/);
+    const gz = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding'], asset).toBe('gzip');
+    const plain = await request.get(asset, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], asset).toBeUndefined();
+    // The same file whichever way it travelled; compressed, it is a fraction of its size.
+    expect((await br.body()).equals(await plain.body()), asset).toBe(true);
+    expect(Number(h['content-length']), asset).toBeLessThan((await plain.body()).length);
+  }
+});
+
+test('the script-tag embed comes compressed, immutable under its pinned version', async ({ request }) => {
+  const pinned = await request.get(`/ramp-checkout.js?v=${version}`, {
+    headers: { 'Accept-Encoding': 'gzip, br' },
+  });
+  expect(pinned.headers()['content-encoding']).toBe('br');
+  expect(pinned.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(pinned.headers()['vary']).toMatch(/Accept-Encoding/i);
+  const bare = await request.get('/ramp-checkout.js', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(bare.headers()['content-encoding']).toBe('gzip');
+  expect(bare.headers()['cache-control']).not.toContain('immutable');
+});
+
+test('the shell paints the first screen at the widget’s size before any script runs', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  // The scripts never arrive: what shows is the HTML and its stylesheet alone.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(PREFILL);
+  const shell = page.locator('.hp-skel');
+  await expect(shell).toBeVisible();
+  const box = (await shell.boundingBox())!;
+  expect(box.width).toBe(375);
+  expect(box.height).toBeGreaterThanOrEqual(667);
+  await expect(page.getByRole('status')).toHaveText('Loading the checkout…');
+  await expect(page.getByRole('button')).toHaveCount(0);
+});
+
+test('the checkout replaces the shell, its first data preloaded with the page and asked for once', async ({
+  page,
+}) => {
+  const bootstraps: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/ramp/bootstrap') bootstraps.push(r.url());
+  });
+  const res = await page.goto(PREFILL);
+  expect(res!.headers()['link']).toBe(
+    '</api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB>; rel=preload; as=fetch; crossorigin',
+  );
+  await expect(page.getByRole('radiogroup', { name: 'Quotes' }).getByRole('radio').first()).toBeAttached();
+  await expect(page.locator('.hp-skel')).toHaveCount(0);
+  // The preload's answer is the widget's: no second request for it.
+  expect(bootstraps.map((u) => new URL(u).search)).toEqual(['?category=CRYPTO_ONRAMP&country=GB']);
+});

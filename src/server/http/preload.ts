@@ -1,0 +1,34 @@
+// The hosted page's first data on its way with the page: a `Link: rel=preload` header naming the
+// bootstrap request the page is about to make, so the browser asks for it while it is still
+// downloading the scripts instead of after running them (one round trip less on a slow phone).
+// Only when the page's URL says exactly which request that is (the country is given; no intent,
+// which brings its own values): a wrong guess would cost a request and a console warning.
+import { categoryOf } from '../../api/types';
+import { API_PREFIX } from '../proxy/policy';
+
+const DIRECTIONS = ['buy', 'sell'] as const;
+type Direction = (typeof DIRECTIONS)[number];
+
+/** What the widget sends to /bootstrap for this query string (src/queries/bootstrap.ts), if certain. */
+export function bootstrapRequestPath(query: URLSearchParams): string | undefined {
+  const once = (name: string) => (query.getAll(name).length > 1 ? null : query.get(name));
+  const country = once('country')?.trim().toUpperCase();
+  if (!country || !/^[A-Z]{2}$/.test(country) || query.has('intent')) return undefined;
+  const listed = (once('directions') ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const direction = (once('direction')?.trim() || listed[0] || 'buy') as Direction;
+  if (!DIRECTIONS.includes(direction) || listed.some((d) => !DIRECTIONS.includes(d as Direction))) {
+    return undefined; // the page will show what is wrong with its link instead
+  }
+  // The client's query string: these two, in this order (src/api/client.ts).
+  const qs = new URLSearchParams({ category: categoryOf(direction), country });
+  return `${API_PREFIX}/bootstrap?${qs.toString()}`;
+}
+
+/** The Link header value that preloads it (`crossorigin`: matched by the page's own fetch). */
+export function bootstrapPreloadLink(query: URLSearchParams): string | undefined {
+  const path = bootstrapRequestPath(query);
+  return path && `<${path}>; rel=preload; as=fetch; crossorigin`;
+}
