@@ -271,6 +271,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       for (const r of rows) out.set(String(r.session_id), toDelivery(r));
       return out;
     },
+    ...(db.health ? { health: () => db.health!() } : {}),
     close: () => db.close(),
   };
 }

@@ -1,7 +1,9 @@
 // The order ledger's one interface: intents, orders (every session the server created) with their
-// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in WASM)
+// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in a file)
 // implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
 // migrations/ is written to run unchanged on both). Times are epoch milliseconds.
+
+import type { DependencyState } from '../stores/types';
 
 export type Direction = 'buy' | 'sell';
 
@@ -195,5 +197,7 @@ export interface Ledger {
   /** The latest delivery of each of these sessions. */
   lastDeliveries(sessionIds: string[]): Promise<Map<string, DeliveryRecord>>;
 
+  /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
+  health?(): Promise<DependencyState>;
   close(): Promise<void>;
 }
