@@ -215,7 +215,8 @@ function driver(db: Database, disk: { file: string; ino: number; lock: Lock } | 
       if (failure !== null) return { up: false, error: failure };
       if (disk) {
         try {
-          if (statSync(disk.file).ino !== disk.ino) return { up: false, error: `${LEDGER_FILE} was replaced` };
+          if (statSync(disk.file).ino !== disk.ino)
+            return { up: false, error: `${LEDGER_FILE} was replaced` };
         } catch {
           return { up: false, error: `${LEDGER_FILE} was removed` };
         }
@@ -226,6 +227,15 @@ function driver(db: Database, disk: { file: string; ino: number; lock: Lock } | 
       exclusive(async () => {
         if (closed) return;
         closed = true;
+        // Fold the log into the file now: the connection itself closes only once its statements
+        // are collected, and the file alone should hold everything after a clean stop.
+        if (disk) {
+          try {
+            db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+          } catch {
+            // The next open replays the log instead.
+          }
+        }
         db.close();
         disk?.lock.release();
       }),
