@@ -197,6 +197,13 @@ export interface Ledger {
   /** The latest delivery of each of these sessions. */
   lastDeliveries(sessionIds: string[]): Promise<Map<string, DeliveryRecord>>;
 
+  /**
+   * One batch of retention: removes up to `limit` terminal orders last changed before `before`
+   * (with their history, their intent and their deliveries; never one with a delivery still
+   * pending), up to `limit` webhook deliveries delivered before `before`, and up to `limit` intents
+   * that expired before `before` unused. Returns how many rows went.
+   */
+  prune(before: number, limit: number): Promise<number>;
   /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
   health?(): Promise<DependencyState>;
   close(): Promise<void>;
