@@ -16,11 +16,13 @@ import { measureBundleSizes } from './sizes';
 import type { SizeRow } from './sizes';
 import { num, ratio } from './table';
 import { withTimeout } from './net';
+import { ledgerTable, openOrdersTable, runLedgerBench, runOpenOrdersBench } from './ledger';
+import type { LedgerBench, OpenOrdersBench } from './ledger';
 
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const WATCHDOG_MS = 420_000;
+const WATCHDOG_MS = 720_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -125,6 +127,32 @@ if (typeof services === 'string') {
         )}; Redis rate-limit check adds ${num(scale.rateLimitP50Us.redis - scale.rateLimitP50Us.memory, 1)} µs at p50`,
     );
   }
+}
+
+const ledger = await section<LedgerBench>('ledger write latency', 180_000, runLedgerBench, ledgerTable);
+if (ledger) {
+  for (const s of ledger.stores) {
+    if (!s.rows) {
+      summary.push(`ledger, ${s.store}: ${s.skipped ?? 'skipped'}`);
+      continue;
+    }
+    const first = s.rows[0]!;
+    const last = s.rows[s.rows.length - 1]!;
+    summary.push(
+      `ledger, ${s.store}: ${s.rows.map((r) => `${num(r.orders)} orders p50 ${num(r.p50, 2)} ms / p99 ${num(r.p99, 2)} ms`).join('; ')}; p50 at ${num(last.orders)} = ${ratio(last.p50 / first.p50)} the p50 at ${num(first.orders)}`,
+    );
+  }
+}
+const open = await section<OpenOrdersBench>(
+  'sessions with open orders (built server)',
+  120_000,
+  runOpenOrdersBench,
+  openOrdersTable,
+);
+if (open) {
+  summary.push(
+    `session with ${num(open.open)} open orders: p50 ${num(open.whenOpen.p50, 2)} ms = ${ratio(open.whenOpen.p50 / open.atStart.p50)} the p50 on an empty ledger (${num(open.atStart.p50, 2)} ms)`,
+  );
 }
 
 const loadFile = new URL('./load.ts', import.meta.url);

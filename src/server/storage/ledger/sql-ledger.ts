@@ -163,6 +163,17 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         [nextCheckAt, checkAttempts, sessionId],
       );
     },
+    async scheduleChecks(checks) {
+      if (checks.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const c of checks) {
+          await tx.query(
+            'UPDATE ramp_orders SET next_check_at = $1, check_attempts = $2 WHERE session_id = $3 AND terminal = 0',
+            [c.nextCheckAt, c.checkAttempts, c.sessionId],
+          );
+        }
+      });
+    },
     async dueOrders(now, limit) {
       const rows = await db.query(
         `SELECT * FROM ramp_orders WHERE terminal = 0 AND next_check_at IS NOT NULL AND next_check_at <= $1

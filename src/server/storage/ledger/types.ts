@@ -165,6 +165,10 @@ export interface Ledger {
   applyUpdate(sessionId: string, update: OrderUpdate, events: WebhookEvent[]): Promise<boolean>;
   /** Sets when the sync looks next at a non-terminal order. */
   scheduleCheck(sessionId: string, nextCheckAt: number, checkAttempts: number): Promise<void>;
+  /** scheduleCheck for several orders in one transaction (one flush to disk for a batch of checks). */
+  scheduleChecks(
+    checks: readonly { sessionId: string; nextCheckAt: number; checkAttempts: number }[],
+  ): Promise<void>;
   /** Non-terminal orders due for a check at `now`, oldest due first. */
   dueOrders(now: number, limit: number): Promise<OrderRecord[]>;
   /** The earliest nextCheckAt of any non-terminal order, or null. */
