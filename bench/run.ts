@@ -1,5 +1,5 @@
 // `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, proxy overhead
-// against a bare Node server in the same run, and the mixed-traffic load run when bench/load.ts is
+// against a bare Node server in the same run, the ledger at volume (bench/ledger.ts), and the mixed-traffic load run when bench/load.ts is
 // there. Figures are reported, never judged: the exit code is non-zero only when the harness itself
 // failed (a section could not run), not when a figure is slow.
 import { existsSync } from 'node:fs';
