@@ -3,9 +3,15 @@
 // implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
 // migrations/ is written to run unchanged on both). Times are epoch milliseconds.
 
-import type { DependencyState } from '../stores/types';
-
 export type Direction = 'buy' | 'sell';
+
+/** What a store says of itself for /readyz (the shape of the other dependencies' states). */
+export interface StoreHealth {
+  up: boolean;
+  /** Why it is down. */
+  error?: string;
+  latencyMs?: number;
+}
 
 /** The values a merchant fixed for a checkout; every field but reference is optional. */
 export interface IntentValues {
@@ -209,6 +215,6 @@ export interface Ledger {
    */
   prune(before: number, limit: number): Promise<number>;
   /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
-  health?(): Promise<DependencyState>;
+  health?(): Promise<StoreHealth>;
   close(): Promise<void>;
 }
