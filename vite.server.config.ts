@@ -1,22 +1,22 @@
-// The host server and the `ramp-checkout/server` package entry: self-contained Node files in
-// dist/server (main.js for `npm start`, cli.js for the bin, index.js for imports), no node_modules
-// needed at run time. The SQLite engine's WASM file is copied beside them.
+// The host server and the `ramp-checkout/server` package entry: Node files in dist/server (main.js
+// for `npm start`, cli.js for the bin, index.js for imports), everything bundled but the embedded
+// ledger's SQLite library: `libsql` is native, one npm package per platform, so it stays a runtime
+// dependency that Node (or a merchant's bundler, which keeps it external) loads from node_modules.
 import { defineConfig } from 'vite';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 
-const sqliteWasm = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
+const EXTERNAL = ['libsql'];
 
 export default defineConfig({
   publicDir: false,
-  ssr: { noExternal: true, target: 'node' },
+  ssr: { noExternal: true, external: EXTERNAL, target: 'node' },
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',
     ssr: true,
     rollupOptions: {
+      external: EXTERNAL,
       input: {
         main: resolve(import.meta.dirname, 'src/server/node/main.ts'),
         cli: resolve(import.meta.dirname, 'src/server/node/cli.ts'),
@@ -26,7 +26,7 @@ export default defineConfig({
         entryFileNames: '[name].js',
         chunkFileNames: '[name]-[hash].js',
         format: 'es',
-        // The bundled SQLite engine is CommonJS-minded (__dirname): give each module its own.
+        // Bundled CommonJS modules may use __dirname: give each module its own.
         banner: (chunk) =>
           (chunk.name === 'cli' ? '#!/usr/bin/env node\n' : '') +
           "import { fileURLToPath as __rcPath } from 'node:url';\n" +
@@ -35,12 +35,4 @@ export default defineConfig({
       },
     },
   },
-  plugins: [
-    {
-      name: 'sqlite-wasm',
-      generateBundle() {
-        this.emitFile({ type: 'asset', fileName: 'sql-wasm.wasm', source: readFileSync(sqliteWasm) });
-      },
-    },
-  ],
 });

@@ -3,7 +3,9 @@
 // when the benchmark itself dies.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LOOPBACK, withTimeout } from './net';
 
 export interface HostServer {
@@ -21,8 +23,16 @@ process.on('exit', () => {
 export async function startHostServer(env: Record<string, string> = {}): Promise<HostServer> {
   const entry = 'dist/server/main.js';
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  const ownDir = mkdtempSync(join(tmpdir(), 'ramp-bench-host-'));
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', HOST: LOOPBACK, PORT: '0', ...env },
+    // A data directory of its own unless given: one server writes a directory.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: LOOPBACK,
+      PORT: '0',
+      RAMP_DATA_DIR: ownDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -51,6 +61,7 @@ export async function startHostServer(env: Record<string, string> = {}): Promise
       child.once('exit', () => {
         clearTimeout(force);
         running.delete(child);
+        rmSync(ownDir, { recursive: true, force: true });
         resolve();
       });
       child.kill('SIGTERM');

@@ -1,8 +1,8 @@
 // `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, the hosted
-// page on a throttled slow phone, proxy overhead against a bare Node server in the same run, and the
-// mixed-traffic load run when bench/load.ts is there. Figures are reported, never judged: the exit
-// code is non-zero only when the harness itself failed (a section could not run), not when a figure
-// is slow.
+// page on a throttled slow phone, proxy overhead against a bare Node server in the same run, the
+// ledger at volume (bench/ledger.ts), and the mixed-traffic load run when bench/load.ts is there.
+// Figures are reported, never judged: the exit code is non-zero only when the harness itself failed
+// (a section could not run), not when a figure is slow.
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,11 +27,13 @@ import type { SlowPhoneBench } from './slowphone';
 import type { SizeRow } from './sizes';
 import { num, ratio } from './table';
 import { withTimeout } from './net';
+import { ledgerTable, openOrdersTable, runLedgerBench, runOpenOrdersBench } from './ledger';
+import type { LedgerBench, OpenOrdersBench } from './ledger';
 
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const WATCHDOG_MS = 600_000;
+const WATCHDOG_MS = 900_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -149,6 +151,32 @@ if (typeof services === 'string') {
         )}; Redis rate-limit check adds ${num(scale.rateLimitP50Us.redis - scale.rateLimitP50Us.memory, 1)} µs at p50`,
     );
   }
+}
+
+const ledger = await section<LedgerBench>('ledger write latency', 180_000, runLedgerBench, ledgerTable);
+if (ledger) {
+  for (const s of ledger.stores) {
+    if (!s.rows) {
+      summary.push(`ledger, ${s.store}: ${s.skipped ?? 'skipped'}`);
+      continue;
+    }
+    const first = s.rows[0]!;
+    const last = s.rows[s.rows.length - 1]!;
+    summary.push(
+      `ledger, ${s.store}: ${s.rows.map((r) => `${num(r.orders)} orders p50 ${num(r.p50, 2)} ms / p99 ${num(r.p99, 2)} ms`).join('; ')}; p50 at ${num(last.orders)} = ${ratio(last.p50 / first.p50)} the p50 at ${num(first.orders)}`,
+    );
+  }
+}
+const open = await section<OpenOrdersBench>(
+  'sessions with open orders (built server)',
+  120_000,
+  runOpenOrdersBench,
+  openOrdersTable,
+);
+if (open) {
+  summary.push(
+    `session with ${num(open.open)} open orders: p50 ${num(open.whenOpen.p50, 2)} ms = ${ratio(open.whenOpen.p50 / open.atStart.p50)} the p50 on an empty ledger (${num(open.atStart.p50, 2)} ms)`,
+  );
 }
 
 const loadFile = new URL('./load.ts', import.meta.url);

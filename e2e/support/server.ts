@@ -2,6 +2,9 @@
 // hooks on), for tests that change server-wide state such as injected faults: the shared server
 // stays untouched for the specs running beside them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface OwnServer {
   origin: string;
@@ -29,6 +32,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: string[]): 
 
 export async function startOwnServer(port: number): Promise<OwnServer> {
   const origin = `http://127.0.0.1:${port}`;
+  // A data directory of its own: one server writes a directory (the shared server has the default).
+  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-e2e-own-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -39,6 +44,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       RAMP_RATE_LIMIT_QUOTE: '6000/600',
       RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
       RAMP_RATE_LIMIT_SESSION: '600/100',
+      RAMP_DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,8 +69,12 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
     scenarios: (s) => control('PUT', s, '/__sandbox/scenarios'),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
       }),
   };

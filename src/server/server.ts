@@ -107,7 +107,16 @@ export function createRampServer(
     const app = createApp(config, {
       ...deps,
       stores: backing.stores,
-      dependencies: backing.dependencies,
+      // The embedded ledger is this instance's own store: /readyz turns red when it fails.
+      dependencies: backing.ledger
+        ? backing.dependencies
+        : {
+            ...backing.dependencies,
+            ledger: async () => {
+              const { ledger } = await merchant!.parts();
+              return (await ledger.health?.()) ?? { up: true };
+            },
+          },
       merchant: (ctx) =>
         createMerchant(ctx, {
           ledger: backing.ledger ?? internals.ledger,

@@ -85,6 +85,8 @@ export interface MerchantConfig {
   syncIntervalMs: number;
   /** RAMP_LEASE_TTL_MS: how long the status sync's and webhook sender's leases live unrenewed. */
   leaseTtlMs: number;
+  /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this are pruned. */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -346,6 +348,7 @@ const Variables = v.object({
   RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
   RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
   RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
+  RAMP_RETENTION_DAYS: integer('RAMP_RETENTION_DAYS', 1, 36_500),
 });
 
 /** Every variable the configuration reads (docs/CONTRACTS.md §1). */
@@ -450,6 +453,7 @@ export function loadConfig(env: Env): ServerConfig {
       webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
       syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
       leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
+      retentionDays: e.RAMP_RETENTION_DAYS ?? MERCHANT_DEFAULTS.retentionDays,
     },
   };
 }
@@ -459,6 +463,7 @@ export const MERCHANT_DEFAULTS = {
   webhookRetryBaseMs: 8_000,
   syncIntervalMs: 3_000,
   leaseTtlMs: 15_000,
+  retentionDays: 400,
 };
 
 function protocolOf(raw: string): string {

@@ -56,6 +56,8 @@ export interface RampServerOptions {
   syncIntervalMs?: number;
   /** RAMP_LEASE_TTL_MS: how long a dead instance's status-sync and webhook leases last before another takes over. @default 15000 */
   leaseTtlMs?: number;
+  /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this many days are pruned in the background. @default 400 */
+  retentionDays?: number;
   /** RAMP_RATE_LIMIT_QUOTE, e.g. '120/30' (per minute / burst). */
   rateLimitQuote?: string;
   /** RAMP_RATE_LIMIT_SESSION, e.g. '30/10'. */
@@ -99,6 +101,7 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
   syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
   leaseTtlMs: ['RAMP_LEASE_TTL_MS', 'number'],
+  retentionDays: ['RAMP_RETENTION_DAYS', 'number'],
   rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],
   rateLimitSession: ['RAMP_RATE_LIMIT_SESSION', 'string'],
   rateLimitDiscovery: ['RAMP_RATE_LIMIT_DISCOVERY', 'string'],

@@ -15,6 +15,7 @@ import { createOrders } from './orders';
 import type { Orders } from './orders';
 import { createStatusSync } from './follow-up';
 import type { Upstream } from '../upstream/client';
+import { createRetention } from './jobs/retention';
 import { createWebhookSender } from './webhooks/sender';
 import type { WebhookRetry } from './webhooks/sender';
 import type { Worker } from './jobs/worker';
@@ -92,10 +93,19 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           sender?.kick();
         },
       });
+      const retention = createRetention({
+        ledger,
+        leases,
+        log,
+        now,
+        days: config.merchant.retentionDays,
+        leaseTtlMs: config.merchant.leaseTtlMs,
+      });
       // Resume what the last process left: open orders and pending deliveries.
       sync.kick();
       sender?.kick();
-      return { ledger, intents, orders, sync, sender, kickWebhooks: () => sender?.kick() };
+      retention.kick();
+      return { ledger, intents, orders, sync, sender, retention, kickWebhooks: () => sender?.kick() };
     },
   );
   ready.catch((e: unknown) => log.error('the ledger could not be opened', { error: e }));
@@ -110,7 +120,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       } catch {
         return;
       }
-      await Promise.all([parts.sync.stop(), parts.sender?.stop()]);
+      await Promise.all([parts.sync.stop(), parts.sender?.stop(), parts.retention.stop()]);
       await parts.ledger.close();
     },
   };

@@ -1,5 +1,6 @@
 // What the SQL ledger needs of a database: queries with PostgreSQL-style `$1` parameters and
 // transactions. The embedded store (sqlite.ts) and a PostgreSQL pool both fit in a few lines.
+import type { StoreHealth } from './types';
 
 export type SqlValue = string | number | null;
 export type Row = Record<string, unknown>;
@@ -11,5 +12,7 @@ export interface SqlExecutor {
 export interface SqlDriver extends SqlExecutor {
   /** Runs `fn` in one transaction: all of its statements or none. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Whether the store can serve (for /readyz). */
+  health?(): Promise<StoreHealth>;
   close(): Promise<void>;
 }

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
 import { migrate } from './sql-ledger';
+import { MIGRATIONS } from './migrations';
+import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, order } from '../../testing/ledger-records';
 import type { Ledger } from './types';
 
@@ -35,9 +37,20 @@ describe('embedded ledger', () => {
     await b.close();
   });
 
+  it('prunes terminal orders and delivered webhooks past retention, in small batches, and nothing else', async () => {
+    const now = 1_800_000_000_000;
+    const l = await openEmbeddedLedger(null);
+    await seedForRetention(l, now);
+    const batches = await pruneAll(l, now - 400 * 86_400_000);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(2 * 7);
+    await expectRetained(l);
+    await l.close();
+  });
+
   it('runs each migration once', async () => {
     const db = await openSqlite(null);
-    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     await db.close();
   });

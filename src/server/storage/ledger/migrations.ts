@@ -82,6 +82,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX ramp_deliveries_due ON ramp_webhook_deliveries (state, next_attempt_at)`,
     ],
   },
+  {
+    version: 2,
+    name: 'indexes for retention',
+    statements: [
+      `CREATE INDEX ramp_orders_terminal_updated ON ramp_orders (terminal, updated_at)`,
+      `CREATE INDEX ramp_deliveries_delivered ON ramp_webhook_deliveries (state, delivered_at)`,
+      `CREATE INDEX ramp_intents_expires ON ramp_intents (expires_at)`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (

@@ -8,6 +8,7 @@ import { MIGRATIONS } from './migrations';
 import { openPostgres, openPostgresLedger } from './postgres';
 import { event, order as baseOrder } from '../../testing/ledger-records';
 import type { Ledger } from './types';
+import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 
 const T0 = 1_763_900_000_000;
 const order = (sessionId: string) => baseOrder(sessionId, { createdAt: T0, updatedAt: T0, nextCheckAt: T0 });
@@ -82,5 +83,19 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     });
     const claims = await Promise.all(ledgers.map((x, i) => x.claimIntent('int_race', `claim-${i}`)));
     expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('prunes terminal orders and delivered webhooks past retention, in small batches, like the embedded store', async () => {
+    const own = await freshDatabase('retention');
+    const { ledger } = await openPostgresLedger(own.url, { log });
+    try {
+      const now = 1_800_000_000_000;
+      await seedForRetention(ledger, now);
+      expect((await pruneAll(ledger, now - 400 * 86_400_000)).length).toBeGreaterThan(1);
+      await expectRetained(ledger);
+    } finally {
+      await ledger.close();
+      await own.drop();
+    }
   });
 });

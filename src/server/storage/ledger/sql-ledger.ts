@@ -163,6 +163,17 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         [nextCheckAt, checkAttempts, sessionId],
       );
     },
+    async scheduleChecks(checks) {
+      if (checks.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const c of checks) {
+          await tx.query(
+            'UPDATE ramp_orders SET next_check_at = $1, check_attempts = $2 WHERE session_id = $3 AND terminal = 0',
+            [c.nextCheckAt, c.checkAttempts, c.sessionId],
+          );
+        }
+      });
+    },
     async dueOrders(now, limit) {
       const rows = await db.query(
         `SELECT * FROM ramp_orders WHERE terminal = 0 AND next_check_at IS NOT NULL AND next_check_at <= $1
@@ -288,6 +299,46 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         deadDeliveries: count('dead'),
       };
     },
+    async prune(before, limit) {
+      return db.transaction(async (tx) => {
+        const gone = (
+          await tx.query<{ session_id: unknown }>(
+            `SELECT session_id FROM ramp_orders o WHERE o.terminal = 1 AND o.updated_at < $1
+               AND NOT EXISTS (SELECT 1 FROM ramp_webhook_deliveries d
+                               WHERE d.session_id = o.session_id AND d.state = 'pending')
+             ORDER BY o.updated_at LIMIT $2`,
+            [before, limit],
+          )
+        ).map((r) => String(r.session_id));
+        let removed = 0;
+        if (gone.length > 0) {
+          const marks = gone.map((_, i) => `$${i + 1}`).join(', ');
+          for (const table of [
+            'ramp_order_status',
+            'ramp_webhook_deliveries',
+            'ramp_intents',
+            'ramp_orders',
+          ]) {
+            removed += await count(tx, `DELETE FROM ${table} WHERE session_id IN (${marks})`, gone);
+          }
+        }
+        removed += await count(
+          tx,
+          `DELETE FROM ramp_webhook_deliveries WHERE id IN (SELECT id FROM ramp_webhook_deliveries
+             WHERE state = 'delivered' AND delivered_at < $1 ORDER BY delivered_at LIMIT $2)`,
+          [before, limit],
+        );
+        removed += await count(
+          tx,
+          `DELETE FROM ramp_intents WHERE id IN (SELECT i.id FROM ramp_intents i WHERE i.expires_at < $1
+             AND NOT EXISTS (SELECT 1 FROM ramp_orders o WHERE o.session_id = i.session_id)
+             ORDER BY i.expires_at LIMIT $2)`,
+          [before, limit],
+        );
+        return removed;
+      });
+    },
+    ...(db.health ? { health: () => db.health!() } : {}),
     close: () => db.close(),
   };
 }
@@ -394,4 +445,9 @@ function toDelivery(r: Record<string, unknown>): DeliveryRecord {
     lastError: strOrNull(r.last_error),
     deliveredAt: numOrNull(r.delivered_at),
   };
+}
+
+/** Runs a DELETE and says how many rows it removed (RETURNING: SQLite and PostgreSQL alike). */
+async function count(tx: SqlExecutor, sql: string, params: readonly SqlValue[]): Promise<number> {
+  return (await tx.query(`${sql} RETURNING 1 AS gone`, params)).length;
 }

@@ -1,76 +1,170 @@
-// The embedded store: SQLite compiled to WebAssembly (sql.js), kept in one file in the data
-// directory. No native build and no server process. The database lives in memory; each committed
-// write is saved whole to `<dir>/ledger.sqlite` (written beside it, flushed, then renamed over it, so
-// a crash leaves the old file or the new one, never half of one). That suits a merchant's order
-// book of thousands of rows; several instances or large volumes take PostgreSQL instead.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import initSqlJs from 'sql.js';
-import type { Database, SqlValue as SqliteValue } from 'sql.js';
+// The embedded store: SQLite (libSQL's build, native per platform from npm) in one file in the data
+// directory. SQLite writes the pages a change touches to its write-ahead log and flushes that log
+// before a commit returns, so a write costs the same at a hundred orders and a hundred thousand,
+// and whatever the server acknowledged survives a crash. The server holds the directory's lock for
+// its life: a second server on the same directory is refused at start. A file
+// that is empty, cut short or damaged is refused before anything writes to it. Several instances
+// use PostgreSQL instead (postgres.ts).
+import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type LibsqlDatabase from 'libsql';
+import type { DependencyState } from '../stores/types';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
+import {
+  checkLedgerFile,
+  damaged,
+  inUse,
+  LEDGER_FILE,
+  LedgerFileError,
+  LOCK_FILE,
+  removeLockNote,
+  syncDir,
+  writeLockNote,
+} from './ledger-file';
 
-export const LEDGER_FILE = 'ledger.sqlite';
+export { LEDGER_FILE, LedgerFileError } from './ledger-file';
 
-let engine: ReturnType<typeof initSqlJs> | undefined;
+type Database = LibsqlDatabase.Database;
+type Statement = LibsqlDatabase.Statement;
 
-/** The WASM binary: beside the built server, else from the installed sql.js package. */
-function wasmBinary(): Uint8Array {
-  const beside = fileURLToPath(new URL('./sql-wasm.wasm', import.meta.url));
-  if (existsSync(beside)) return readFileSync(beside);
-  return readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+export interface SqliteDriver extends SqlDriver {
+  /** Down once a statement failed for the storage's sake (disk full, I/O error, damage) or the file went away. */
+  health(): Promise<DependencyState>;
 }
 
-const loadEngine = () => (engine ??= initSqlJs({ wasmBinary: wasmBinary() as unknown as ArrayBuffer }));
+/** Errors that say the storage failed, not the statement: the ledger is not fit to serve. */
+const STORAGE_FAILURE = /^SQLITE_(IOERR|FULL|CORRUPT|NOTADB|READONLY|CANTOPEN|PROTOCOL)/;
+/** 'RAMP' in the header: marks a file this server created. */
+const APPLICATION_ID = 0x52_41_4d_50;
+
+// Loaded when the embedded ledger opens, not when the package is imported: a server on PostgreSQL
+// (or a bundle that only imports the package) never loads the native library.
+let engine: Promise<typeof LibsqlDatabase> | undefined;
+const loadEngine = () => (engine ??= import('libsql').then((m) => m.default));
 
 /**
- * Opens (or creates) the database file in `dir`; `dir` null keeps it in memory only (tests).
+ * Opens (or creates) `<dir>/ledger.sqlite` once it holds the directory's lock; `dir` null keeps it
+ * in memory only (tests). Rejects with a LedgerFileError when another server holds the directory or
+ * the file is not a sound ledger.
  */
-export async function openSqlite(dir: string | null): Promise<SqlDriver> {
-  const SQL = await loadEngine();
-  const file = dir === null ? null : join(dir, LEDGER_FILE);
-  if (dir !== null) mkdirSync(dir, { recursive: true });
-  const db: Database =
-    file !== null && existsSync(file) ? new SQL.Database(readFileSync(file)) : new SQL.Database();
-
-  const save = () => {
-    if (file === null) return;
-    const data = db.export();
-    const tmp = `${file}.tmp`;
-    const fd = openSync(tmp, 'w');
+export async function openSqlite(dir: string | null): Promise<SqliteDriver> {
+  const Database = await loadEngine();
+  if (dir === null) return driver(new Database(':memory:'), null);
+  dir = resolve(dir);
+  mkdirSync(dir, { recursive: true });
+  const lock = takeLock(Database, dir);
+  const file = join(dir, LEDGER_FILE);
+  let db: Database | undefined;
+  try {
+    if (!existsSync(file)) create(Database, dir, file);
+    checkLedgerFile(file);
+    db = new Database(file, { timeout: 5_000 });
+    let check: string;
     try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      check = db
+        .prepare('PRAGMA quick_check')
+        .raw()
+        .all()
+        .map((r) => String((r as unknown[])[0]))
+        .join('\n');
+    } catch (e) {
+      throw damaged(file, (e as Error).message);
     }
-    renameSync(tmp, file);
+    if (check !== 'ok') throw damaged(file, check);
+    db.exec('PRAGMA journal_mode = WAL');
+    // A commit returns once its log is on disk: acknowledged means kept, power loss included.
+    db.exec('PRAGMA synchronous = FULL');
+  } catch (e) {
+    db?.close();
+    lock.release();
+    if (e instanceof LedgerFileError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw damaged(file, (e as Error).message);
+    throw e;
+  }
+  return driver(db, { file, ino: statSync(file).ino, lock });
+}
+
+interface Lock {
+  release(): void;
+}
+
+/**
+ * The directory's lock: an exclusive SQLite lock on `ledger.lock`, held by a connection of its own
+ * for the server's life. That connection never prepares a statement, so closing it lets go at once
+ * (the ledger's own connection lingers until its statements are collected).
+ */
+function takeLock(Database: typeof LibsqlDatabase, dir: string): Lock {
+  const conn = new Database(join(dir, LOCK_FILE), { timeout: 0 });
+  try {
+    conn.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE; COMMIT');
+  } catch (e) {
+    conn.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw inUse(dir);
+    throw e;
+  }
+  writeLockNote(dir);
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      removeLockNote(dir);
+      conn.close();
+    },
+  };
+}
+
+/**
+ * A new ledger is written whole under another name and then linked into place, so the ledger's
+ * name never points at an empty file (which a later start would refuse), and two servers starting
+ * together on an empty directory end up with the same file (the second link fails; its file goes).
+ */
+function create(Database: typeof LibsqlDatabase, dir: string, file: string): void {
+  const fresh = `${file}.${process.pid}.new`;
+  rmSync(fresh, { force: true });
+  const db = new Database(fresh);
+  try {
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+  } finally {
+    db.close();
+  }
+  try {
+    linkSync(fresh, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    rmSync(fresh, { force: true });
+  }
+  syncDir(dir);
+}
+
+function driver(db: Database, disk: { file: string; ino: number; lock: Lock } | null): SqliteDriver {
+  const statements = new Map<string, Statement>();
+  let failure: string | null = null;
+
+  const watch = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? '';
+      if (STORAGE_FAILURE.test(code)) failure = `${code}: ${(e as Error).message}`.slice(0, 120);
+      throw e;
+    }
   };
 
-  const run = <R extends Row>(sql: string, params: readonly SqlValue[] = []): R[] => {
-    const stmt = db.prepare(sql);
-    try {
-      // `$1` is a named parameter to SQLite: bind by name.
-      const bind: Record<string, SqliteValue> = {};
-      params.forEach((p, i) => (bind[`$${i + 1}`] = p));
-      if (params.length > 0) stmt.bind(bind);
-      const rows: R[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject() as R);
-      return rows;
-    } finally {
-      stmt.free();
-    }
-  };
+  const run = <R extends Row>(sql: string, params: readonly SqlValue[] = []): R[] =>
+    watch(() => {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        // `$1` (PostgreSQL) is `?1` to SQLite: numbered, bound by position.
+        stmt = db.prepare(sql.replace(/\$(\d+)/g, '?$1'));
+        statements.set(sql, stmt);
+      }
+      if (stmt.reader) return stmt.all(...params) as R[];
+      stmt.run(...params);
+      return [];
+    });
 
   // One statement or transaction at a time: an async transaction must not take in another caller's
   // statements.
@@ -90,13 +184,13 @@ export async function openSqlite(dir: string | null): Promise<SqlDriver> {
       exclusive(async () => {
         open();
         const rows = run<R>(sql, params);
-        if (!/^\s*SELECT\b/i.test(sql)) save();
+        if (failure !== null && !/^\s*SELECT\b/i.test(sql)) failure = null;
         return rows;
       }),
     transaction: <T>(fn: (tx: SqlExecutor) => Promise<T>) =>
       exclusive(async () => {
         open();
-        db.run('BEGIN');
+        watch(() => db.exec('BEGIN IMMEDIATE'));
         let active = true;
         const tx: SqlExecutor = {
           query: async <R extends Row>(sql: string, params?: readonly SqlValue[]) => {
@@ -106,21 +200,44 @@ export async function openSqlite(dir: string | null): Promise<SqlDriver> {
         };
         try {
           const out = await fn(tx);
-          db.run('COMMIT');
+          watch(() => db.exec('COMMIT'));
           active = false;
-          save();
+          failure = null;
           return out;
         } catch (e) {
           active = false;
-          db.run('ROLLBACK');
+          if (db.inTransaction) db.exec('ROLLBACK');
           throw e;
         }
       }),
+    async health() {
+      if (closed) return { up: false, error: 'closed' };
+      if (failure !== null) return { up: false, error: failure };
+      if (disk) {
+        try {
+          if (statSync(disk.file).ino !== disk.ino)
+            return { up: false, error: `${LEDGER_FILE} was replaced` };
+        } catch {
+          return { up: false, error: `${LEDGER_FILE} was removed` };
+        }
+      }
+      return { up: true };
+    },
     close: () =>
       exclusive(async () => {
         if (closed) return;
         closed = true;
+        // Fold the log into the file now: the connection itself closes only once its statements
+        // are collected, and the file alone should hold everything after a clean stop.
+        if (disk) {
+          try {
+            db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+          } catch {
+            // The next open replays the log instead.
+          }
+        }
         db.close();
+        disk?.lock.release();
       }),
   };
 }

@@ -1,9 +1,17 @@
 // The order ledger's one interface: intents, orders (every session the server created) with their
-// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in WASM)
+// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in a file)
 // implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
 // migrations/ is written to run unchanged on both). Times are epoch milliseconds.
 
 export type Direction = 'buy' | 'sell';
+
+/** What a store says of itself for /readyz (the shape of the other dependencies' states). */
+export interface StoreHealth {
+  up: boolean;
+  /** Why it is down. */
+  error?: string;
+  latencyMs?: number;
+}
 
 /** The values a merchant fixed for a checkout; every field but reference is optional. */
 export interface IntentValues {
@@ -163,6 +171,10 @@ export interface Ledger {
   applyUpdate(sessionId: string, update: OrderUpdate, events: WebhookEvent[]): Promise<boolean>;
   /** Sets when the sync looks next at a non-terminal order. */
   scheduleCheck(sessionId: string, nextCheckAt: number, checkAttempts: number): Promise<void>;
+  /** scheduleCheck for several orders in one transaction (one flush to disk for a batch of checks). */
+  scheduleChecks(
+    checks: readonly { sessionId: string; nextCheckAt: number; checkAttempts: number }[],
+  ): Promise<void>;
   /** Non-terminal orders due for a check at `now`, oldest due first. */
   dueOrders(now: number, limit: number): Promise<OrderRecord[]>;
   /** The earliest nextCheckAt of any non-terminal order, or null. */
@@ -198,6 +210,15 @@ export interface Ledger {
   /** What is waiting: open orders and webhook deliveries (the metrics' gauges). */
   stats(): Promise<LedgerStats>;
 
+  /**
+   * One batch of retention: removes up to `limit` terminal orders last changed before `before`
+   * (with their history, their intent and their deliveries; never one with a delivery still
+   * pending), up to `limit` webhook deliveries delivered before `before`, and up to `limit` intents
+   * that expired before `before` unused. Returns how many rows went.
+   */
+  prune(before: number, limit: number): Promise<number>;
+  /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
+  health?(): Promise<StoreHealth>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,119 @@
+// What the embedded ledger checks of its file before SQLite opens it, and the note it leaves of
+// which process holds it. A ledger that is empty, not SQLite or cut short is refused here, before
+// anything could write to it. The lock itself is SQLite's, on `ledger.lock` (sqlite.ts), which the
+// system drops when the holding process dies, so a note left by a killed server never blocks the next.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+
+export const LEDGER_FILE = 'ledger.sqlite';
+/** Held locked (an SQLite file of its own) by the server that writes the directory. */
+export const LOCK_FILE = 'ledger.lock';
+/** Beside the lock while a server holds it: which process, since when. */
+export const LOCK_NOTE_FILE = 'ledger.pid';
+
+/** Why the embedded ledger cannot be used: the server must not start (or must stop serving). */
+export class LedgerFileError extends Error {
+  override name = 'LedgerFileError';
+}
+
+const MAGIC = 'SQLite format 3\0';
+
+/** Refuses a file that SQLite would take for a new, empty database, or read past its end. */
+export function checkLedgerFile(file: string): void {
+  if (!existsSync(file)) return;
+  const fd = openSync(file, 'r');
+  let header: Buffer;
+  let size: number;
+  try {
+    header = Buffer.alloc(100);
+    size = readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const keep = `It was left untouched; restore it from a backup, or move it away to start with an empty ledger.`;
+  if (size === 0) throw new LedgerFileError(`The ledger ${file} is empty (0 bytes). ${keep}`);
+  if (size < 100 || header.toString('latin1', 0, 16) !== MAGIC) {
+    throw new LedgerFileError(`The ledger ${file} is not an SQLite database. ${keep}`);
+  }
+  const raw = header.readUInt16BE(16);
+  const pageSize = raw === 1 ? 65_536 : raw;
+  const total = statSync(file).size;
+  if (total % pageSize !== 0) {
+    throw new LedgerFileError(
+      `The ledger ${file} is cut short (${total} bytes is not a whole number of ${pageSize}-byte pages). ${keep}`,
+    );
+  }
+}
+
+export function damaged(file: string, detail: string): LedgerFileError {
+  return new LedgerFileError(
+    `The ledger ${file} is damaged (${detail.split('\n').slice(0, 2).join('; ').slice(0, 200)}). ` +
+      'It was left untouched; restore it from a backup, or move it away to start with an empty ledger.',
+  );
+}
+
+interface LockNote {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+/** The message for a directory another server holds, naming it when its note says who. */
+export function inUse(dir: string): LedgerFileError {
+  let who = 'another server';
+  try {
+    const note = JSON.parse(readFileSync(join(dir, LOCK_NOTE_FILE), 'utf8')) as LockNote;
+    if (Number.isInteger(note.pid)) {
+      who = `another server (process ${note.pid}${note.host === hostname() ? '' : ` on ${note.host}`}, since ${note.since})`;
+    }
+  } catch {
+    // No note yet (it is written just after the lock is taken): the lock alone says enough.
+  }
+  return new LedgerFileError(
+    `The data directory ${dir} (RAMP_DATA_DIR) is in use by ${who}. One server writes a data ` +
+      'directory: give this one its own RAMP_DATA_DIR, or run several instances on PostgreSQL ' +
+      '(RAMP_DATABASE_URL) and Redis (RAMP_REDIS_URL).',
+  );
+}
+
+/** Notes this process as the holder (after SQLite granted the lock). */
+export function writeLockNote(dir: string): void {
+  const note: LockNote = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  writeFileSync(join(dir, LOCK_NOTE_FILE), `${JSON.stringify(note)}\n`);
+}
+
+/** Removes the note, if it is still this process's. */
+export function removeLockNote(dir: string): void {
+  const file = join(dir, LOCK_NOTE_FILE);
+  try {
+    const note = JSON.parse(readFileSync(file, 'utf8')) as LockNote;
+    if (note.pid === process.pid && note.host === hostname()) rmSync(file, { force: true });
+  } catch {
+    // Gone already, or not ours.
+  }
+}
+
+/** Flushes a directory entry (a new file's name) to disk; not possible on every platform. */
+export function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Windows cannot open a directory: its file system orders the entry itself.
+  }
+}

@@ -1,0 +1,114 @@
+// The embedded store's file: a ledger written by the earlier sql.js store opens unchanged, and
+// /readyz (through the server, on a real HTTP port) turns red when the file goes away under it.
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import initSqlJs from 'sql.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRampServer, nodeHandler } from '../../index';
+import type { RampServer } from '../../index';
+import { openEmbeddedLedger } from './index';
+import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
+
+const dirs: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'ramp-sqlite-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a ledger written by the sql.js store', () => {
+  it('opens unchanged: its orders, history and pending deliveries are there, its migrations not run again', async () => {
+    const SQL = await initSqlJs();
+    const old = new SQL.Database();
+    old.run(MIGRATIONS_TABLE);
+    for (const s of MIGRATIONS[0]!.statements) old.run(s);
+    old.run(
+      `INSERT INTO ramp_schema_migrations VALUES (1, 'intents, orders, status history, webhook deliveries', 5)`,
+    );
+    old.run(`INSERT INTO ramp_orders (session_id, reference, partner, direction, country, source_currency,
+      source_amount, destination_currency, status, terminal, created_at, updated_at, next_check_at, check_attempts)
+      VALUES ('sess_old', 'order-7', 'BANXA', 'buy', 'US', 'USD', '100', 'ETH', 'PENDING', 0, 1000, 2000, 3000, 2)`);
+    old.run(`INSERT INTO ramp_order_status VALUES ('sess_old', 1, 'SESSION_CREATED', NULL, 1000)`);
+    old.run(`INSERT INTO ramp_order_status VALUES ('sess_old', 2, 'PENDING', 'tx_1', 2000)`);
+    old.run(`INSERT INTO ramp_webhook_deliveries (id, session_id, seq, type, body, state, attempts, created_at,
+      next_attempt_at) VALUES ('evt_1', 'sess_old', 1, 'transaction.updated', '{}', 'pending', 0, 2000, 2000)`);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ledger.sqlite'), old.export());
+    old.close();
+
+    const ledger = await openEmbeddedLedger(dir);
+    expect(await ledger.getOrder('sess_old')).toMatchObject({
+      reference: 'order-7',
+      status: 'PENDING',
+      nextCheckAt: 3000,
+      checkAttempts: 2,
+    });
+    expect((await ledger.history('sess_old')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
+    expect((await ledger.dueDeliveries(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
+    expect(await ledger.dueOrders(5000, 10)).toHaveLength(1);
+    await ledger.close();
+  });
+});
+
+describe('/readyz and the embedded ledger', () => {
+  async function serve(dir: string): Promise<{ url: string; ramp: RampServer }> {
+    const ramp = createRampServer(
+      { dataDir: dir },
+      { static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
+    );
+    const http = createServer(nodeHandler(ramp));
+    await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
+    cleanups.push(async () => {
+      await new Promise((ok) => http.close(ok));
+      await ramp.close();
+    });
+    await ramp.ready();
+    return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, ramp };
+  }
+
+  it('is green while the ledger serves, and red once its file is removed or replaced', async () => {
+    const dir = tempDir();
+    const { url } = await serve(dir);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, dependencies: { ledger: { up: true } } });
+
+    renameSync(join(dir, 'ledger.sqlite'), join(dir, 'moved.sqlite'));
+    const red = await fetch(`${url}/readyz`);
+    expect(red.status).toBe(503);
+    expect(await red.json()).toMatchObject({
+      ready: false,
+      message: 'Unavailable: ledger',
+      dependencies: { ledger: { up: false, error: 'ledger.sqlite was removed' } },
+    });
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { ok: boolean; ready: boolean };
+    expect(health).toMatchObject({ ok: true, ready: false });
+
+    writeFileSync(join(dir, 'ledger.sqlite'), '');
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({
+      dependencies: { ledger: { up: false, error: 'ledger.sqlite was replaced' } },
+    });
+  });
+
+  it('is red, saying why, when the ledger could not be opened', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ledger.sqlite'), '');
+    const ramp = createRampServer(
+      { dataDir: dir },
+      { static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
+    );
+    cleanups.push(() => ramp.close());
+    await expect(ramp.ready()).rejects.toThrow(/is empty \(0 bytes\)/);
+    const red = await ramp.fetch(new Request('http://127.0.0.1/readyz'));
+    expect(red.status).toBe(503);
+    expect(await red.json()).toMatchObject({ dependencies: { ledger: { up: false } } });
+  });
+});

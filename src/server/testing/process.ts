@@ -1,0 +1,76 @@
+// Test support: the host server as a real process (`src/server/node/main.ts` under tsx, what
+// `npm run dev` runs), so a test can kill it, start a second one beside it, or watch it refuse to start.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with its URL once it logs that it listens; rejects if it exits first. */
+  listening: Promise<string>;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+const started = new Set<ChildProcess>();
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/server/node/main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((ok) =>
+    child.once('exit', (code) => {
+      started.delete(child);
+      ok(code);
+    }),
+  );
+  const listening = new Promise<string>((ok, fail) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) ok(m[1]!);
+    });
+    void exited.then((code) => fail(new Error(`the server exited with ${code}: ${err}`)));
+  });
+  listening.catch(() => {});
+  return { child, stderr: () => err, listening, exited };
+}
+
+/** Polls /readyz until it answers 200 (the ledger is open). */
+export async function whenReady(url: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/readyz`).catch(() => null);
+    if (res?.status === 200) return;
+    if (Date.now() > until) throw new Error(`${url} not ready: ${res ? await res.text() : 'no answer'}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops every server a test started and did not stop. */
+export async function stopServers(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  await Promise.all(
+    [...started].map(
+      (c) =>
+        new Promise<void>((ok) => {
+          if (c.exitCode !== null || c.signalCode !== null) return ok();
+          c.once('exit', () => ok());
+          c.kill(signal);
+        }),
+    ),
+  );
+}
+
+export const kill = (p: ServerProcess, signal: NodeJS.Signals): Promise<number | null> => {
+  p.child.kill(signal);
+  return p.exited;
+};
