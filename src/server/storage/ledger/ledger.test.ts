@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
 import { migrate } from './sql-ledger';
+import { MIGRATIONS } from './migrations';
 import { event, order } from '../../testing/ledger-records';
 import type { Ledger } from './types';
 
@@ -37,7 +38,7 @@ describe('embedded ledger', () => {
 
   it('runs each migration once', async () => {
     const db = await openSqlite(null);
-    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     await db.close();
   });
