@@ -192,7 +192,11 @@ export type TransactionStatus =
   | 'ERROR'
   | 'VOIDED'
   | 'TWO_FA_REQUIRED'
-  | 'TWO_FA_PROVIDED';
+  | 'TWO_FA_PROVIDED'
+  | 'SWAPPING'
+  | 'PARTIALLY_REFUNDED'
+  | 'ACCEPTED'
+  | 'PARTIALLY_SETTLED';
 
 export interface TransactionCryptoDetails {
   blockchainTransactionId?: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isTerminalStatus } from '../domain';
 import { TRANSACTION_STATUSES, resolveStatusView, timelineFor } from './status';
 import type { TimelineStep } from './status';
 
@@ -10,8 +11,9 @@ describe('resolveStatusView', () => {
     ['AUTHORIZED', 'pending', false, 'none'],
     ['TWO_FA_PROVIDED', 'pending', false, 'none'],
     ['SETTLING', 'pending', false, 'none'],
+    ['ACCEPTED', 'pending', false, 'none'],
+    ['PARTIALLY_SETTLED', 'pending', false, 'none'],
     ['TWO_FA_REQUIRED', 'attention', false, 'contactPartner'],
-    ['ONRAMP_SETTLED', 'success', true, 'none'],
     ['SETTLED', 'success', true, 'none'],
     ['REFUNDED', 'attention', true, 'startOver'],
     ['CANCELLED', 'attention', true, 'startOver'],
@@ -19,15 +21,37 @@ describe('resolveStatusView', () => {
     ['DECLINED', 'failure', true, 'startOver'],
     ['FAILED', 'failure', true, 'startOver'],
     ['VOIDED', 'failure', true, 'startOver'],
-    ['ERROR', 'failure', true, 'contactPartner'],
   ])('%s → %s, terminal %s, %s', (status, tone, terminal, action) => {
     expect(resolveStatusView(status)).toEqual({ tone, terminal, action, titleKey: `status.${status}` });
   });
 
+  it.each([
+    // An on-ramp with a swap is not complete while the swap runs.
+    ['ONRAMP_SETTLED', 'pending', false, 'none', 'status.swappingDetail'],
+    ['SWAPPING', 'pending', false, 'none', 'status.swappingDetail'],
+    // The partner retries after an ERROR: keep following, nothing for the shopper to do.
+    ['ERROR', 'attention', false, 'none', 'status.retryingDetail'],
+    ['PARTIALLY_REFUNDED', 'attention', true, 'contactPartner', 'status.partiallyRefundedDetail'],
+  ])('%s → %s, terminal %s, %s, explained', (status, tone, terminal, action, detailKey) => {
+    expect(resolveStatusView(status)).toEqual({
+      tone,
+      terminal,
+      action,
+      detailKey,
+      titleKey: `status.${status}`,
+    });
+  });
+
   it('covers every status of the vocabulary with its own title key', () => {
-    expect(TRANSACTION_STATUSES).toHaveLength(16);
+    expect(TRANSACTION_STATUSES).toHaveLength(20);
     const keys = TRANSACTION_STATUSES.map((status) => resolveStatusView(status).titleKey);
-    expect(new Set(keys).size).toBe(16);
+    expect(new Set(keys).size).toBe(20);
+  });
+
+  it("is final exactly when the service's table says so (what the merchant is told)", () => {
+    for (const status of TRANSACTION_STATUSES) {
+      expect(resolveStatusView(status).terminal).toBe(isTerminalStatus(status));
+    }
   });
 
   it.each(['ON_HOLD', 'settled', '', '__proto__', 'toString'])(
@@ -73,7 +97,8 @@ describe('timelineFor', () => {
     ['TWO_FA_REQUIRED', 'v>..'],
     ['SETTLING', 'vv>.'],
     ['SETTLED', 'vvvv'],
-    ['ONRAMP_SETTLED', 'vvvv'],
+    ['ONRAMP_SETTLED', 'vv>.'],
+    ['SWAPPING', 'vv>.'],
     ['SOMETHING_NEW', 'v>..'],
     ['FAILED', 'vx..'],
     ['CANCELLED', 'vx..'],

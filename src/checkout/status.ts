@@ -1,5 +1,8 @@
 // Transaction status → what the status screen shows, as pure tables (the UI does no branching).
+// Whether a status is final comes from the service's own table (domain/transactionStatus.ts), the
+// one the merchant backend announces by: the shopper and the merchant are told the same thing.
 import type { Direction, TransactionStatus } from '../api/types';
+import { isTerminalStatus } from '../domain';
 
 export type StatusTone = 'pending' | 'success' | 'failure' | 'attention';
 export type StatusAction = 'none' | 'startOver' | 'contactPartner';
@@ -11,30 +14,38 @@ export interface StatusView {
   /** No further change is expected: stop polling. */
   terminal: boolean;
   action: StatusAction;
+  /** i18n key of the status's own explanation (with `{partner}`), when the tone's is not enough. */
+  detailKey?: string;
 }
 
-type Row = [tone: StatusTone, terminal: boolean, action: StatusAction];
+type Row = [tone: StatusTone, action: StatusAction, detailKey?: string];
 
 const STATUS_TABLE: Record<TransactionStatus, Row> = {
-  PENDING_CREATED: ['pending', false, 'none'],
-  PENDING: ['pending', false, 'none'],
-  PROCESSING: ['pending', false, 'none'],
-  AUTHORIZED: ['pending', false, 'none'],
-  TWO_FA_PROVIDED: ['pending', false, 'none'],
-  SETTLING: ['pending', false, 'none'],
+  PENDING_CREATED: ['pending', 'none'],
+  PENDING: ['pending', 'none'],
+  PROCESSING: ['pending', 'none'],
+  ACCEPTED: ['pending', 'none'],
+  AUTHORIZED: ['pending', 'none'],
+  PARTIALLY_SETTLED: ['pending', 'none'],
+  TWO_FA_PROVIDED: ['pending', 'none'],
+  SETTLING: ['pending', 'none'],
+  // An on-ramp with a swap: paid, but the crypto is still being swapped, not in the wallet yet.
+  ONRAMP_SETTLED: ['pending', 'none', 'status.swappingDetail'],
+  SWAPPING: ['pending', 'none', 'status.swappingDetail'],
+  // The partner hit an error and retries: not a failure, nothing for the shopper to do.
+  ERROR: ['attention', 'none', 'status.retryingDetail'],
   // The partner waits on the shopper (verification in its window).
-  TWO_FA_REQUIRED: ['attention', false, 'contactPartner'],
-  ONRAMP_SETTLED: ['success', true, 'none'],
-  SETTLED: ['success', true, 'none'],
+  TWO_FA_REQUIRED: ['attention', 'contactPartner'],
+  SETTLED: ['success', 'none'],
   // Money went back to the shopper or the shopper stopped: not an error, but nothing was bought.
-  REFUNDED: ['attention', true, 'startOver'],
-  CANCELLED: ['attention', true, 'startOver'],
-  AUTHORIZATION_EXPIRED: ['failure', true, 'startOver'],
-  DECLINED: ['failure', true, 'startOver'],
-  FAILED: ['failure', true, 'startOver'],
-  VOIDED: ['failure', true, 'startOver'],
-  // An error on the partner's side may have taken the payment: the partner can tell.
-  ERROR: ['failure', true, 'contactPartner'],
+  REFUNDED: ['attention', 'startOver'],
+  CANCELLED: ['attention', 'startOver'],
+  // Part of the money went back: the partner can say what was delivered.
+  PARTIALLY_REFUNDED: ['attention', 'contactPartner', 'status.partiallyRefundedDetail'],
+  AUTHORIZATION_EXPIRED: ['failure', 'startOver'],
+  DECLINED: ['failure', 'startOver'],
+  FAILED: ['failure', 'startOver'],
+  VOIDED: ['failure', 'startOver'],
 };
 
 export const TRANSACTION_STATUSES = Object.keys(STATUS_TABLE) as TransactionStatus[];
@@ -45,8 +56,9 @@ const isKnown = (status: string): status is TransactionStatus => Object.hasOwn(S
 export function resolveStatusView(status: string): StatusView {
   if (!isKnown(status))
     return { tone: 'pending', titleKey: 'status.unknown', terminal: false, action: 'none' };
-  const [tone, terminal, action] = STATUS_TABLE[status];
-  return { tone, titleKey: `status.${status}`, terminal, action };
+  const [tone, action, detailKey] = STATUS_TABLE[status];
+  const view: StatusView = { tone, titleKey: `status.${status}`, terminal: isTerminalStatus(status), action };
+  return detailKey ? { ...view, detailKey } : view;
 }
 
 export type TimelineKey = 'created' | 'processing' | 'settling' | 'completed';
@@ -64,7 +76,7 @@ export interface TimelineStep {
 /** How far a status has come: the index of the current timeline step (4 = everything done). */
 function reached(status: string | undefined): number {
   if (status === undefined) return 0;
-  if (status === 'SETTLING') return 2;
+  if (['SETTLING', 'ONRAMP_SETTLED', 'SWAPPING'].includes(status)) return 2;
   if (isKnown(status) && STATUS_TABLE[status][0] === 'success') return 4;
   return 1;
 }

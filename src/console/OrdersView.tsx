@@ -1,6 +1,7 @@
 // The server's order ledger: every checkout session it created, with the merchant's reference, the
 // status the sync last saw and the last webhook delivery; search by reference. An order's panel shows
-// its status history and every webhook delivery, each of which can be sent again.
+// its status history (each change with where it came from: a poll or the service's webhook) and
+// every webhook delivery, each of which can be sent again.
 import { useEffect, useState } from 'react';
 import type { ConsoleApi, LedgerOrder, OrderDetail, WebhookDelivery } from './consoleApi';
 import { DetailPanel, FieldList } from './DetailPanel';
@@ -18,6 +19,13 @@ export interface OrdersViewProps {
 
 const amount = (value: string | null, currency: string) =>
   value === null ? '' : money(Number(value), currency) || `${value} ${currency}`;
+
+/** Where a status change came from, in the merchant's words. */
+const SOURCE_TEXT: Record<string, string> = {
+  checkout: 'session created',
+  poll: 'from a status poll',
+  webhook: "from the service's webhook",
+};
 
 const deliveryText = (d: WebhookDelivery | null | undefined) =>
   d ? `${d.type} · ${humanize(d.state)}${d.attempts > 1 ? ` (${d.attempts} attempts)` : ''}` : 'None';
@@ -176,6 +184,7 @@ function OrderPanel({
             {detail.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
                 {humanize(h.status)} · {dateTime(new Date(h.at).toISOString())}
+                {h.source ? ` · ${SOURCE_TEXT[h.source] ?? h.source}` : ''}
               </li>
             ))}
           </ol>

@@ -41,7 +41,8 @@ export interface WebhookDelivery {
 
 export interface OrderDetail {
   order: LedgerOrder;
-  history: { status: string; at: number }[];
+  /** `source`: where the change came from (null for changes recorded before sources were kept). */
+  history: { status: string; at: number; source?: 'checkout' | 'poll' | 'webhook' | null }[];
   deliveries: WebhookDelivery[];
 }
 

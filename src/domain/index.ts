@@ -10,7 +10,17 @@ export { CODE, partnerList } from './codes';
 export { cryptoKey } from './currency';
 export { isHttpUrl } from './url';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
-export { transactionOutcome } from './transactionStatus';
-export type { TransactionOutcome } from './transactionStatus';
+export {
+  LEGACY_STATUSES,
+  STATUS_SOURCE,
+  TEMPORARY_STATUSES,
+  TERMINAL_STATUSES,
+  canonicalStatus,
+  isTerminalStatus,
+  statusKind,
+  transactionEventType,
+  transactionOutcome,
+} from './transactionStatus';
+export type { StatusKind, TransactionEventType, TransactionOutcome } from './transactionStatus';
 export { needsWalletTag, validateWalletTag, walletTagRule } from './wallet-tag';
 export type { TagCheck, TagProblem, TagRule } from './wallet-tag';

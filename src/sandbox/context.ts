@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { IconUrls } from './assets';
 import type { ScenarioControl } from './scenarios';
 import type { SandboxState } from './state';
+import type { WebhookDispatcher } from './webhooks';
 
 export interface SandboxContext {
   now: () => number;
@@ -15,5 +16,7 @@ export interface SandboxContext {
   icons: IconUrls;
   state: SandboxState;
   scenarios: ScenarioControl;
+  /** The service's webhooks: told when a shopper starts a transaction. */
+  webhooks: Pick<WebhookDispatcher, 'watch'>;
   fail(c: Context, status: ContentfulStatusCode, code: string, message?: string, errors?: string[]): Response;
 }

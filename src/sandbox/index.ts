@@ -5,3 +5,5 @@ export { controlRefusal } from './control-guard';
 export { PathPatternError, compilePathPattern, type PathPattern } from './path-pattern';
 export { seededRandom } from './random';
 export { type ScenarioControl, type Scenarios } from './scenarios';
+export { WALK_NAMES, type WalkName } from './transactions';
+export { EVENT_TYPES, signWebhook, type WebhookProfile } from './webhooks';

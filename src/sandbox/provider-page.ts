@@ -175,6 +175,7 @@ export function registerProviderPages(app: Hono, ctx: SandboxContext): void {
     if (!isChoice(choice)) return html(c, checkoutPage(session), 400, session);
     session.outcome = { choice, at: ctx.now(), transactionId: randomId('txn_') };
     if (choice === 'pay') ctx.state.recordUse(session, new Date(ctx.now()).toISOString());
+    ctx.webhooks.watch(sessionId);
     // Back to the merchant when it gave a return address; else show the result (303: GET it).
     c.header('Cache-Control', 'no-store');
     return c.redirect(session.redirectUrl ?? encodeURIComponent(sessionId), 303);

@@ -9,12 +9,14 @@ import { registerDiscovery } from './discovery';
 import { apiError } from './errors';
 import { createFaultInjector, DROP_HEADER, type FaultInjector } from './faults';
 import { registerLegacy } from './legacy';
+import { registerNotifications } from './notifications';
 import { registerListings } from './listings';
 import { registerPayments } from './payments';
 import { registerProviderPages } from './provider-page';
 import { createScenarios, type ScenarioControl, type Scenarios } from './scenarios';
 import { registerSessionWidget } from './session-widget';
 import { SandboxState } from './state';
+import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks';
 
 export interface SandboxOptions {
   /** The key every API call must present as `Authorization: BASIC <apiKey>`. */
@@ -32,6 +34,8 @@ export interface SandboxOptions {
   random?: () => number;
   /** Partner behaviours to start with (see scenarios.ts); changeable later through `scenarios`. */
   scenarios?: Scenarios;
+  /** How the service's webhooks leave the sandbox (to the registered URLs). @default globalThis.fetch */
+  webhookFetch?: typeof fetch;
 }
 
 export interface Sandbox {
@@ -44,6 +48,8 @@ export interface Sandbox {
   faults: FaultInjector;
   /** Switches partner behaviours of the real service (incomplete quotes, by-session lookups, 2FA). */
   scenarios: ScenarioControl;
+  /** The webhook profiles registered with /notifications/webhooks and what was sent to them. */
+  webhooks: Pick<WebhookDispatcher, 'profiles' | 'attempts' | 'tick' | 'stop'>;
 }
 
 export const SANDBOX_ORIGIN = 'http://sandbox.internal';
@@ -61,13 +67,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ? path.slice(mountPath.length) || '/'
       : path;
 
+  const state = new SandboxState(now());
+  const scenarios = createScenarios(options.scenarios);
+  const webhooks = createWebhookDispatcher({ now, timeScale, state, scenarios, fetch: options.webhookFetch });
   const ctx: SandboxContext = {
     now,
     timeScale,
     publicBaseUrl,
     icons: iconUrls(options.publicBaseUrl ? publicBaseUrl : null),
-    state: new SandboxState(now()),
-    scenarios: createScenarios(options.scenarios),
+    state,
+    scenarios,
+    webhooks,
     fail: (c, status, code, message, errors) => apiError(c, now(), status, code, message, errors),
   };
   const faults = createFaultInjector(options.random);
@@ -82,6 +92,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerSessionWidget(app, ctx);
   registerListings(app, ctx);
   registerLegacy(app, ctx);
+  registerNotifications(app, ctx, webhooks);
   app.notFound((c) => ctx.fail(c, 404, 'NOT_FOUND'));
   app.onError((err, c) => {
     // A bug in the simulator, not a simulated fault: say so where the developer looks.
@@ -119,5 +130,5 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return response;
   }
 
-  return { app, fetch: sandboxFetch, faults, scenarios: ctx.scenarios };
+  return { app, fetch: sandboxFetch, faults, scenarios: ctx.scenarios, webhooks };
 }

@@ -1,6 +1,7 @@
 // Behaviours of the real service the sandbox can switch on, for tests and demos: what some partners
 // do that the happy path does not show (issue 14). Deterministic: a scenario applies to every
 // matching request until it is changed.
+import type { WalkName } from './transactions';
 
 export interface Scenarios {
   /** Per partner, quote fields its quote items leave out (e.g. `{ TRANSAK: ['destinationAmount'] }`). */
@@ -16,6 +17,19 @@ export interface Scenarios {
    * Fixed per session when it is created.
    */
   twoFactor?: readonly string[];
+  /**
+   * Per partner, the named walk through the service's statuses its paid transactions take
+   * (transactions.ts WALKS: `swap`, `partnerError`, `partialRefund`, `refund`). Fixed per session
+   * when it is created.
+   */
+  walks?: Readonly<Record<string, WalkName>>;
+  /**
+   * How the sandbox's webhooks arrive, beyond what it always does as the service does (the first
+   * event of a transaction without session ids, ERROR sent as TRANSACTION_CRYPTO_FAILED, retries of
+   * an answer other than 200): `duplicates` sends each event twice; `outOfOrder` holds each
+   * non-final event back until the next one of its transaction has gone.
+   */
+  webhooks?: { duplicates?: boolean; outOfOrder?: boolean };
 }
 
 export interface ScenarioControl {
@@ -45,6 +59,10 @@ const has = (list: readonly string[] | undefined, partner: string) =>
 
 export const isBySessionUnsupported = (s: Scenarios, partner: string) => has(s.bySessionUnsupported, partner);
 export const asksTwoFactor = (s: Scenarios, partner: string) => has(s.twoFactor, partner);
+
+/** The walk the scenario names for the partner, if any. */
+export const walkOf = (s: Scenarios, partner: string): WalkName | undefined =>
+  Object.entries(s.walks ?? {}).find(([p]) => p.toUpperCase() === partner.toUpperCase())?.[1];
 
 /** The quote item without the fields the scenario leaves out for its partner. */
 export function withoutFields<T extends { serviceProvider: string }>(s: Scenarios, quote: T): T {

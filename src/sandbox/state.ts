@@ -13,6 +13,7 @@ import {
   type CustomerRef,
   type ShopperChoice,
   type TransactionRecord,
+  type WalkName,
 } from './transactions';
 
 export interface SessionRecord {
@@ -30,6 +31,8 @@ export interface SessionRecord {
   walletTag?: string;
   /** Where the partner sends the shopper to verify (twoFactor scenario, fixed at creation). */
   verifyUrl?: string;
+  /** The statuses a paid transaction walks through (walks scenario, fixed at creation). */
+  walk?: WalkName;
   outcome?: { choice: ShopperChoice; at: number; transactionId: string };
 }
 
@@ -110,7 +113,14 @@ export class SandboxState {
   sessionTransaction(session: SessionRecord, now: number, timeScale: number): ListedTransaction | undefined {
     const outcome = session.outcome;
     if (!outcome) return undefined;
-    const { status, since } = liveStatus(outcome.choice, outcome.at, now, timeScale, !!session.verifyUrl);
+    const { status, since } = liveStatus(
+      outcome.choice,
+      outcome.at,
+      now,
+      timeScale,
+      !!session.verifyUrl,
+      session.walk,
+    );
     const record = buildTransaction(session.priced, {
       id: outcome.transactionId,
       sessionId: session.id,

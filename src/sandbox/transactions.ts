@@ -89,7 +89,7 @@ export function buildTransaction(priced: PricedQuote, facts: TransactionFacts): 
     cryptoDetails[name] = value;
     cryptoDetails[`${name}InUsd`] = roundUsd(value * offer.fiat.usdRate);
   }
-  if (facts.status === 'SETTLED' || facts.status === 'REFUNDED') {
+  if (['SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED'].includes(facts.status)) {
     cryptoDetails.blockchainTransactionId = fakeTxHash(chain, facts.id);
   }
   const serviceTransactionId = `${offer.partner.id.toLowerCase()}-${shortHash(facts.id, 12)}`;
@@ -156,6 +156,55 @@ export const TWO_FACTOR_TIMELINE: readonly (readonly [status: string, atMs: numb
   ['SETTLED', 8000],
 ];
 
+/**
+ * The named walks through the service's statuses (UPSTREAM-NOTES §10.2) a paid transaction can take,
+ * chosen per partner by the `walks` scenario. Offsets in ms at timeScale 1.
+ */
+export const WALKS = {
+  paid: PAID_TIMELINE,
+  /** An on-ramp with a swap: ONRAMP_SETTLED and SWAPPING while the swap leg runs, then SETTLED. */
+  swap: [
+    ['PENDING', 0],
+    ['SETTLING', 1000],
+    ['ONRAMP_SETTLED', 2500],
+    ['SWAPPING', 4000],
+    ['SETTLED', 6000],
+  ],
+  /** The partner hits an error and retries: ERROR is temporary, and the transaction settles. */
+  partnerError: [
+    ['PENDING', 0],
+    ['ERROR', 1500],
+    ['SETTLING', 3500],
+    ['SETTLED', 6000],
+  ],
+  /** Part of the payment goes back to the shopper. */
+  partialRefund: [
+    ['PENDING', 0],
+    ['SETTLING', 2000],
+    ['PARTIALLY_REFUNDED', 5000],
+  ],
+  refund: [
+    ['PENDING', 0],
+    ['SETTLING', 2000],
+    ['REFUNDED', 5000],
+  ],
+} as const satisfies Record<string, readonly (readonly [string, number])[]>;
+
+export type WalkName = keyof typeof WALKS;
+export const WALK_NAMES = Object.keys(WALKS) as WalkName[];
+
+/** The statuses a shopper's choice leads through, with their offsets. */
+export function timelineOf(
+  choice: ShopperChoice,
+  walk: WalkName | undefined,
+  twoFactor: boolean,
+): readonly (readonly [string, number])[] {
+  if (choice === 'decline') return [['FAILED', 0]];
+  if (choice === 'cancel') return [['CANCELLED', 0]];
+  if (twoFactor) return TWO_FACTOR_TIMELINE;
+  return WALKS[walk ?? 'paid'];
+}
+
 /** Status of a transaction the shopper acted on at `at`, seen at `now`, and since when. */
 export function liveStatus(
   choice: ShopperChoice,
@@ -163,11 +212,10 @@ export function liveStatus(
   now: number,
   timeScale: number,
   twoFactor = false,
+  walk?: WalkName,
 ): { status: string; since: number } {
-  if (choice === 'decline') return { status: 'FAILED', since: at };
-  if (choice === 'cancel') return { status: 'CANCELLED', since: at };
   let current = { status: 'PENDING', since: at };
-  for (const [status, offset] of twoFactor ? TWO_FACTOR_TIMELINE : PAID_TIMELINE) {
+  for (const [status, offset] of timelineOf(choice, walk, twoFactor)) {
     const since = at + offset * timeScale;
     if (now >= since) current = { status, since };
   }

@@ -20,6 +20,7 @@ import type { Logger } from './http/log';
 import { API_PREFIX } from './proxy/policy';
 import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
+import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
 import { createProxy } from './proxy/routes';
 import { isComplete } from './http/respond';
 import { sandboxControl } from './http/sandbox-control';
@@ -234,6 +235,10 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     app.route(
       '/',
       merchantRoutes(config, () => merchant.parts(), requireAdmin),
+    );
+    app.route(
+      '/',
+      upstreamWebhookRoutes(config, () => merchant.parts(), { log, now }),
     );
   }
   const api = createProxy({

@@ -81,6 +81,7 @@ export function createRampServer(
         config.adminToken,
         config.sessionSecret,
         config.merchant.webhook?.secret,
+        config.merchant.upstreamWebhookSecret,
       ],
     });
   const deps: AppDeps = { log, now: internals.now, fetch: internals.fetch };

@@ -47,8 +47,12 @@ function statusText(status: RampCheckoutStatus): string {
     case 'TWO_FA_REQUIRED':
     case 'TWO_FA_PROVIDED':
     case 'SETTLING':
-      return 'pending';
     case 'ONRAMP_SETTLED':
+    case 'SWAPPING':
+    case 'ACCEPTED':
+    case 'PARTIALLY_SETTLED':
+    case 'ERROR':
+      return 'pending';
     case 'SETTLED':
       return 'done';
     case 'AUTHORIZATION_EXPIRED':
@@ -56,8 +60,8 @@ function statusText(status: RampCheckoutStatus): string {
     case 'DECLINED':
     case 'CANCELLED':
     case 'FAILED':
-    case 'ERROR':
     case 'VOIDED':
+    case 'PARTIALLY_REFUNDED':
       return 'not bought';
     case 'UNKNOWN':
       return 'unknown';

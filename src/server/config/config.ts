@@ -81,6 +81,11 @@ export interface MerchantConfig {
   webhook: { url: string; secret: string } | null;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay (tests shorten it). */
   webhookRetryBaseMs: number;
+  /**
+   * RAMP_UPSTREAM_WEBHOOK_SECRET: the secret of the service's webhook profile, or null (the receiver
+   * POST /api/ramp/webhooks/upstream answers 404).
+   */
+  upstreamWebhookSecret: string | null;
   /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
   syncIntervalMs: number;
   /** RAMP_LEASE_TTL_MS: how long the status sync's and webhook sender's leases live unrenewed. */
@@ -345,6 +350,15 @@ const Variables = v.object({
       ),
     ),
   ),
+  RAMP_UPSTREAM_WEBHOOK_SECRET: variable(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.length >= 16 && HEADER_VALUE_RE.test(s),
+        "RAMP_UPSTREAM_WEBHOOK_SECRET must be the webhook profile's secret as the service gave it (at least 16 printable characters, no spaces); `ramp-checkout upstream-webhooks register` prints it",
+      ),
+    ),
+  ),
   RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
   RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
   RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
@@ -451,6 +465,7 @@ export function loadConfig(env: Env): ServerConfig {
           ? { url: e.RAMP_WEBHOOK_URL, secret: e.RAMP_WEBHOOK_SECRET }
           : null,
       webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
+      upstreamWebhookSecret: e.RAMP_UPSTREAM_WEBHOOK_SECRET ?? null,
       syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
       leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
       retentionDays: e.RAMP_RETENTION_DAYS ?? MERCHANT_DEFAULTS.retentionDays,

@@ -52,6 +52,8 @@ export interface RampServerOptions {
   webhookSecret?: string;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay; later ones double. @default 8000 */
   webhookRetryBaseMs?: number;
+  /** RAMP_UPSTREAM_WEBHOOK_SECRET: the service's webhook profile secret; turns on POST /api/ramp/webhooks/upstream. */
+  upstreamWebhookSecret?: string;
   /** RAMP_SYNC_INTERVAL_MS: first wait between status checks of an open order. @default 3000 */
   syncIntervalMs?: number;
   /** RAMP_LEASE_TTL_MS: how long a dead instance's status-sync and webhook leases last before another takes over. @default 15000 */
@@ -99,6 +101,7 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
   webhookUrl: ['RAMP_WEBHOOK_URL', 'string'],
   webhookSecret: ['RAMP_WEBHOOK_SECRET', 'string'],
   webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
+  upstreamWebhookSecret: ['RAMP_UPSTREAM_WEBHOOK_SECRET', 'string'],
   syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
   leaseTtlMs: ['RAMP_LEASE_TTL_MS', 'number'],
   retentionDays: ['RAMP_RETENTION_DAYS', 'number'],

@@ -2,7 +2,7 @@
 // tests inject upstream faults, move the sandbox clock and drop the discovery cache over HTTP.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PathPatternError, compilePathPattern, controlRefusal } from '../../sandbox';
+import { PathPatternError, WALK_NAMES, compilePathPattern, controlRefusal } from '../../sandbox';
 import type { FaultInjector, FaultRule, ScenarioControl } from '../../sandbox';
 import { HttpError, badRequest } from './errors';
 
@@ -30,6 +30,10 @@ const ScenariosBody = v.strictObject({
   ),
   bySessionUnsupported: v.optional(partnerList),
   twoFactor: v.optional(partnerList),
+  walks: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/)), v.picklist(WALK_NAMES))),
+  webhooks: v.optional(
+    v.strictObject({ duplicates: v.optional(v.boolean()), outOfOrder: v.optional(v.boolean()) }),
+  ),
 });
 const ClockBody = v.strictObject({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
@@ -70,7 +74,8 @@ export function sandboxControl(deps: SandboxControlDeps): Hono {
     deps.faults.clear();
     return c.body(null, 204);
   });
-  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?} replaces them all.
+  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?, walks?, webhooks?}
+  // replaces them all.
   app.put('/scenarios', async (c) => {
     const r = v.safeParse(ScenariosBody, await c.req.json().catch(() => undefined));
     if (!r.success) throw badRequest('INVALID_BODY', `Invalid scenarios: ${v.summarize(r.issues)}`);

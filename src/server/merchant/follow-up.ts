@@ -4,11 +4,11 @@
 // last process stopped. A change is written once (the ledger compares and sets) with its webhook.
 import { RampError } from '../../api';
 import type { Transaction } from '../../api/types';
-import { transactionOutcome } from '../../domain';
+import { isTerminalStatus } from '../../domain';
 import type { Leases } from './jobs/leases';
-import type { Ledger, OrderRecord, WebhookType } from '../storage/ledger/types';
+import type { Ledger, OrderRecord } from '../storage/ledger/types';
 import type { Logger } from '../http/log';
-import { webhookEvent } from './orders';
+import type { RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
 import { createWorker } from './jobs/worker';
 import type { Worker } from './jobs/worker';
@@ -28,7 +28,8 @@ export interface StatusSyncOptions {
   leases: Leases;
   log: Logger;
   now: () => number;
-  webhooks: boolean;
+  /** Records what a read found (record-status.ts: the path webhooks take too). */
+  recordStatus: RecordStatus;
   intervals?: Partial<SyncIntervals>;
   /** Told after a change is recorded (kicks the webhook sender). */
   onChange: () => void;
@@ -70,45 +71,11 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
       });
       tx = null;
     }
-    if (tx) {
-      const outcome = transactionOutcome(tx.status);
-      const at = o.now();
-      const next: OrderRecord = {
-        ...order,
-        status: tx.status,
-        transactionId: tx.id,
-        terminal: outcome !== 'open',
-        destinationAmount:
-          tx.destinationAmount === undefined ? order.destinationAmount : String(tx.destinationAmount),
-        txHash: tx.cryptoDetails?.blockchainTransactionId ?? order.txHash,
-        updatedAt: at,
-      };
-      const type: WebhookType =
-        outcome === 'completed'
-          ? 'transaction.completed'
-          : outcome === 'failed'
-            ? 'transaction.failed'
-            : 'transaction.updated';
-      const changed = await o.ledger.applyUpdate(
-        order.sessionId,
-        {
-          from: order.status,
-          status: next.status,
-          terminal: next.terminal,
-          transactionId: next.transactionId,
-          destinationAmount: next.destinationAmount,
-          txHash: next.txHash,
-          at,
-        },
-        o.webhooks ? [webhookEvent(type, next, at)] : [],
-      );
-      if (changed) {
-        o.log.info('order status', { sessionId: order.sessionId, status: next.status });
-        const again = next.terminal
-          ? null
-          : { sessionId: order.sessionId, nextCheckAt: at + iv.baseMs, checkAttempts: 0 };
-        return { changed: true, next: again };
-      }
+    if (tx && (await o.recordStatus(order, tx, 'poll'))) {
+      const again = isTerminalStatus(tx.status)
+        ? null
+        : { sessionId: order.sessionId, nextCheckAt: o.now() + iv.baseMs, checkAttempts: 0 };
+      return { changed: true, next: again };
     }
     const attempts = order.checkAttempts + 1;
     return {

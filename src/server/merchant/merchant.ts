@@ -20,6 +20,9 @@ import { createWebhookSender } from './webhooks/sender';
 import type { WebhookRetry } from './webhooks/sender';
 import type { Worker } from './jobs/worker';
 import type { Metrics } from '../http/metrics';
+import { createStatusRecorder } from './record-status';
+import { createUpstreamEventApplier } from './upstream-webhooks/applier';
+import type { UpstreamEventApplier } from './upstream-webhooks/applier';
 
 export interface MerchantOptions {
   /** A ledger to use instead of the embedded one in config.merchant.dataDir. */
@@ -41,7 +44,7 @@ export interface MerchantContext {
 }
 
 export interface Merchant {
-  parts(): Promise<MerchantParts & { intents: Intents }>;
+  parts(): Promise<MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null }>;
   orders: Orders;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
@@ -68,19 +71,44 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
             leaseTtlMs: config.merchant.leaseTtlMs,
           })
         : null;
+      let upstreamEvents: UpstreamEventApplier | null = null;
+      const recordStatus = createStatusRecorder({
+        ledger,
+        log,
+        now,
+        webhooks: webhook !== null,
+        // An early event of the service's that named no session waits for this link.
+        onLinked: (transactionId) =>
+          void ledger.wakeUpstreamEvents(transactionId, now()).then(
+            (n) => n > 0 && upstreamEvents?.kick(),
+            (e: unknown) => log.warn('upstream events not woken', { error: e }),
+          ),
+      });
       const sync = createStatusSync({
         ledger,
         upstream: ctx.upstream,
         leases,
         log,
         now,
-        webhooks: webhook !== null,
+        recordStatus,
         // Backs off to 20 × the interval at most (1 min by default): a shopper may take minutes at
         // the partner's page, and the change should still be seen soon after.
         intervals: { baseMs: config.merchant.syncIntervalMs, maxMs: config.merchant.syncIntervalMs * 20 },
         onChange: () => sender?.kick(),
         leaseTtlMs: config.merchant.leaseTtlMs,
       });
+      upstreamEvents = config.merchant.upstreamWebhookSecret
+        ? createUpstreamEventApplier({
+            ledger,
+            upstream: ctx.upstream,
+            leases,
+            log,
+            now,
+            recordStatus,
+            onChange: () => sender?.kick(),
+            leaseTtlMs: config.merchant.leaseTtlMs,
+          })
+        : null;
       const intents = createIntents(ledger, now);
       const orders = createOrders({
         ledger,
@@ -101,11 +129,21 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         days: config.merchant.retentionDays,
         leaseTtlMs: config.merchant.leaseTtlMs,
       });
-      // Resume what the last process left: open orders and pending deliveries.
+      // Resume what the last process left: open orders, upstream events and pending deliveries.
       sync.kick();
+      upstreamEvents?.kick();
       sender?.kick();
       retention.kick();
-      return { ledger, intents, orders, sync, sender, retention, kickWebhooks: () => sender?.kick() };
+      return {
+        ledger,
+        intents,
+        orders,
+        sync,
+        sender,
+        retention,
+        upstreamEvents,
+        kickWebhooks: () => sender?.kick(),
+      };
     },
   );
   ready.catch((e: unknown) => log.error('the ledger could not be opened', { error: e }));
@@ -120,7 +158,12 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       } catch {
         return;
       }
-      await Promise.all([parts.sync.stop(), parts.sender?.stop(), parts.retention.stop()]);
+      await Promise.all([
+        parts.sync.stop(),
+        parts.upstreamEvents?.stop(),
+        parts.sender?.stop(),
+        parts.retention.stop(),
+      ]);
       await parts.ledger.close();
     },
   };

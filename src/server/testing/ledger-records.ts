@@ -1,5 +1,5 @@
 // Test support: ledger records as the stores' tests write them (embedded and PostgreSQL alike).
-import type { OrderRecord, WebhookEvent } from '../storage/ledger/types';
+import type { OrderRecord, UpstreamEventRecord, WebhookEvent } from '../storage/ledger/types';
 
 export const order = (sessionId: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   sessionId,
@@ -44,4 +44,27 @@ export const event = (id: string, sessionId: string, status = 'SESSION_CREATED')
     walletAddress: null,
     txHash: null,
   },
+});
+
+/** A transaction event of the service's, as the receiver records it on arrival at `at`. */
+export const upstreamEvent = (
+  eventId: string,
+  at: number,
+  over: Partial<UpstreamEventRecord> = {},
+): UpstreamEventRecord => ({
+  eventId,
+  eventType: 'TRANSACTION_CRYPTO_PENDING',
+  sessionId: null,
+  externalSessionId: null,
+  transactionId: 'tx1',
+  status: 'PENDING',
+  body: '{}',
+  receivedAt: at,
+  state: 'pending',
+  attempts: 0,
+  nextAttemptAt: at,
+  claimedUntil: null,
+  doneAt: null,
+  note: null,
+  ...over,
 });

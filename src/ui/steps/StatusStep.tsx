@@ -84,9 +84,11 @@ export function StatusStep() {
       ? t('status.verifyDetail', { partner })
       : awaitingShopper
         ? t('status.waitingForYouDetail', { partner })
-        : look?.action === 'contactPartner'
-          ? t('status.contactPartner', { partner })
-          : t(DETAIL[look?.tone ?? 'pending']);
+        : look?.detailKey
+          ? t(look.detailKey as Parameters<typeof t>[0], { partner })
+          : look?.action === 'contactPartner'
+            ? t('status.contactPartner', { partner })
+            : t(DETAIL[look?.tone ?? 'pending']);
 
   return (
     <StepFrame title={t('step.status')}>

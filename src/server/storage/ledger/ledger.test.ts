@@ -7,7 +7,7 @@ import { openSqlite } from './sqlite';
 import { migrate } from './sql-ledger';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
-import { event, order } from '../../testing/ledger-records';
+import { event, order, upstreamEvent } from '../../testing/ledger-records';
 import type { Ledger } from './types';
 
 const dirs: string[] = [];
@@ -45,6 +45,43 @@ describe('embedded ledger', () => {
     expect(batches.length).toBeGreaterThan(1);
     expect(Math.max(...batches)).toBeLessThanOrEqual(2 * 7);
     await expectRetained(l);
+    await l.close();
+  });
+
+  it('records each upstream event once, lets one holder apply it, and wakes it when its transaction is linked', async () => {
+    const l = await openEmbeddedLedger(null);
+    expect(await l.recordUpstreamEvent(upstreamEvent('up_1', 1000))).toBe(true);
+    expect(await l.recordUpstreamEvent(upstreamEvent('up_1', 1500))).toBe(false);
+    expect((await l.dueUpstreamEvents(1000, 10)).map((e) => e.eventId)).toEqual(['up_1']);
+    // One holder at a time until its claim runs out.
+    expect(await l.claimUpstreamEvent('up_1', 1000, 31_000)).toBe(true);
+    expect(await l.claimUpstreamEvent('up_1', 2000, 32_000)).toBe(false);
+    expect(await l.dueUpstreamEvents(2000, 10)).toEqual([]);
+    expect(await l.nextUpstreamEventAt()).toBe(31_000);
+    // Deferred: due later, or at once when a read links its transaction to an order.
+    await l.deferUpstreamEvent('up_1', 60_000, 'no order for this transaction (yet)');
+    expect(await l.dueUpstreamEvents(3000, 10)).toEqual([]);
+    expect(await l.wakeUpstreamEvents('tx1', 3000)).toBe(1);
+    expect(await l.dueUpstreamEvents(3000, 10)).toEqual([
+      expect.objectContaining({ eventId: 'up_1', attempts: 1, note: 'no order for this transaction (yet)' }),
+    ]);
+    await l.finishUpstreamEvent('up_1', { state: 'applied', at: 4000, note: 'recorded SETTLED' });
+    expect(await l.claimUpstreamEvent('up_1', 5000, 35_000)).toBe(false);
+    expect(await l.getUpstreamEvent('up_1')).toMatchObject({ state: 'applied', doneAt: 4000 });
+    expect(await l.nextUpstreamEventAt()).toBeNull();
+    // A status change keeps its source; an order is found by its transaction once linked.
+    await l.recordOrder(order('s9'), []);
+    const u = {
+      status: 'PENDING',
+      terminal: false,
+      transactionId: 'tx9',
+      at: 2000,
+      source: 'webhook' as const,
+    };
+    expect(await l.applyUpdate('s9', u, [])).toBe(true);
+    expect((await l.history('s9')).map((h) => h.source)).toEqual(['checkout', 'webhook']);
+    expect((await l.orderByTransaction('tx9'))?.sessionId).toBe('s9');
+    expect(await l.orderByTransaction('tx-unknown')).toBeNull();
     await l.close();
   });
 

@@ -91,6 +91,32 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX ramp_intents_expires ON ramp_intents (expires_at)`,
     ],
   },
+  {
+    version: 3,
+    name: 'upstream webhook events; where each status change came from',
+    statements: [
+      `CREATE TABLE ramp_upstream_events (
+        event_id TEXT PRIMARY KEY,
+        event_type TEXT NOT NULL,
+        session_id TEXT,
+        external_session_id TEXT,
+        transaction_id TEXT,
+        status TEXT,
+        body TEXT NOT NULL,
+        received_at BIGINT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        next_attempt_at BIGINT NOT NULL,
+        claimed_until BIGINT,
+        done_at BIGINT,
+        note TEXT
+      )`,
+      `CREATE INDEX ramp_upstream_events_due ON ramp_upstream_events (state, next_attempt_at)`,
+      `CREATE INDEX ramp_upstream_events_transaction ON ramp_upstream_events (transaction_id)`,
+      `CREATE INDEX ramp_orders_transaction ON ramp_orders (transaction_id)`,
+      `ALTER TABLE ramp_order_status ADD COLUMN source TEXT`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (

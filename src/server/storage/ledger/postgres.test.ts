@@ -6,7 +6,7 @@ import { createMemoryLogger } from '../../http/log';
 import { freshDatabase, missingServices } from '../../testing/services';
 import { MIGRATIONS } from './migrations';
 import { openPostgres, openPostgresLedger } from './postgres';
-import { event, order as baseOrder } from '../../testing/ledger-records';
+import { event, order as baseOrder, upstreamEvent } from '../../testing/ledger-records';
 import type { Ledger } from './types';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 
@@ -69,6 +69,16 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await l.history('pg-race')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
     expect(await l.listDeliveries({ sessionId: 'pg-race' })).toHaveLength(1);
+  });
+
+  it('records an upstream event once and lets one of several racing instances apply it', async () => {
+    const recorded = await Promise.all(ledgers.map((x) => x.recordUpstreamEvent(upstreamEvent('pg_up', T0))));
+    expect(recorded.filter(Boolean)).toHaveLength(1);
+    const claims = await Promise.all(ledgers.map((x) => x.claimUpstreamEvent('pg_up', T0, T0 + 30_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await ledgers[1]!.dueUpstreamEvents(T0 + 1, 10)).toEqual([]);
+    // A dead holder's claim runs out: another instance takes the event.
+    expect((await ledgers[2]!.dueUpstreamEvents(T0 + 30_000, 10)).map((e) => e.eventId)).toEqual(['pg_up']);
   });
 
   it('lets one of several racing instances claim an intent', async () => {

@@ -11,6 +11,8 @@ import type {
   OrderQuery,
   OrderRecord,
   StatusChange,
+  StatusSource,
+  UpstreamEventRecord,
   WebhookEvent,
 } from './types';
 
@@ -118,7 +120,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
             o.checkAttempts,
           ],
         );
-        await appendStatus(tx, o.sessionId, o.status, o.transactionId, o.createdAt);
+        await appendStatus(tx, o.sessionId, o.status, o.transactionId, o.createdAt, 'checkout');
         if (o.intentId !== null && intentClaim !== undefined) {
           await tx.query('UPDATE ramp_intents SET session_id = $1 WHERE id = $2 AND session_id = $3', [
             o.sessionId,
@@ -152,7 +154,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
             cur.status,
           ],
         );
-        await appendStatus(tx, sessionId, u.status, u.transactionId, u.at);
+        await appendStatus(tx, sessionId, u.status, u.transactionId, u.at, u.source ?? null);
         await enqueue(tx, events, u.at);
         return true;
       });
@@ -215,6 +217,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         status: String(r.status),
         at: Number(r.at),
         transactionId: strOrNull(r.transaction_id),
+        source: strOrNull(r.source) as StatusSource | null,
       }));
     },
 
@@ -339,6 +342,94 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       });
     },
     ...(db.health ? { health: () => db.health!() } : {}),
+
+    async orderByTransaction(transactionId) {
+      const rows = await db.query(
+        'SELECT * FROM ramp_orders WHERE transaction_id = $1 ORDER BY created_at LIMIT 1',
+        [transactionId],
+      );
+      return rows[0] ? toOrder(rows[0]) : null;
+    },
+    async recordUpstreamEvent(e) {
+      // Two instances may receive the same event at once: the key decides, without an error.
+      const rows = await db.query(
+        `INSERT INTO ramp_upstream_events (event_id, event_type, session_id, external_session_id,
+           transaction_id, status, body, received_at, state, attempts, next_attempt_at, claimed_until,
+           done_at, note)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [
+          e.eventId,
+          e.eventType,
+          e.sessionId,
+          e.externalSessionId,
+          e.transactionId,
+          e.status,
+          e.body,
+          e.receivedAt,
+          e.state,
+          e.attempts,
+          e.nextAttemptAt,
+          e.claimedUntil,
+          e.doneAt,
+          e.note,
+        ],
+      );
+      return rows.length === 1;
+    },
+    async claimUpstreamEvent(eventId, now, until) {
+      const rows = await db.query(
+        `UPDATE ramp_upstream_events SET claimed_until = $1, attempts = attempts + 1
+         WHERE event_id = $2 AND state = 'pending' AND (claimed_until IS NULL OR claimed_until <= $3)
+         RETURNING event_id`,
+        [until, eventId, now],
+      );
+      return rows.length === 1;
+    },
+    async dueUpstreamEvents(now, limit) {
+      const rows = await db.query(
+        `SELECT * FROM ramp_upstream_events
+         WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+         ORDER BY next_attempt_at, received_at, event_id LIMIT $2`,
+        [now, limit],
+      );
+      return rows.map(toUpstreamEvent);
+    },
+    async nextUpstreamEventAt() {
+      const rows = await db.query<{ t: unknown; c: unknown }>(
+        `SELECT MIN(next_attempt_at) AS t, MIN(claimed_until) AS c FROM ramp_upstream_events
+         WHERE state = 'pending'`,
+      );
+      const due = numOrNull(rows[0]?.t);
+      const claim = numOrNull(rows[0]?.c);
+      return due === null ? null : Math.max(due, claim ?? due);
+    },
+    async finishUpstreamEvent(eventId, o) {
+      await db.query(
+        `UPDATE ramp_upstream_events SET state = $1, done_at = $2, note = $3, claimed_until = NULL
+         WHERE event_id = $4`,
+        [o.state, o.at, o.note, eventId],
+      );
+    },
+    async deferUpstreamEvent(eventId, nextAttemptAt, note) {
+      await db.query(
+        `UPDATE ramp_upstream_events SET next_attempt_at = $1, note = $2, claimed_until = NULL
+         WHERE event_id = $3 AND state = 'pending'`,
+        [nextAttemptAt, note, eventId],
+      );
+    },
+    async wakeUpstreamEvents(transactionId, now) {
+      const rows = await db.query(
+        `UPDATE ramp_upstream_events SET next_attempt_at = $1
+         WHERE transaction_id = $2 AND state = 'pending' AND next_attempt_at > $1 RETURNING event_id`,
+        [now, transactionId],
+      );
+      return rows.length;
+    },
+    async getUpstreamEvent(eventId) {
+      const rows = await db.query('SELECT * FROM ramp_upstream_events WHERE event_id = $1', [eventId]);
+      return rows[0] ? toUpstreamEvent(rows[0]) : null;
+    },
     close: () => db.close(),
   };
 }
@@ -349,6 +440,7 @@ async function appendStatus(
   status: string,
   transactionId: string | null,
   at: number,
+  source: StatusSource | null,
 ): Promise<void> {
   const rows = await tx.query<{ n: unknown }>(
     'SELECT MAX(seq) AS n FROM ramp_order_status WHERE session_id = $1',
@@ -356,8 +448,9 @@ async function appendStatus(
   );
   const seq = (numOrNull(rows[0]?.n) ?? 0) + 1;
   await tx.query(
-    'INSERT INTO ramp_order_status (session_id, seq, status, transaction_id, at) VALUES ($1, $2, $3, $4, $5)',
-    [sessionId, seq, status, transactionId, at],
+    `INSERT INTO ramp_order_status (session_id, seq, status, transaction_id, at, source)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [sessionId, seq, status, transactionId, at, source],
   );
 }
 
@@ -426,6 +519,25 @@ function toOrder(r: Record<string, unknown>): OrderRecord {
     updatedAt: Number(r.updated_at),
     nextCheckAt: numOrNull(r.next_check_at),
     checkAttempts: Number(r.check_attempts),
+  };
+}
+
+function toUpstreamEvent(r: Record<string, unknown>): UpstreamEventRecord {
+  return {
+    eventId: String(r.event_id),
+    eventType: String(r.event_type),
+    sessionId: strOrNull(r.session_id),
+    externalSessionId: strOrNull(r.external_session_id),
+    transactionId: strOrNull(r.transaction_id),
+    status: strOrNull(r.status),
+    body: String(r.body),
+    receivedAt: Number(r.received_at),
+    state: String(r.state) as UpstreamEventRecord['state'],
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
+    claimedUntil: numOrNull(r.claimed_until),
+    doneAt: numOrNull(r.done_at),
+    note: strOrNull(r.note),
   };
 }
 

@@ -71,11 +71,19 @@ export interface OrderRecord {
   checkAttempts: number;
 }
 
+/**
+ * Where a status change came from: the session's creation, the status sync's read (`poll`), or a
+ * webhook of the service's that made the server read the transaction (`webhook`).
+ */
+export type StatusSource = 'checkout' | 'poll' | 'webhook';
+
 export interface StatusChange {
   sessionId: string;
   status: OrderStatus;
   at: number;
   transactionId: string | null;
+  /** Null for changes recorded before sources were (ledger migration 2). */
+  source: StatusSource | null;
 }
 
 /** What the sync learnt of an order's transaction. */
@@ -91,10 +99,40 @@ export interface OrderUpdate {
   destinationAmount?: string | null;
   txHash?: string | null;
   at: number;
+  /** What made the server learn of it (kept with the status history row). */
+  source?: StatusSource;
 }
 
 export type WebhookType =
-  'checkout.session_created' | 'transaction.updated' | 'transaction.completed' | 'transaction.failed';
+  | 'checkout.session_created'
+  | 'transaction.updated'
+  | 'transaction.completed'
+  | 'transaction.failed'
+  | 'transaction.refunded';
+
+/** A webhook the upstream service sent (UPSTREAM-NOTES §10.1), as recorded on arrival. */
+export interface UpstreamEventRecord {
+  /** The service's eventId: each event is recorded (and applied) once. */
+  eventId: string;
+  eventType: string;
+  sessionId: string | null;
+  externalSessionId: string | null;
+  transactionId: string | null;
+  /** The status the payload names (the transaction is read again before anything is changed). */
+  status: string | null;
+  /** The raw body, as received. */
+  body: string;
+  receivedAt: number;
+  /** pending until applied; ignored when it concerns no order of ours (or is not a transaction event). */
+  state: 'pending' | 'applied' | 'ignored';
+  attempts: number;
+  nextAttemptAt: number;
+  /** Held by one instance while it applies the event, until this time. */
+  claimedUntil: number | null;
+  doneAt: number | null;
+  /** Why the last attempt did not apply it, or what it did. */
+  note: string | null;
+}
 
 /** The JSON body of a webhook (docs/CONTRACTS.md §5). */
 export interface WebhookEvent {
@@ -219,6 +257,33 @@ export interface Ledger {
   prune(before: number, limit: number): Promise<number>;
   /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
   health?(): Promise<StoreHealth>;
+  /** The order whose transaction this is, once a read or an event linked it; else null. */
+  orderByTransaction(transactionId: string): Promise<OrderRecord | null>;
+  /** Records an upstream event; false (nothing written) when its eventId was recorded before. */
+  recordUpstreamEvent(event: UpstreamEventRecord): Promise<boolean>;
+  /**
+   * Takes a pending event for one instance until `until`: false when it is not pending or another
+   * instance holds it. The holder then finishes or defers it.
+   */
+  claimUpstreamEvent(eventId: string, now: number, until: number): Promise<boolean>;
+  /** Pending events due at `now` and not held by anyone, oldest first. */
+  dueUpstreamEvents(now: number, limit: number): Promise<UpstreamEventRecord[]>;
+  /** When the next pending event is due (or its claim runs out), or null. */
+  nextUpstreamEventAt(): Promise<number | null>;
+  /** Ends an event: applied, or ignored (no order of ours); releases the claim. */
+  finishUpstreamEvent(
+    eventId: string,
+    outcome: { state: 'applied' | 'ignored'; at: number; note: string | null },
+  ): Promise<void>;
+  /** Keeps an event pending for another attempt at `nextAttemptAt`; releases the claim. */
+  deferUpstreamEvent(eventId: string, nextAttemptAt: number, note: string): Promise<void>;
+  /**
+   * Makes the pending events of this transaction due now (early ones that named no session, once a
+   * read or a later event linked the transaction to an order). Returns how many.
+   */
+  wakeUpstreamEvents(transactionId: string, now: number): Promise<number>;
+  getUpstreamEvent(eventId: string): Promise<UpstreamEventRecord | null>;
+
   close(): Promise<void>;
 }
 

@@ -1,0 +1,60 @@
+// The one way a transaction's status reaches an order: the status sync (a poll) and the service's
+// webhooks (after reading the transaction) both record through here, so the merchant's events are
+// decided by one table (domain/transactionStatus.ts) and written once, in order, with the change.
+import type { Transaction } from '../../api/types';
+import { isTerminalStatus, transactionEventType } from '../../domain';
+import type { Logger } from '../http/log';
+import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
+import { webhookEvent } from './orders';
+
+export interface StatusRecorderOptions {
+  ledger: Ledger;
+  log: Logger;
+  now: () => number;
+  /** Queue merchant webhooks (only when a webhook URL is configured). */
+  webhooks: boolean;
+  /** Told when a change linked a transaction to its order (early upstream events may wait for it). */
+  onLinked?: (transactionId: string) => void;
+}
+
+/**
+ * Records `tx` on `order` as read now: true when the order changed (one history row with its
+ * source, and its merchant event); false when nothing changed, or the order moved on since it was
+ * read (compare and set: a reader that saw an older state never writes over a newer one).
+ */
+export type RecordStatus = (order: OrderRecord, tx: Transaction, source: StatusSource) => Promise<boolean>;
+
+export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
+  return async (order, tx, source) => {
+    const at = o.now();
+    const next: OrderRecord = {
+      ...order,
+      status: tx.status,
+      transactionId: tx.id,
+      terminal: isTerminalStatus(tx.status),
+      destinationAmount:
+        tx.destinationAmount === undefined ? order.destinationAmount : String(tx.destinationAmount),
+      txHash: tx.cryptoDetails?.blockchainTransactionId ?? order.txHash,
+      updatedAt: at,
+    };
+    const changed = await o.ledger.applyUpdate(
+      order.sessionId,
+      {
+        from: order.status,
+        status: next.status,
+        terminal: next.terminal,
+        transactionId: next.transactionId,
+        destinationAmount: next.destinationAmount,
+        txHash: next.txHash,
+        at,
+        source,
+      },
+      o.webhooks ? [webhookEvent(transactionEventType(next.status), next, at)] : [],
+    );
+    if (changed) {
+      o.log.info('order status', { sessionId: order.sessionId, status: next.status, source });
+      if (order.transactionId !== tx.id) o.onLinked?.(tx.id);
+    }
+    return changed;
+  };
+}

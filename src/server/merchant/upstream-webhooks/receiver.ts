@@ -1,0 +1,102 @@
+// POST /api/ramp/webhooks/upstream: the service's webhooks (UPSTREAM-NOTES §10.1), on when
+// RAMP_UPSTREAM_WEBHOOK_SECRET is set (404 otherwise). A request is accepted only with a valid
+// signature over the public URL and the raw body, at most 5 minutes old; anything else is 401 and
+// changes nothing. An accepted event is recorded in the ledger (once per eventId) before the 200,
+// so the service's retry is never needed for what was answered; it is applied after answering.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { ServerConfig } from '../../config/config';
+import { NO_STORE } from '../../http/context';
+import type { AppEnv } from '../../http/context';
+import { ClientAbort, HttpError, notFound } from '../../http/errors';
+import type { Logger } from '../../http/log';
+import { readIncoming, unreadIncoming } from '../../http/node-request';
+import { API_PREFIX } from '../../proxy/policy';
+import type { Ledger } from '../../storage/ledger/types';
+import type { UpstreamEventApplier } from './applier';
+import { parseUpstreamEvent } from './event';
+import { checkUpstreamSignature } from './signature';
+
+export const UPSTREAM_WEBHOOK_PATH = `${API_PREFIX}/webhooks/upstream`;
+/** The service's events are small; a larger body is not one of them. */
+export const MAX_EVENT_BYTES = 64 * 1024;
+
+export interface UpstreamWebhookParts {
+  ledger: Ledger;
+  upstreamEvents: UpstreamEventApplier | null;
+}
+
+const refused = () =>
+  new HttpError(401, 'INVALID_SIGNATURE', 'The webhook signature is missing, wrong or too old');
+
+/** The raw body, up to MAX_EVENT_BYTES (null past that). */
+async function rawBody(c: Context): Promise<Uint8Array | null> {
+  const incoming = unreadIncoming(c);
+  if (Number(c.req.header('content-length') ?? '0') > MAX_EVENT_BYTES) return null;
+  if (incoming) return readIncoming(incoming, MAX_EVENT_BYTES);
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      throw new ClientAbort(e);
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_EVENT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export function upstreamWebhookRoutes(
+  config: ServerConfig,
+  parts: () => Promise<UpstreamWebhookParts>,
+  deps: { log: Logger; now: () => number },
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const secret = config.merchant.upstreamWebhookSecret;
+  // The URL the service posted to, as the public sees it: never built from the request's Host.
+  const publicUrl = (c: Context) => `${config.publicUrl}${UPSTREAM_WEBHOOK_PATH}${new URL(c.req.url).search}`;
+
+  app.post(UPSTREAM_WEBHOOK_PATH, async (c) => {
+    if (secret === null) throw notFound();
+    const body = await rawBody(c);
+    if (body === null) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The event is too large');
+    const problem = checkUpstreamSignature(c.req.raw.headers, publicUrl(c), body, secret, deps.now());
+    if (problem) {
+      deps.log.warn('upstream webhook refused', { reason: problem });
+      throw refused();
+    }
+    const event = parseUpstreamEvent(new TextDecoder().decode(body), deps.now());
+    if (!event) throw new HttpError(400, 'INVALID_EVENT', 'The body is not an event of the service');
+    const { ledger, upstreamEvents } = await parts();
+    const fresh = await ledger.recordUpstreamEvent(event);
+    deps.log.info('upstream webhook', {
+      eventId: event.eventId,
+      eventType: event.eventType,
+      duplicate: !fresh,
+      retry: c.req.header('meld-retry-count') ?? undefined,
+    });
+    // Recorded: answer now; the work happens after (the service waits at most 10 s).
+    if (fresh && event.state === 'pending' && upstreamEvents) {
+      setImmediate(() => {
+        upstreamEvents
+          .applyNow(event.eventId)
+          .catch((e: unknown) =>
+            deps.log.error('upstream event failed', { eventId: event.eventId, error: e }),
+          );
+      });
+    }
+    return c.json({ received: true, duplicate: !fresh }, 200, NO_STORE);
+  });
+
+  return app;
+}
