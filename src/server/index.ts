@@ -4,8 +4,13 @@ export type { RampServer } from './server';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';
 export type { NodeHandler, NodeRequestLike, NodeResponseLike } from './node/handler';
-export { verifyWebhook, WebhookVerificationError, SIGNATURE_HEADER } from './merchant/webhooks/signature';
+export {
+  verifyWebhook,
+  generateTestWebhookHeader,
+  WebhookVerificationError,
+  SIGNATURE_HEADER,
+} from './merchant/webhooks/signature';
 export type { VerifyOptions, WebhookErrorReason } from './merchant/webhooks/signature';
 export type { CreatedIntent, IntentInput, PublicIntent } from './merchant/intent-types';
-export type { WebhookData, WebhookEvent, WebhookType } from './storage/ledger/types';
+export type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from './storage/ledger/types';
 export { ConfigError } from './config/config';

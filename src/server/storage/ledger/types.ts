@@ -85,17 +85,29 @@ export interface OrderUpdate {
   at: number;
 }
 
-export type WebhookType =
-  'checkout.session_created' | 'transaction.updated' | 'transaction.completed' | 'transaction.failed';
-
-/** The JSON body of a webhook (docs/CONTRACTS.md §5). */
-export interface WebhookEvent {
-  id: string;
-  type: WebhookType;
-  /** ISO 8601. */
-  createdAt: string;
-  data: WebhookData;
+/** Each webhook type and the `data` it carries: a new type is one line here. */
+export interface WebhookDataByType {
+  'checkout.session_created': WebhookData;
+  'transaction.updated': WebhookData;
+  'transaction.completed': WebhookData;
+  'transaction.failed': WebhookData;
 }
+
+export type WebhookType = keyof WebhookDataByType;
+
+/**
+ * The JSON body of a webhook (docs/CONTRACTS.md §5): a union narrowed by `type`, so a `switch` over
+ * `event.type` can be checked exhaustively and each branch sees its own `data`.
+ */
+export type WebhookEvent<T extends WebhookType = WebhookType> = {
+  [K in T]: {
+    id: string;
+    type: K;
+    /** ISO 8601. */
+    createdAt: string;
+    data: WebhookDataByType[K];
+  };
+}[T];
 
 export interface WebhookData {
   intentId: string | null;
