@@ -3,7 +3,7 @@ export { createRampServer, loadConfig } from './server';
 export type { RampServer } from './server';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';
-export type { NodeHandler, NodeRequestLike, NodeResponseLike } from './node/handler';
+export type { NodeHandler, NodeNext, NodeRequestLike, NodeResponseLike } from './node/handler';
 export {
   verifyWebhook,
   generateTestWebhookHeader,

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { besideServer } from '../../http/package-dir';
 import initSqlJs from 'sql.js';
 import type { Database, SqlValue as SqliteValue } from 'sql.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
@@ -26,9 +26,11 @@ let engine: ReturnType<typeof initSqlJs> | undefined;
 
 /** The WASM binary: beside the built server, else from the installed sql.js package. */
 function wasmBinary(): Uint8Array {
-  const beside = fileURLToPath(new URL('./sql-wasm.wasm', import.meta.url));
-  if (existsSync(beside)) return readFileSync(beside);
-  return readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+  // Found at run time (http/package-dir.ts): a bundler taking the server into an app leaves it be.
+  const beside = besideServer('sql-wasm.wasm');
+  if (beside) return readFileSync(beside);
+  const installed = ['sql.js', 'dist', 'sql-wasm.wasm'].join('/');
+  return readFileSync(createRequire(join(process.cwd(), 'package.json')).resolve(installed));
 }
 
 const loadEngine = () => (engine ??= initSqlJs({ wasmBinary: wasmBinary() as unknown as ArrayBuffer }));
