@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { specPort } from '../playwright.config';
-import { writeExpressApp } from './fixtures/express-app/prepare.mjs';
+import { writeExpressApp } from './support/readme-express-app';
 import { Checkout } from './pages/checkout';
 import { buyEthByCard } from './support/flows';
 

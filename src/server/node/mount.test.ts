@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createRampServer, nodeHandler } from '../index';
 import type { RampServer } from '../index';
 
@@ -28,14 +28,6 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
   for (const r of ramps.splice(0)) await r.close();
 });
-afterAll(() => undefined);
-
-async function listen(handler: Parameters<typeof createServer>[1] | express.Express): Promise<string> {
-  const server = createServer(handler as Parameters<typeof createServer>[1]);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 function ramp(publicUrl: string): RampServer {
   const r = createRampServer(
