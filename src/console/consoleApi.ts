@@ -41,7 +41,7 @@ export interface WebhookDelivery {
 
 export interface OrderDetail {
   order: LedgerOrder;
-  history: { status: string; at: number }[];
+  history: { status: string; at: string }[];
   deliveries: WebhookDelivery[];
 }
 

@@ -12,5 +12,17 @@ export {
 } from './merchant/webhooks/signature';
 export type { VerifyOptions, WebhookErrorReason } from './merchant/webhooks/signature';
 export type { CreatedIntent, IntentInput, PublicIntent } from './merchant/intent-types';
+export type {
+  Intent,
+  Order,
+  OrderDetail,
+  OrderList,
+  OrderListItem,
+  OrderListParams,
+  RampIntents,
+  RampOrders,
+  RampWebhooks,
+  WebhookDelivery,
+} from './merchant/sdk-types';
 export type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from './storage/ledger/types';
 export { ConfigError } from './config/config';

@@ -16,6 +16,8 @@ import type { Ledger } from './storage/ledger/types';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
+import { createSdk } from './merchant/sdk';
+import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
 import { envToOptions, optionsToEnv } from './config/options';
 import { API_PREFIX } from './proxy/policy';
@@ -31,6 +33,12 @@ export interface RampServer {
   fetch(request: Request): Promise<Response>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
+  /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
+  readonly orders: RampOrders;
+  /** Checkout intents: `retrieve(id)`, `expire(id)`. */
+  readonly intents: RampIntents;
+  /** Webhook events: `resend(eventId)`. */
+  readonly webhooks: RampWebhooks;
   /** Resolves once Redis, PostgreSQL (when configured) and the ledger are open (requests wait for it anyway); rejects saying why the server cannot start. */
   ready(): Promise<void>;
   /** Stops the status sync and webhook sender and closes the ledger. */
@@ -154,6 +162,7 @@ export function createRampServer(
       return routed instanceof Response ? routed : app.fetch(routed);
     },
     createIntent: async (input) => (await parts()).intents.create(input),
+    ...createSdk(config, parts, internals.now ?? Date.now),
     ready: async () => void (await parts()),
     close: async () => {
       await merchant?.close();

@@ -150,6 +150,10 @@ export interface DeliveryRecord {
 export interface OrderQuery {
   /** Exact reference, or a prefix of it. */
   reference?: string;
+  /** Exact upstream status. */
+  status?: string;
+  /** Orders after this one in the listing's order (newest first): the next page. */
+  after?: { createdAt: number; sessionId: string };
   limit?: number;
 }
 
@@ -157,6 +161,9 @@ export interface Ledger {
   /** Stores a new intent. */
   createIntent(intent: IntentRecord): Promise<void>;
   findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
+  getIntent(id: string): Promise<IntentRecord | null>;
+  /** Ends the intent's life now (it can no longer start a session); false when there is none. */
+  expireIntent(id: string, at: number): Promise<boolean>;
   /**
    * Marks the intent used by a session about to be created; false when another session already
    * claimed it (one session per intent). `sessionId` may be a placeholder replaced by attachSession.
