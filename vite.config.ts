@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 
 export default defineConfig({
   plugins: [react()],
+  // Files linked relative to the page, so the server can be mounted under a path (/ramp/).
+  base: './',
   build: {
     outDir: 'dist/hosted',
     emptyOutDir: true,

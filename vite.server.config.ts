@@ -26,12 +26,14 @@ export default defineConfig({
         entryFileNames: '[name].js',
         chunkFileNames: '[name]-[hash].js',
         format: 'es',
-        // Bundled CommonJS modules may use __dirname: give each module its own.
+        // Bundled CommonJS modules may use __dirname: give each module its own. Not
+        // `new URL('.', import.meta.url)`: an app's bundler (Next.js's webpack) reads that as an asset.
         banner: (chunk) =>
           (chunk.name === 'cli' ? '#!/usr/bin/env node\n' : '') +
           "import { fileURLToPath as __rcPath } from 'node:url';\n" +
+          "import { dirname as __rcDirname } from 'node:path';\n" +
           'const __filename = __rcPath(import.meta.url);\n' +
-          "const __dirname = __rcPath(new URL('.', import.meta.url));",
+          'const __dirname = __rcDirname(__filename);',
       },
     },
   },

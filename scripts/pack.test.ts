@@ -82,7 +82,7 @@ export function onWebhook(raw: string, signature: string | null): WebhookEvent['
     });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
-  });
+  }, 60_000); // tsc over the declarations: ~20 s on a busy 2-core machine
 
   it('serves the hosted page and /api/ramp with `ramp-checkout serve` from the merchant folder', async () => {
     child = spawn(process.execPath, [join(dir, 'node_modules/.bin/ramp-checkout'), 'serve', '--port', '0'], {

@@ -30,10 +30,10 @@ const ORDER: LedgerOrder = {
 const DETAIL: OrderDetail = {
   order: ORDER,
   history: [
-    { status: 'SESSION_CREATED', at: Date.parse('2026-03-01T12:00:00Z'), source: 'checkout' },
-    { status: 'PENDING', at: Date.parse('2026-03-01T12:01:00Z'), source: 'poll' },
-    { status: 'SETTLED', at: Date.parse('2026-03-01T12:05:00Z'), source: 'webhook' },
-    { status: 'OLD_ROW', at: Date.parse('2026-03-01T12:06:00Z'), source: null },
+    { status: 'SESSION_CREATED', at: '2026-03-01T12:00:00Z', source: 'checkout' },
+    { status: 'PENDING', at: '2026-03-01T12:01:00Z', source: 'poll' },
+    { status: 'SETTLED', at: '2026-03-01T12:05:00Z', source: 'webhook' },
+    { status: 'OLD_ROW', at: '2026-03-01T12:06:00Z', source: null },
   ],
   deliveries: [],
 };

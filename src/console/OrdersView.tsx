@@ -183,7 +183,7 @@ function OrderPanel({
           <ol>
             {detail.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                {humanize(h.status)} · {dateTime(new Date(h.at).toISOString())}
+                {humanize(h.status)} · {dateTime(h.at)}
                 {h.source ? ` · ${SOURCE_TEXT[h.source] ?? h.source}` : ''}
               </li>
             ))}

@@ -9,7 +9,8 @@ const root = document.getElementById('console-root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <ConsoleApp />
+      {/* Beside the page: at the server's root or under the path it is mounted at (/ramp/console). */}
+      <ConsoleApp baseUrl={new URL('api/ramp', document.baseURI).pathname} />
     </StrictMode>,
   );
 }

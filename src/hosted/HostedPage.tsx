@@ -1,6 +1,6 @@
 // The hosted page's two screens: the checkout, full page, or — when the URL is misconfigured — a page
 // that lists what to fix and renders no widget.
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { I18nProvider, useTranslator } from '../ui/i18n';
 import { CheckoutRoot } from '../widget/RampCheckout';
 import type { RampCheckoutEvent } from '../widget/events';
@@ -12,16 +12,18 @@ function PageHeading() {
   return <h1 className="hp-sr-only">{t('name.widget')}</h1>;
 }
 
-const PAGE = { pageHistory: true } as const;
-
 export function HostedCheckout({
   store,
   onEvent,
+  apiBaseUrl = '/api/ramp',
 }: {
   store: OptionsStore;
   onEvent?: (event: RampCheckoutEvent) => void;
+  /** This server's proxy, as seen from the page (under the path the server is mounted at). */
+  apiBaseUrl?: string;
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const env = useMemo(() => ({ pageHistory: true, defaults: { apiBaseUrl } }), [apiBaseUrl]);
   return (
     <main className="hp-main">
       {/* In the widget's language, once its catalog is here (as the widget itself). */}
@@ -31,7 +33,7 @@ export function HostedCheckout({
       <div className="hp-slot">
         {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one.
             It is the whole page: the browser's Back moves between its screens. */}
-        <CheckoutRoot key={JSON.stringify(options)} options={{ ...options, onEvent }} env={PAGE} />
+        <CheckoutRoot key={JSON.stringify(options)} options={{ ...options, onEvent }} env={env} />
       </div>
     </main>
   );

@@ -79,8 +79,9 @@ describe('startHostedPage', () => {
       theme: 'dark',
       onEvent: undefined,
     });
-    // The whole page: the browser's Back moves between the widget's screens.
-    expect(seen.env.at(-1)).toEqual({ pageHistory: true });
+    // The whole page: the browser's Back moves between the widget's screens. The API is beside the
+    // page (served at the root here; under /ramp/ it would be /ramp/api/ramp).
+    expect(seen.env.at(-1)).toEqual({ pageHistory: true, defaults: { apiBaseUrl: '/api/ramp' } });
     expect(document.documentElement.classList.contains('hp-dark')).toBe(true);
     expect(document.documentElement.classList.contains('hp-auto')).toBe(false);
     expect(page.querySelector('h1')!.textContent).toBe('Crypto checkout');

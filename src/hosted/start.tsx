@@ -55,10 +55,16 @@ export function startHostedPage(
   }
 
   const onEvent = bridge ? (event: RampCheckoutEvent) => bridge.post(event) : undefined;
-  root.render(<HostedCheckout store={store} onEvent={onEvent} />);
+  root.render(<HostedCheckout store={store} onEvent={onEvent} apiBaseUrl={serverApiBase(doc)} />);
   return () => {
     bridge?.dispose();
     unsubscribe();
     root.unmount();
   };
 }
+
+/**
+ * The proxy beside the page: the page is served at the server's root or under the path it is
+ * mounted at (`/ramp/`, `/ramp/index.html`), and the API is `api/ramp` relative to it.
+ */
+export const serverApiBase = (doc: Document): string => new URL('api/ramp', doc.baseURI).pathname;

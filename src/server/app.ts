@@ -1,5 +1,5 @@
 // The host server: the /api/ramp proxy (policy.ts decides what passes), /healthz, the embedded
-// sandbox under /sandbox when no upstream is configured, and the static build. Every response
+// sandbox under /api/ramp/sandbox when no upstream is configured, and the static build. Every response
 // carries X-Request-Id and the security headers; every error is `{ code, message, requestId }`.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './proxy/discovery/cache';
 import type { CacheOptions } from './proxy/discovery/cache';
 import type { ServerConfig } from './config/config';
-import { NO_STORE } from './http/context';
+import { NO_STORE, markUnowned } from './http/context';
 import type { AppEnv } from './http/context';
 import { createDiscovery } from './proxy/discovery/discovery';
 import { cors, securityHeaders } from './http/headers';
@@ -43,7 +43,7 @@ export type ServerSandbox = Pick<Sandbox, 'app' | 'fetch' | 'faults'> & Partial<
 export interface AppDeps {
   /** The upstream fetch (tests: a recording fake). Default: the sandbox's in-process fetch, else global fetch. */
   fetch?: typeof fetch;
-  /** Sandbox mode: served under /sandbox and used as the upstream. */
+  /** Sandbox mode: served at sandboxPublicUrl's path (else /sandbox) and used as the upstream. */
   sandbox?: ServerSandbox;
   /** The sandbox's public base URL (as given to createSandbox), whose icons the pages may show. */
   sandboxPublicUrl?: string;
@@ -149,6 +149,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     const cacheStatus = c.get('cacheStatus');
     if (cacheStatus) metrics.discoveryCache(cacheStatus);
     metrics.httpRequest(routeLabel(c), c.req.method, c.res.status, (performance.now() - timer) / 1000);
+    if (c.get('unowned')) markUnowned(c.res);
     log.info('request', {
       requestId,
       method: c.req.method,
@@ -159,7 +160,12 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       clientAborted: c.get('clientAborted'),
     });
   });
-  app.use('*', securityHeaders(config));
+  // The sandbox lives under the API's path, so an app that routes only /api/ramp to the server
+  // (a Next.js route handler) serves the partner's page and icons too.
+  const sandboxPath = deps.sandboxPublicUrl
+    ? new URL(deps.sandboxPublicUrl).pathname.slice(config.basePath.length)
+    : '/sandbox';
+  app.use('*', securityHeaders(config, sandboxPath));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');
@@ -188,9 +194,10 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       ...NO_STORE,
     });
   });
-  app.notFound((c) =>
-    c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE),
-  );
+  app.notFound((c) => {
+    c.set('unowned', true);
+    return c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE);
+  });
 
   // Liveness: the process answers (and what it knows of its dependencies). Readiness: it can serve
   // everything, so a load balancer sends it traffic; it fails while Redis or PostgreSQL is down.
@@ -241,6 +248,13 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       upstreamWebhookRoutes(config, () => merchant.parts(), { log, now }),
     );
   }
+  // ---- the embedded sandbox (before the proxy: its path is under /api/ramp) ----
+
+  const sandbox = deps.sandbox;
+  if (config.mode === 'sandbox' && sandbox) {
+    app.mount(sandboxPath, (req, env) => sandbox.app.fetch(req, env));
+  }
+
   const api = createProxy({
     config,
     upstream,
@@ -255,11 +269,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);
 
-  // ---- the embedded sandbox ----
-
-  const sandbox = deps.sandbox;
   if (config.mode === 'sandbox' && sandbox) {
-    app.mount('/sandbox', (req, env) => sandbox.app.fetch(req, env));
     if (config.sandboxControl) {
       app.route(
         '/__sandbox',

@@ -3,9 +3,26 @@ export { createRampServer, loadConfig } from './server';
 export type { RampServer } from './server';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';
-export type { NodeHandler, NodeRequestLike, NodeResponseLike } from './node/handler';
-export { verifyWebhook, WebhookVerificationError, SIGNATURE_HEADER } from './merchant/webhooks/signature';
+export type { NodeHandler, NodeNext, NodeRequestLike, NodeResponseLike } from './node/handler';
+export {
+  verifyWebhook,
+  generateTestWebhookHeader,
+  WebhookVerificationError,
+  SIGNATURE_HEADER,
+} from './merchant/webhooks/signature';
 export type { VerifyOptions, WebhookErrorReason } from './merchant/webhooks/signature';
 export type { CreatedIntent, IntentInput, PublicIntent } from './merchant/intent-types';
-export type { WebhookData, WebhookEvent, WebhookType } from './storage/ledger/types';
+export type {
+  Intent,
+  Order,
+  OrderDetail,
+  OrderList,
+  OrderListItem,
+  OrderListParams,
+  RampIntents,
+  RampOrders,
+  RampWebhooks,
+  WebhookDelivery,
+} from './merchant/sdk-types';
+export type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from './storage/ledger/types';
 export { ConfigError } from './config/config';

@@ -3,7 +3,8 @@
 // merchant backend (intents, ledger, status sync, webhooks). Static files come from the package's
 // own build folder, found from this module's URL, never from the working directory.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
+import { distDir } from './http/package-dir';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
@@ -15,17 +16,29 @@ import type { Ledger } from './storage/ledger/types';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
+import { createSdk } from './merchant/sdk';
+import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
 import { envToOptions, optionsToEnv } from './config/options';
+import { API_PREFIX } from './proxy/policy';
 import type { RampServerOptions } from './config/options';
 
 export interface RampServer {
   /** The validated configuration (read-only). */
   readonly config: ServerConfig;
-  /** Answers any request of the host server (mount it at the origin's root, or at /api/ramp). */
+  /**
+   * Answers any request of the host server, at the origin's root or under RAMP_PUBLIC_URL's path
+   * (with that prefix or without it, as a framework that strips its mount path passes it).
+   */
   fetch(request: Request): Promise<Response>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
+  /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
+  readonly orders: RampOrders;
+  /** Checkout intents: `retrieve(id)`, `expire(id)`. */
+  readonly intents: RampIntents;
+  /** Webhook events: `resend(eventId)`. */
+  readonly webhooks: RampWebhooks;
   /** Resolves once Redis, PostgreSQL (when configured) and the ledger are open (requests wait for it anyway); rejects saying why the server cannot start. */
   ready(): Promise<void>;
   /** Stops the status sync and webhook sender and closes the ledger. */
@@ -59,14 +72,31 @@ function toServerConfig(options: RampServerOptions): { config: ServerConfig; pub
 
 /** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
 export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
-  for (const up of ['../', '../../dist/']) {
-    const hostedDir = fileURLToPath(new URL(`${up}hosted/`, import.meta.url));
-    if (existsSync(`${hostedDir}index.html`)) {
-      return { hostedDir, embedFile: fileURLToPath(new URL(`${up}embed/ramp-checkout.js`, import.meta.url)) };
-    }
-  }
-  return null;
+  const dist = distDir();
+  const hostedDir = dist && join(dist, 'hosted');
+  if (!dist || !hostedDir || !existsSync(join(hostedDir, 'index.html'))) return null;
+  return { hostedDir: `${hostedDir}${sep}`, embedFile: join(dist, 'embed', 'ramp-checkout.js') };
 }
+
+/**
+ * The request as the app routes it: a path under the mount path (RAMP_PUBLIC_URL's) loses that
+ * prefix; one that a framework has stripped already (Express's `app.use('/ramp', …)`) is left as is.
+ */
+function mountedAt(basePath: string): (request: Request) => Request | Response {
+  if (basePath === '') return (request) => request;
+  return (request) => {
+    const url = new URL(request.url);
+    // The pages link their files relative to themselves: /ramp must read /ramp/.
+    if (url.pathname === basePath) return mountRedirect(`${basePath}/${url.search}`);
+    if (!url.pathname.startsWith(`${basePath}/`)) return request;
+    url.pathname = url.pathname.slice(basePath.length);
+    return new Request(url, request);
+  };
+}
+
+/** The mount path without its slash, sent to the path with it (where the hosted page's links resolve). */
+export const mountRedirect = (location: string): Response =>
+  new Response(null, { status: 308, headers: { Location: location, 'Cache-Control': 'no-store' } });
 
 export function createRampServer(
   options: RampServerOptions = {},
@@ -90,7 +120,7 @@ export function createRampServer(
   if (config.mode === 'sandbox' && !internals.fetch) {
     // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
     let offsetMs = 0;
-    deps.sandboxPublicUrl = `${publicUrl}/sandbox`;
+    deps.sandboxPublicUrl = `${publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
     deps.sandbox = createSandbox({
       apiKey: config.upstream.apiKey,
       publicBaseUrl: deps.sandboxPublicUrl,
@@ -133,10 +163,16 @@ export function createRampServer(
     return merchant!.parts();
   };
 
+  const within = mountedAt(config.basePath);
   return {
     config,
-    fetch: async (request) => (await started).app.fetch(request),
+    fetch: async (request) => {
+      const { app } = await started;
+      const routed = within(request);
+      return routed instanceof Response ? routed : app.fetch(routed);
+    },
     createIntent: async (input) => (await parts()).intents.create(input),
+    ...createSdk(config, parts, internals.now ?? Date.now),
     ready: async () => void (await parts()),
     close: async () => {
       await merchant?.close();

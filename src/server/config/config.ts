@@ -47,6 +47,11 @@ export interface ServerConfig {
    * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
    */
   publicUrl: string;
+  /**
+   * The path the server is mounted at on that origin (the path of RAMP_PUBLIC_URL, e.g. `/ramp`;
+   * '' at the root): its pages, the embed, /api/ramp and the sandbox are all under it.
+   */
+  basePath: string;
   /** Origins a session's redirectUrl may point to; null = allowedOrigins plus publicUrl. */
   redirectOrigins: string[] | null;
   /** Null: the merchant console endpoints answer 404. */
@@ -279,12 +284,17 @@ const Variables = v.object({
   RAMP_PUBLIC_URL: variable(
     v.pipe(
       v.string(),
-      v.check((s) => !s.includes(','), 'RAMP_PUBLIC_URL must be one origin, e.g. https://pay.shop.example'),
+      v.check(
+        (s) => !s.includes(','),
+        'RAMP_PUBLIC_URL must be one URL, e.g. https://pay.shop.example or https://shop.example/ramp',
+      ),
       v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const out: string[] = [];
-        const issues = parseOrigins('RAMP_PUBLIC_URL', dataset.value, out);
-        for (const message of issues) addIssue({ message });
-        return issues.length || !out[0] ? NEVER : out[0];
+        const parsed = parsePublicUrl(dataset.value);
+        if (typeof parsed === 'string') {
+          addIssue({ message: parsed });
+          return NEVER;
+        }
+        return parsed;
       }),
     ),
   ),
@@ -442,7 +452,8 @@ export function loadConfig(env: Env): ServerConfig {
     },
     requestDeadlineMs: e.RAMP_REQUEST_DEADLINE_MS ?? DEFAULTS.requestDeadlineMs,
     quoteBindingTtlMs: e.RAMP_QUOTE_BINDING_TTL_MS ?? DEFAULTS.quoteBindingTtlMs,
-    publicUrl: e.RAMP_PUBLIC_URL ?? listenOrigin(host, port),
+    publicUrl: e.RAMP_PUBLIC_URL?.origin ?? listenOrigin(host, port),
+    basePath: e.RAMP_PUBLIC_URL?.basePath ?? '',
     allowedOrigins: e.RAMP_ALLOWED_ORIGINS ?? [],
     redirectOrigins: e.RAMP_REDIRECT_ORIGINS ?? null,
     adminToken: e.RAMP_ADMIN_TOKEN ?? null,
@@ -499,6 +510,31 @@ export function hostForUrls(host: string): string {
 export const listenOrigin = (host: string, port: number): string => `http://${hostForUrls(host)}:${port}`;
 
 /** Parses a comma-separated origin list into `out`; each entry must be exactly scheme://host[:port]. */
+/**
+ * RAMP_PUBLIC_URL: an origin, optionally with the path the server is mounted at (`/ramp`; a trailing
+ * slash is dropped). No query, fragment, dot segments or encodings: the path prefixes every URL.
+ */
+function parsePublicUrl(raw: string): { origin: string; basePath: string } | string {
+  const entry = raw.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  const basePath = url?.pathname.replace(/\/+$/, '') ?? '';
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    // What the URL parser would change (case, dot segments, encodings, a query) is refused.
+    (entry !== `${url.origin}${basePath}` && entry !== `${url.origin}${basePath}/`) ||
+    !/^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(basePath)
+  ) {
+    return `RAMP_PUBLIC_URL "${entry.slice(0, 80)}" must be scheme://host[:port], optionally with the path the server is mounted at (https://shop.example/ramp), no query`;
+  }
+  return { origin: url.origin, basePath };
+}
+
 function parseOrigins(name: string, raw: string, out: string[]): string[] {
   const issues: string[] = [];
   for (const part of raw.split(',')) {

@@ -23,15 +23,17 @@ describe('RAMP_PUBLIC_URL', () => {
     );
   });
 
-  it('must be an origin', () => {
+  it('must be an origin, with the path the server is mounted at if any', () => {
     for (const bad of [
       'pay.shop.example',
-      'https://pay.shop.example/path',
+      'https://pay.shop.example/path?x=1',
+      'https://pay.shop.example/a/../b',
       'ftp://x.example',
       'https://u:p@x.example',
     ]) {
       expect(() => loadConfig({ RAMP_PUBLIC_URL: bad })).toThrow(ConfigError);
     }
+    expect(() => loadConfig({ RAMP_PUBLIC_URL: 'https://shop.example/ramp' })).not.toThrow();
   });
 });
 

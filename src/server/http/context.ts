@@ -9,8 +9,18 @@ export type AppEnv = {
     clientAborted?: boolean;
     /** The route pattern the request matched, when a router below Hono's chose it (metrics labels). */
     route?: string;
+    /** No route of the server's matched: a framework in front may pass the request on. */
+    unowned?: boolean;
   };
 };
+
+const unowned = new WeakSet<Response>();
+
+/** Marks an answer to a path the server does not serve (its plain 404). */
+export const markUnowned = (res: Response): void => void unowned.add(res);
+
+/** Whether `res` is the server's 404 for a path it does not serve (nodeHandler then calls `next()`). */
+export const isUnowned = (res: Response): boolean => unowned.has(res);
 
 /** Answers that are per shopper or per moment: no cache may keep them. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

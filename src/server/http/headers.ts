@@ -95,7 +95,7 @@ const NONE = {
  * They are added once the route has answered, and not to an answer built whole (respond.ts): editing
  * that one's headers would turn it into a full web Response on Node.
  */
-export function securityHeaders(config: ServerConfig): MiddlewareHandler {
+export function securityHeaders(config: ServerConfig, sandboxPath = '/sandbox'): MiddlewareHandler {
   const every = secureHeaders({
     ...NONE,
     xContentTypeOptions: true,
@@ -110,7 +110,7 @@ export function securityHeaders(config: ServerConfig): MiddlewareHandler {
     await next();
     if (isComplete(c.res)) return;
     // Innermost first, as when they wrapped the route: a header set by an inner one is kept.
-    if (c.req.path.startsWith('/sandbox/')) await sandbox(c, ANSWERED);
+    if (c.req.path.startsWith(`${sandboxPath}/`)) await sandbox(c, ANSWERED);
     if (isHttps(c, config.trustProxy)) await hsts(c, ANSWERED);
     await every(c, ANSWERED);
     // An answer with no policy of its own is data: nothing may load from it or frame it. (Pages set

@@ -125,7 +125,7 @@ describe('checkout intents, the ledger and webhooks', () => {
     expect(again.status).toBe(409);
 
     // The shopper pays on the partner's page; the sync follows the transaction to its end.
-    const paid = await call(`/sandbox/provider/checkout/${session.id}`, {
+    const paid = await call(`/api/ramp/sandbox/provider/checkout/${session.id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'action=pay',

@@ -11,7 +11,9 @@ import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { INTENT_HEADER } from './intents';
 import type { Intents } from './intents';
-import type { DeliveryRecord, Ledger, OrderRecord } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/types';
+import { listOrders, orderDetail } from './sdk';
+import { deliveryView } from './views';
 import { API_PREFIX } from '../proxy/policy';
 
 export interface MerchantParts {
@@ -21,7 +23,6 @@ export interface MerchantParts {
   kickWebhooks: () => void;
 }
 
-const REFERENCE_QUERY_RE = /^[\x20-\x7E]{1,64}$/;
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function merchantRoutes(
@@ -46,37 +47,22 @@ export function merchantRoutes(
 
   app.get(`${API_PREFIX}/orders`, async (c) => {
     await requireAdmin(c);
-    const reference = c.req.query('reference');
-    if (reference !== undefined && reference !== '' && !REFERENCE_QUERY_RE.test(reference)) {
-      throw new HttpError(400, 'INVALID_QUERY', 'reference: expected up to 64 printable characters');
-    }
-    const limit = Number(c.req.query('limit') ?? '50');
+    const limit = c.req.query('limit');
     const { ledger } = await parts();
-    const orders = await ledger.listOrders({ reference, limit: Number.isInteger(limit) ? limit : 50 });
-    const last = await ledger.lastDeliveries(orders.map((o) => o.sessionId));
-    return c.json(
-      { orders: orders.map((o) => ({ ...orderView(o), lastDelivery: deliveryView(last.get(o.sessionId)) })) },
-      200,
-      NO_STORE,
-    );
+    const page = await listOrders(ledger, {
+      reference: c.req.query('reference'),
+      status: c.req.query('status'),
+      limit: limit === undefined ? undefined : /^\d{1,3}$/.test(limit) ? Number(limit) : NaN,
+      cursor: c.req.query('cursor'),
+    });
+    return c.json({ orders: page.data, nextCursor: page.nextCursor }, 200, NO_STORE);
   });
 
   app.get(`${API_PREFIX}/orders/:sessionId`, async (c) => {
     await requireAdmin(c);
-    const id = c.req.param('sessionId');
-    if (!ID_RE.test(id)) throw notFound();
-    const { ledger } = await parts();
-    const order = await ledger.getOrder(id);
-    if (!order) throw notFound('No order for this session');
-    const [history, deliveries] = await Promise.all([
-      ledger.history(id),
-      ledger.listDeliveries({ sessionId: id }),
-    ]);
-    return c.json(
-      { order: orderView(order), history, deliveries: deliveries.map((d) => deliveryView(d)) },
-      200,
-      NO_STORE,
-    );
+    const detail = await orderDetail((await parts()).ledger, c.req.param('sessionId'));
+    if (!detail) throw notFound('No order for this session');
+    return c.json(detail, 200, NO_STORE);
   });
 
   app.get(`${API_PREFIX}/webhooks/deliveries`, async (c) => {
@@ -106,43 +92,3 @@ export function merchantRoutes(
 
   return app;
 }
-
-const orderView = (o: OrderRecord) => ({
-  sessionId: o.sessionId,
-  intentId: o.intentId,
-  reference: o.reference,
-  customerId: o.customerId,
-  partner: o.partner,
-  direction: o.direction,
-  country: o.country,
-  sourceAmount: o.sourceAmount,
-  sourceCurrency: o.sourceCurrency,
-  destinationAmount: o.destinationAmount,
-  destinationCurrency: o.destinationCurrency,
-  walletAddress: o.walletAddress,
-  transactionId: o.transactionId,
-  status: o.status,
-  terminal: o.terminal,
-  txHash: o.txHash,
-  createdAt: new Date(o.createdAt).toISOString(),
-  updatedAt: new Date(o.updatedAt).toISOString(),
-});
-
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-
-const deliveryView = (d: DeliveryRecord | undefined) =>
-  d === undefined
-    ? null
-    : {
-        id: d.id,
-        sessionId: d.sessionId,
-        type: d.type,
-        state: d.state,
-        attempts: d.attempts,
-        lastStatus: d.lastStatus,
-        lastError: d.lastError,
-        createdAt: iso(d.createdAt),
-        lastAttemptAt: iso(d.lastAttemptAt),
-        nextAttemptAt: d.state === 'pending' ? iso(d.nextAttemptAt) : null,
-        deliveredAt: iso(d.deliveredAt),
-      };

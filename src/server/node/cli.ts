@@ -1,43 +1,130 @@
-// `npx ramp-checkout serve`: the host server from any working directory, configured by the same
-// environment variables as `npm start` (docs/CONTRACTS.md §1); --port and --host override PORT and HOST.
-// `npx ramp-checkout upstream-webhooks register`: registers the server's receiver of the service's
-// webhooks with the service and prints the secret to set as RAMP_UPSTREAM_WEBHOOK_SECRET.
-import { ConfigError, loadConfig } from '../config/config';
-import { RegistrationError, registerUpstreamWebhook } from '../merchant/upstream-webhooks/register';
-import { listen, optionsFromEnv } from './listen';
+// `npx ramp-checkout`: `serve` runs the host server from any working directory, configured by the same
+// environment variables as `npm start` (docs/CONTRACTS.md §1; --port and --host override PORT and
+// HOST); `webhooks trigger` posts a signed sample event to a merchant's endpoint (like `stripe trigger`);
+// `upstream-webhooks register` registers the server's receiver of the service's webhooks with the
+// service and prints the secret to set as RAMP_UPSTREAM_WEBHOOK_SECRET.
+import { triggerWebhook } from './trigger';
+import { WEBHOOK_TYPES } from '../merchant/webhooks/samples';
 
-const USAGE = `Usage: ramp-checkout serve [--port <port>] [--host <host>]
-       ramp-checkout upstream-webhooks register [--url <receiver URL>] [--name <name>]
+const USAGE = `Usage: ramp-checkout <command> [options]
 
-serve: serves the hosted checkout, the embed script, the console and /api/ramp.
+Commands:
+  serve [--port <port>] [--host <host>]      the host server (hosted page, embed, console, /api/ramp)
+  webhooks trigger <type> --url <endpoint>   post a sample webhook event, signed with RAMP_WEBHOOK_SECRET
+  upstream-webhooks register [--url <url>]   register the receiver of the service's webhooks
+
+Run \`ramp-checkout <command> --help\` for a command's details.`;
+
+const SERVE_USAGE = `Usage: ramp-checkout serve [--port <port>] [--host <host>]
+
+Serves the hosted checkout, the embed script, the console and /api/ramp.
 Configured by environment variables (RAMP_API_BASE_URL, RAMP_API_KEY, RAMP_ADMIN_TOKEN,
 RAMP_DATA_DIR, RAMP_WEBHOOK_URL, RAMP_WEBHOOK_SECRET, …); without RAMP_API_BASE_URL it runs
 the embedded sandbox.
 
-upstream-webhooks register: asks the service (RAMP_API_BASE_URL, RAMP_API_KEY) to send its
-transaction webhooks to RAMP_PUBLIC_URL/api/ramp/webhooks/upstream (or --url), and prints the
-secret to set as RAMP_UPSTREAM_WEBHOOK_SECRET on every instance.`;
+Options:
+  --port <port>   overrides PORT (default 8787)
+  --host <host>   overrides HOST (default 127.0.0.1)
+  -h, --help      this text`;
 
-function usageError(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
+const TRIGGER_USAGE = `Usage: ramp-checkout webhooks trigger <type> --url <endpoint>
+
+Posts a sample event of <type> to <endpoint>, signed as the server signs webhooks
+(Ramp-Signature header, HMAC key RAMP_WEBHOOK_SECRET), and prints the endpoint's answer.
+Exits 1 unless the endpoint answers 2xx. The event's id starts with evt_test_.
+
+Types: ${WEBHOOK_TYPES.join(', ')}
+
+Options:
+  --url <endpoint>   where to post (default RAMP_WEBHOOK_URL)
+  -h, --help         this text`;
+
+const REGISTER_USAGE = `Usage: ramp-checkout upstream-webhooks register [--url <receiver URL>] [--name <name>]
+
+Asks the service (RAMP_API_BASE_URL, RAMP_API_KEY) to send its transaction webhooks to
+RAMP_PUBLIC_URL/api/ramp/webhooks/upstream (or --url), and prints the secret to set as
+RAMP_UPSTREAM_WEBHOOK_SECRET on every instance.
+
+Options:
+  --url <url>     the receiver's public URL (default RAMP_PUBLIC_URL + /api/ramp/webhooks/upstream)
+  --name <name>   the webhook profile's name
+  -h, --help      this text`;
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
+
+function fail(message: string, usage: string): never {
+  console.error(`${message}\n\n${usage}`);
   process.exit(2);
 }
 
-/** `--flag value` pairs among `allowed`. */
-function flags(rest: string[], allowed: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i]!;
-    const value = rest[i + 1];
-    if (!allowed.includes(flag) || value === undefined) usageError(`Unknown option "${flag}".`);
-    out[flag] = value;
-    i++;
+async function serve(args: string[]): Promise<void> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    const value = args[i + 1];
+    if (isHelp(flag)) {
+      process.stdout.write(`${SERVE_USAGE}\n`);
+      return;
+    }
+    if ((flag === '--port' || flag === '--host') && value !== undefined) {
+      env[flag === '--port' ? 'PORT' : 'HOST'] = value;
+      i++;
+    } else fail(`Unknown option "${flag}".`, SERVE_USAGE);
   }
-  return out;
+  // Loaded only to serve: `webhooks trigger` and the help texts start without the whole server.
+  const { listen, optionsFromEnv } = await import('./listen');
+  listen(optionsFromEnv(env));
 }
 
-async function registerCommand(rest: string[]): Promise<void> {
-  const f = flags(rest, ['--url', '--name']);
+async function webhooks(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (isHelp(sub) || sub === undefined) {
+    process.stdout.write(`${TRIGGER_USAGE}\n`);
+    return;
+  }
+  if (sub !== 'trigger') fail(`Unknown command "webhooks ${sub}".`, TRIGGER_USAGE);
+  let type: string | undefined;
+  let url = process.env.RAMP_WEBHOOK_URL;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (isHelp(arg)) {
+      process.stdout.write(`${TRIGGER_USAGE}\n`);
+      return;
+    }
+    if (arg === '--url' && rest[i + 1] !== undefined) url = rest[++i];
+    else if (arg.startsWith('--url=')) url = arg.slice('--url='.length);
+    else if (!arg.startsWith('-') && type === undefined) type = arg;
+    else fail(`Unknown option "${arg}".`, TRIGGER_USAGE);
+  }
+  if (type === undefined) fail('Which event type?', TRIGGER_USAGE);
+  if (!url) fail('Where to? Give --url <endpoint> (or set RAMP_WEBHOOK_URL).', TRIGGER_USAGE);
+  const result = await triggerWebhook({ type, url, secret: process.env.RAMP_WEBHOOK_SECRET });
+  if (!result.ok) {
+    console.error(result.message);
+    process.exit(result.usage ? 2 : 1);
+  }
+  process.stdout.write(`${result.message}\n`);
+}
+
+async function upstreamWebhooks(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (isHelp(sub) || sub === undefined || rest.some(isHelp)) {
+    process.stdout.write(`${REGISTER_USAGE}\n`);
+    return;
+  }
+  if (sub !== 'register') fail(`Unknown command "upstream-webhooks ${sub}".`, REGISTER_USAGE);
+  const f: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const flag = rest[i]!;
+    const value = rest[i + 1];
+    if ((flag !== '--url' && flag !== '--name') || value === undefined)
+      fail(`Unknown option "${flag}".`, REGISTER_USAGE);
+    f[flag] = value;
+  }
+  // Loaded only to register: the help texts start without the server's configuration.
+  const { ConfigError, loadConfig } = await import('../config/config');
+  const { RegistrationError, registerUpstreamWebhook } =
+    await import('../merchant/upstream-webhooks/register');
   let config;
   try {
     config = loadConfig(process.env);
@@ -70,24 +157,13 @@ async function registerCommand(rest: string[]): Promise<void> {
   }
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  if (command === 'upstream-webhooks') {
-    const [sub, ...more] = rest;
-    if (sub !== 'register') usageError(`Unknown command "upstream-webhooks ${sub ?? ''}".`);
-    void registerCommand(more);
-    return;
-  }
-  if (command !== undefined && command !== 'serve') usageError(`Unknown command "${command}".`);
-  const f = flags(rest, ['--port', '--host']);
-  const env: Record<string, string | undefined> = { ...process.env };
-  if (f['--port'] !== undefined) env.PORT = f['--port'];
-  if (f['--host'] !== undefined) env.HOST = f['--host'];
-  listen(optionsFromEnv(env));
+  if (isHelp(command)) process.stdout.write(`${USAGE}\n`);
+  else if (command === undefined || command === 'serve') await serve(rest);
+  else if (command === 'webhooks') await webhooks(rest);
+  else if (command === 'upstream-webhooks') await upstreamWebhooks(rest);
+  else fail(`Unknown command "${command}".`, USAGE);
 }
 
-main(process.argv.slice(2));
+void main(process.argv.slice(2));

@@ -1,6 +1,7 @@
 // Node's http (and Express, Fastify through its raw request) in front of createRampServer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { isUnowned } from '../http/context';
 import type { RampServer } from '../server';
 
 /** The parts of Node's IncomingMessage the handler reads (declared here so types need no @types/node). */
@@ -8,6 +9,10 @@ export interface NodeRequestLike {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Express/Connect: the path the handler is mounted at (`app.use('/ramp', …)` strips it from `url`). */
+  baseUrl?: string;
+  /** Express/Connect: the URL before the mount path was stripped. */
+  originalUrl?: string;
 }
 
 /** The parts of Node's ServerResponse the handler writes. */
@@ -17,10 +22,60 @@ export interface NodeResponseLike {
   end(...args: never[]): unknown;
 }
 
-export type NodeHandler = (req: NodeRequestLike, res: NodeResponseLike) => Promise<void>;
+/** Express/Connect's `next`: called for paths the server does not serve. */
+export type NodeNext = (error?: unknown) => void;
 
-/** A `(req, res)` handler for `http.createServer`, Express (`app.use(nodeHandler(server))`) and similar. */
+export type NodeHandler = (req: NodeRequestLike, res: NodeResponseLike, next?: NodeNext) => Promise<void>;
+
+/** Thrown inside the listener to leave the response unwritten: the next handler answers. */
+const PASS = Symbol('pass to the next handler');
+
+/**
+ * A `(req, res, next)` handler for `http.createServer`, Express and Connect-style middleware:
+ * `app.use(nodeHandler(server))` or `app.use('/ramp', nodeHandler(server))`. Paths the server does
+ * not serve go to `next()` when there is one (a 404 otherwise), so the app's own routes still answer.
+ */
 export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
-  const listener = getRequestListener((request) => server.fetch(request));
-  return (req, res) => listener(req as IncomingMessage, res as unknown as ServerResponse);
+  /** Requests that came with a `next`; those the server passed on. */
+  const withNext = new WeakSet<object>();
+  const passed = new WeakSet<object>();
+  const listener = getRequestListener(
+    async (request, env) => {
+      const res = await server.fetch(request);
+      if (withNext.has(env.incoming) && isUnowned(res)) {
+        passed.add(env.incoming);
+        await res.body?.cancel();
+        throw PASS;
+      }
+      return res;
+    },
+    {
+      errorHandler: (e) => {
+        if (e === PASS) return;
+        console.error('ramp-checkout: unhandled error', e);
+        return new Response(null, { status: 500 });
+      },
+    },
+  );
+  return async (req, res, next) => {
+    const mount = req.baseUrl;
+    if (mount && req.originalUrl !== undefined) {
+      // Mounted at /ramp, the request for /ramp itself: its pages link their files relative to /ramp/.
+      const [path, query] = splitUrl(req.originalUrl);
+      if (path === mount) {
+        res.statusCode = 308;
+        res.setHeader('Location', `${mount}/${query}`);
+        res.setHeader('Cache-Control', 'no-store');
+        return void res.end();
+      }
+    }
+    if (next) withNext.add(req);
+    await listener(req as IncomingMessage, res as unknown as ServerResponse);
+    if (next && passed.has(req)) next();
+  };
+}
+
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q)];
 }

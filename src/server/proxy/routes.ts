@@ -65,7 +65,10 @@ export function createProxy({
   requireAdmin,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
-  const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
+  const customers = createCustomerIds(config.sessionSecret, {
+    trustProxy: config.trustProxy,
+    basePath: config.basePath,
+  });
   // The terms of recent quotes, which a session must match (in Redis: shared by every instance).
   const binding = createQuoteBinding(stores.records('quote-terms'), config.quoteBindingTtlMs);
   const createSession = createSessionHandler({

@@ -30,6 +30,32 @@ export interface VerifyOptions {
   now?: number;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text; invalid UTF-8 is refused, never verified against its U+FFFD replacement text. */
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new WebhookVerificationError('malformed', 'The body is not valid UTF-8');
+  }
+}
+
+/**
+ * A `Ramp-Signature` header for `rawBody`, as the server signs it, for a merchant's own tests of its
+ * webhook handler: `verifyWebhook(body, generateTestWebhookHeader(body, secret), secret)` passes.
+ */
+export function generateTestWebhookHeader(
+  rawBody: string,
+  secret: string,
+  options: { timestamp?: number } = {},
+): string {
+  if (typeof secret !== 'string' || secret.length === 0) {
+    throw new TypeError('generateTestWebhookHeader: the webhook secret is required');
+  }
+  return signatureHeader(rawBody, secret, options.timestamp ?? Math.floor(Date.now() / 1000));
+}
+
 /**
  * Checks a webhook's signature against the raw body exactly as received (before any JSON parsing)
  * and returns the parsed event; throws a WebhookVerificationError saying why otherwise.
@@ -43,7 +69,14 @@ export function verifyWebhook(
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new TypeError('verifyWebhook: the webhook secret is required');
   }
-  const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  const tolerance = options.toleranceSec ?? DEFAULT_TOLERANCE_SEC;
+  // NaN or Infinity would accept any age: a replay window must be a number of seconds.
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+    throw new TypeError(
+      `verifyWebhook: toleranceSec must be a finite number of seconds ≥ 0 (got ${String(tolerance)})`,
+    );
+  }
+  const body = typeof rawBody === 'string' ? rawBody : decodeUtf8(rawBody);
   if (!signature)
     throw new WebhookVerificationError('malformed', `The ${SIGNATURE_HEADER} header is missing`);
   let t: number | undefined;
@@ -72,7 +105,6 @@ export function verifyWebhook(
       'The signature does not match this body and secret (use the raw body, before JSON parsing)',
     );
   }
-  const tolerance = options.toleranceSec ?? DEFAULT_TOLERANCE_SEC;
   const nowSec = Math.floor((options.now ?? Date.now()) / 1000);
   if (Math.abs(nowSec - t) > tolerance) {
     throw new WebhookVerificationError(

@@ -33,7 +33,10 @@ export interface CustomerIds {
   fromCookie(value: string | undefined): string | null;
 }
 
-export function createCustomerIds(secret: string, opts: { trustProxy: boolean }): CustomerIds {
+export function createCustomerIds(
+  secret: string,
+  opts: { trustProxy: boolean; basePath?: string },
+): CustomerIds {
   const cookieKey = derive(secret, 'customer-cookie');
   const idKey = derive(secret, 'external-customer-id');
   const mac = (raw: string) => createHmac('sha256', cookieKey).update(raw).digest('base64url');
@@ -52,7 +55,8 @@ export function createCustomerIds(secret: string, opts: { trustProxy: boolean })
   // the serialiser leaves as it is).
   const attributes = (secure: boolean) =>
     generateCookie(CUSTOMER_COOKIE, '', {
-      path: API_PREFIX,
+      // Under the mount path (RAMP_PUBLIC_URL's), so the browser sends it back to the API there.
+      path: `${opts.basePath ?? ''}${API_PREFIX}`,
       httpOnly: true,
       sameSite: 'Lax',
       secure,

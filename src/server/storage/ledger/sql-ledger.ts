@@ -69,6 +69,23 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       const rows = await db.query('SELECT * FROM ramp_intents WHERE secret_hash = $1', [hash]);
       return rows[0] ? toIntent(rows[0]) : null;
     },
+    async getIntent(id) {
+      const rows = await db.query('SELECT * FROM ramp_intents WHERE id = $1', [id]);
+      return rows[0] ? toIntent(rows[0]) : null;
+    },
+    async expireIntent(id, at) {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ expires_at: unknown }>(
+          'SELECT expires_at FROM ramp_intents WHERE id = $1',
+          [id],
+        );
+        if (!rows[0]) return false;
+        if (Number(rows[0].expires_at) > at) {
+          await tx.query('UPDATE ramp_intents SET expires_at = $1 WHERE id = $2', [at, id]);
+        }
+        return true;
+      });
+    },
     async claimIntent(intentId, claim) {
       return db.transaction(async (tx) => {
         const rows = await tx.query<{ session_id: unknown }>(
@@ -196,16 +213,26 @@ export function createSqlLedger(db: SqlDriver): Ledger {
     },
     async listOrders(q: OrderQuery) {
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
-      const rows =
-        q.reference !== undefined && q.reference !== ''
-          ? await db.query(
-              `SELECT * FROM ramp_orders WHERE reference = $1 OR substr(reference, 1, $2) = $1
-               ORDER BY created_at DESC, session_id LIMIT $3`,
-              [q.reference, q.reference.length, limit],
-            )
-          : await db.query('SELECT * FROM ramp_orders ORDER BY created_at DESC, session_id LIMIT $1', [
-              limit,
-            ]);
+      const where: string[] = [];
+      const params: SqlValue[] = [];
+      const param = (v: SqlValue) => `$${params.push(v)}`;
+      if (q.reference !== undefined && q.reference !== '') {
+        const ref = param(q.reference);
+        where.push(`(reference = ${ref} OR substr(reference, 1, ${param(q.reference.length)}) = ${ref})`);
+      }
+      if (q.status !== undefined) where.push(`status = ${param(q.status)}`);
+      if (q.after) {
+        // Keyset paging in the listing's order (newest first, then by session id).
+        const at = param(q.after.createdAt);
+        where.push(
+          `(created_at < ${at} OR (created_at = ${at} AND session_id > ${param(q.after.sessionId)}))`,
+        );
+      }
+      const rows = await db.query(
+        `SELECT * FROM ramp_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY created_at DESC, session_id LIMIT ${param(limit)}`,
+        params,
+      );
       return rows.map(toOrder);
     },
     async history(sessionId): Promise<StatusChange[]> {

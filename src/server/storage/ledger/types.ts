@@ -103,13 +103,6 @@ export interface OrderUpdate {
   source?: StatusSource;
 }
 
-export type WebhookType =
-  | 'checkout.session_created'
-  | 'transaction.updated'
-  | 'transaction.completed'
-  | 'transaction.failed'
-  | 'transaction.refunded';
-
 /** A webhook the upstream service sent (UPSTREAM-NOTES §10.1), as recorded on arrival. */
 export interface UpstreamEventRecord {
   /** The service's eventId: each event is recorded (and applied) once. */
@@ -134,14 +127,30 @@ export interface UpstreamEventRecord {
   note: string | null;
 }
 
-/** The JSON body of a webhook (docs/CONTRACTS.md §5). */
-export interface WebhookEvent {
-  id: string;
-  type: WebhookType;
-  /** ISO 8601. */
-  createdAt: string;
-  data: WebhookData;
+/** Each webhook type and the `data` it carries: a new type is one line here. */
+export interface WebhookDataByType {
+  'checkout.session_created': WebhookData;
+  'transaction.updated': WebhookData;
+  'transaction.completed': WebhookData;
+  'transaction.failed': WebhookData;
+  'transaction.refunded': WebhookData;
 }
+
+export type WebhookType = keyof WebhookDataByType;
+
+/**
+ * The JSON body of a webhook (docs/CONTRACTS.md §5): a union narrowed by `type`, so a `switch` over
+ * `event.type` can be checked exhaustively and each branch sees its own `data`.
+ */
+export type WebhookEvent<T extends WebhookType = WebhookType> = {
+  [K in T]: {
+    id: string;
+    type: K;
+    /** ISO 8601. */
+    createdAt: string;
+    data: WebhookDataByType[K];
+  };
+}[T];
 
 export interface WebhookData {
   intentId: string | null;
@@ -184,6 +193,10 @@ export interface DeliveryRecord {
 export interface OrderQuery {
   /** Exact reference, or a prefix of it. */
   reference?: string;
+  /** Exact upstream status. */
+  status?: string;
+  /** Orders after this one in the listing's order (newest first): the next page. */
+  after?: { createdAt: number; sessionId: string };
   limit?: number;
 }
 
@@ -191,6 +204,9 @@ export interface Ledger {
   /** Stores a new intent. */
   createIntent(intent: IntentRecord): Promise<void>;
   findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
+  getIntent(id: string): Promise<IntentRecord | null>;
+  /** Ends the intent's life now (it can no longer start a session); false when there is none. */
+  expireIntent(id: string, at: number): Promise<boolean>;
   /**
    * Marks the intent used by a session about to be created; false when another session already
    * claimed it (one session per intent). `sessionId` may be a placeholder replaced by attachSession.
