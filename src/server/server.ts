@@ -12,6 +12,7 @@ import { loadConfig as parseEnv } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
+import type { Connection } from './http/client-address';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
@@ -22,14 +23,26 @@ import type { RampServerOptions } from './config/options';
 export interface RampServer {
   /** The validated configuration (read-only). */
   readonly config: ServerConfig;
-  /** Answers any request of the host server (mount it at the origin's root, or at /api/ramp). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers any request of the host server (mount it at the origin's root, or at /api/ramp).
+   * `client.ip`: the caller's address when the host knows it (nodeHandler passes the socket's);
+   * otherwise RAMP_TRUST_PROXY's forwarded address or the `clientIp` option gives it.
+   */
+  fetch(request: Request, client?: ClientInfo): Promise<Response>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
   /** Resolves once Redis, PostgreSQL (when configured) and the ledger are open (requests wait for it anyway); rejects saying why the server cannot start. */
   ready(): Promise<void>;
   /** Stops the status sync and webhook sender and closes the ledger. */
   close(): Promise<void>;
+}
+
+/** What the host knows of the connection a request came on. */
+export interface ClientInfo {
+  /** The client's IP address (the TCP peer). */
+  ip?: string;
+  /** The request target as received on the socket, before URL normalisation (checked for `..`). */
+  target?: string;
 }
 
 /** Test and embedding hooks that are not environment variables. */
@@ -123,9 +136,27 @@ export function createRampServer(
     return merchant!.parts();
   };
 
+  // The client's address comes from the entry (nodeHandler: the socket), else from the clientIp
+  // option; behind RAMP_TRUST_PROXY=1 the forwarded address wins (client-address.ts). Without any,
+  // per-client limits cannot work: said once, at the first request, and such requests are refused
+  // where an allowance is needed rather than all counted as one client.
+  let toldUnknown = config.trustProxy;
+  const connection = (request: Request, client: ClientInfo | undefined): Connection => {
+    const ip = client?.ip ?? options.clientIp?.(request) ?? undefined;
+    if (ip === undefined && !toldUnknown) {
+      toldUnknown = true;
+      log.error('client address unknown', {
+        reason:
+          'fetch() was called without the client address: per-client limits refuse such requests (500 CLIENT_ADDRESS_UNKNOWN)',
+        fix: 'serve through nodeHandler, pass createRampServer a clientIp(request) option, or set RAMP_TRUST_PROXY=1 behind one proxy',
+      });
+    }
+    return { clientIp: ip, target: client?.target };
+  };
+
   return {
     config,
-    fetch: async (request) => (await started).app.fetch(request),
+    fetch: async (request, client) => (await started).app.fetch(request, connection(request, client)),
     createIntent: async (input) => (await parts()).intents.create(input),
     ready: async () => void (await parts()),
     close: async () => {

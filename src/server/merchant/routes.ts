@@ -4,7 +4,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { readJsonBody } from '../proxy/bodies';
-import { unreadIncoming } from '../http/node-request';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
@@ -40,7 +39,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   app.post(`${API_PREFIX}/intents`, async (c) => {
     requireAdmin(c);
     const { intents } = await parts();
-    const created = await intents.create(await readJsonBody(c.req.raw, unreadIncoming(c)));
+    const created = await intents.create(await readJsonBody(c.req.raw));
     return c.json(created, 201, NO_STORE);
   });
 

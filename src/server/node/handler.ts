@@ -8,6 +8,8 @@ export interface NodeRequestLike {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The connection: its peer is the client's address. */
+  socket: { remoteAddress?: string };
 }
 
 /** The parts of Node's ServerResponse the handler writes. */
@@ -19,8 +21,13 @@ export interface NodeResponseLike {
 
 export type NodeHandler = (req: NodeRequestLike, res: NodeResponseLike) => Promise<void>;
 
-/** A `(req, res)` handler for `http.createServer`, Express (`app.use(nodeHandler(server))`) and similar. */
+/**
+ * A `(req, res)` handler for `http.createServer`, Express (`app.use(nodeHandler(server))`) and
+ * similar. The client's address is the socket's peer (behind RAMP_TRUST_PROXY=1, the forwarded one).
+ */
 export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
-  const listener = getRequestListener((request) => server.fetch(request));
+  const listener = getRequestListener((request, { incoming }) =>
+    server.fetch(request, { ip: incoming.socket.remoteAddress, target: incoming.url }),
+  );
   return (req, res) => listener(req as IncomingMessage, res as unknown as ServerResponse);
 }

@@ -3,9 +3,7 @@
 import * as v from 'valibot';
 import { LOCK_FIELDS } from '../../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
-import type { IncomingMessage } from 'node:http';
 import { ClientAbort, HttpError, badRequest } from '../http/errors';
-import { readIncoming } from '../http/node-request';
 import { RE } from './policy';
 
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -124,13 +122,10 @@ function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.Infer
 
 /**
  * Reads a JSON body of at most MAX_BODY_BYTES, stopping as soon as the limit is passed (the
- * declared Content-Length is not trusted on its own). `incoming`: Node's request with its body
- * unread (node-request.ts), read directly rather than through the Request's web stream.
+ * declared Content-Length is not trusted on its own).
  */
-export async function readJsonBody(req: Request, incoming?: IncomingMessage | null): Promise<unknown> {
-  // Node's own headers when there: the Request's would be built whole for these two.
-  const header = (name: 'content-type' | 'content-length') =>
-    incoming ? incoming.headers[name] : req.headers.get(name);
+export async function readJsonBody(req: Request): Promise<unknown> {
+  const header = (name: 'content-type' | 'content-length') => req.headers.get(name);
   const type = header('content-type') ?? '';
   if (!/^application\/json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(
@@ -141,7 +136,7 @@ export async function readJsonBody(req: Request, incoming?: IncomingMessage | nu
   }
   const declared = Number(header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = incoming ? await readIncoming(incoming, MAX_BODY_BYTES) : await readStream(req);
+  const bytes = await readStream(req);
   if (bytes === null) throw tooLarge();
   if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
   try {

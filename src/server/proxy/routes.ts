@@ -7,7 +7,7 @@ import type { RampClient } from '../../api';
 import type { Category, Cursor, SessionResponse } from '../../api/types';
 import { parseQuoteBody, readJsonBody } from './bodies';
 import { loadBootstrap } from './discovery/bootstrap';
-import { clientIp, rawTarget } from '../http/client-address';
+import { rawTarget, requireClientIp } from '../http/client-address';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
@@ -29,7 +29,6 @@ import type { RateLimiterStore, Stores } from '../storage/stores/types';
 import { createTokenSigner, safeEqual } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import { createDeadline, withinDeadline } from '../http/deadline';
-import { clientGone, unreadIncoming } from '../http/node-request';
 import type { Deadline } from '../http/deadline';
 import type { CallScope, Upstream } from '../upstream/client';
 import { transactionView } from './views';
@@ -84,7 +83,7 @@ export function createProxy({
   const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
-    const d = await limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
+    const d = await limiter.take(requireClientIp(c, config.trustProxy));
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -163,7 +162,7 @@ export function createProxy({
   ) {
     const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
     // Cache misses (what reaches the upstream) count against this client's allowance.
-    const discovery = discoveryAll.forClient(clientIp(c, config.trustProxy) ?? 'unknown');
+    const discovery = discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -238,7 +237,7 @@ export function createProxy({
       }
       case 'quote': {
         await rateLimit(quoteLimiter, c);
-        const body = parseQuoteBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
+        const body = parseQuoteBody(await readJsonBody(c.req.raw));
         // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
         // The answer is built whole (respond.ts), so the cookie of a new browser goes in with it.
         const customer = customers.issue(c);
@@ -353,7 +352,7 @@ export function createProxy({
     const q = validateQuery(m.rule, url.searchParams);
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves.
-    const deadline = createDeadline(config.requestDeadlineMs, clientGone(c));
+    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
     if (m.rule.id === 'session') {
       // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
       try {
