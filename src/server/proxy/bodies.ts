@@ -7,6 +7,12 @@ import { ClientAbort, HttpError, badRequest } from '../http/errors';
 import { RE } from './policy';
 
 export const MAX_BODY_BYTES = 8 * 1024;
+/**
+ * A body over the limit is still read (and dropped) up to this size before the 413 goes out: the
+ * connection closes after that answer, and closing it while the client is still sending would reset
+ * it before the client reads the answer. Past this, the client is cut off.
+ */
+export const MAX_DRAINED_BYTES = 1024 * 1024;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
@@ -135,7 +141,10 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     );
   }
   const declared = Number(header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) {
+    if (declared <= MAX_DRAINED_BYTES) await drain(req);
+    throw tooLarge();
+  }
   const bytes = await readStream(req);
   if (bytes === null) throw tooLarge();
   if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
@@ -164,7 +173,7 @@ async function readStream(req: Request): Promise<Uint8Array | null> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      await drain(req, reader, size);
       return null;
     }
     chunks.push(value);
@@ -178,8 +187,26 @@ async function readStream(req: Request): Promise<Uint8Array | null> {
   return bytes;
 }
 
+/** Reads the rest of the body into nothing, up to MAX_DRAINED_BYTES in all; a client gone is no error. */
+async function drain(req: Request, reader = req.body?.getReader(), read = 0): Promise<void> {
+  if (!reader) return;
+  try {
+    for (let size = read; size <= MAX_DRAINED_BYTES;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The connection failed: the answer goes nowhere anyway.
+  }
+}
+
+// The connection closes after this answer: what else the client sent on it is not read.
 const tooLarge = () =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${MAX_BODY_BYTES} bytes`);
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${MAX_BODY_BYTES} bytes`, {
+    headers: { Connection: 'close' },
+  });
 
 const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
