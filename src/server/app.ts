@@ -14,6 +14,8 @@ import type { AppEnv } from './http/context';
 import { createDiscovery } from './proxy/discovery/discovery';
 import { cors, securityHeaders } from './http/headers';
 import { createHotAnswers } from './http/hot-answers';
+import { createRequireAdmin } from './http/admin';
+import { refuseRepeatedHeaders } from './http/client-address';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
@@ -141,6 +143,11 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     });
   });
   app.use('*', securityHeaders(config));
+  // A second Host (or Authorization, …) is how requests are smuggled past a proxy's view of them.
+  app.use('*', async (c, next) => {
+    refuseRepeatedHeaders(c);
+    await next();
+  });
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');
@@ -203,12 +210,13 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
+  const requireAdmin = createRequireAdmin(config, now);
   const merchant = deps.merchant?.({ config, upstream, log, now });
   if (merchant) {
     deps.onMerchant?.(merchant);
     app.route(
       '/',
-      merchantRoutes(config, () => merchant.parts()),
+      merchantRoutes(config, () => merchant.parts(), requireAdmin),
     );
   }
   const api = createProxy({
@@ -220,6 +228,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     stores,
     hot,
     orders: merchant?.orders,
+    requireAdmin,
   });
   app.all(API_PREFIX, api);
   app.all(`${API_PREFIX}/*`, api);

@@ -43,6 +43,8 @@ export interface ClientInfo {
   ip?: string;
   /** The request target as received on the socket, before URL normalisation (checked for `..`). */
   target?: string;
+  /** Headers that must come once but came more often (the request is refused). */
+  repeated?: string[];
 }
 
 /** Test and embedding hooks that are not environment variables. */
@@ -151,7 +153,7 @@ export function createRampServer(
         fix: 'serve through nodeHandler, pass createRampServer a clientIp(request) option, or set RAMP_TRUST_PROXY=1 behind one proxy',
       });
     }
-    return { clientIp: ip, target: client?.target };
+    return { clientIp: ip, target: client?.target, repeated: client?.repeated };
   };
 
   return {

@@ -21,6 +21,32 @@ export interface Connection {
   clientIp?: string;
   /** The request target as received on the socket, before URL normalisation (Node entries). */
   target?: string;
+  /** Headers that must come once but came more often (Node keeps only the first of each). */
+  repeated?: string[];
+}
+
+/** Headers a request carries at most once: a second Host or Authorization is a smuggling attempt. */
+export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length'];
+
+/** Which of SINGLE_HEADERS Node's raw header list (name, value, name, value, …) has twice. */
+export function repeatedHeaders(rawHeaders: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    if (!SINGLE_HEADERS.includes(name)) continue;
+    if (seen.has(name)) twice.add(name);
+    seen.add(name);
+  }
+  return [...twice];
+}
+
+/** Refuses a request that sent a single header twice (or, on the Web entry, a Host of two values). */
+export function refuseRepeatedHeaders(c: Context): void {
+  const repeated = connection(c)?.repeated ?? [];
+  if (repeated.length === 0 && !(c.req.header('host') ?? '').includes(',')) return;
+  const names = repeated.length > 0 ? repeated : ['host'];
+  throw new HttpError(400, 'DUPLICATE_HEADER', `Send ${names.join(', ')} once`);
 }
 
 const connection = (c: Context): Connection | undefined => c.env as Connection | undefined;

@@ -2,7 +2,6 @@
 // the widget's read of its intent, and the console's orders and webhook deliveries. Mounted before
 // the proxy's allowlist, which never sees these paths.
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { readJsonBody } from '../proxy/bodies';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
@@ -12,7 +11,7 @@ import { INTENT_HEADER } from './intents';
 import type { Intents } from './intents';
 import type { DeliveryRecord, Ledger, OrderRecord } from '../storage/ledger/types';
 import { API_PREFIX } from '../proxy/policy';
-import { safeEqual } from '../http/tokens';
+import type { RequireAdmin } from '../http/admin';
 
 export interface MerchantParts {
   ledger: Ledger;
@@ -24,20 +23,15 @@ export interface MerchantParts {
 const REFERENCE_QUERY_RE = /^[\x20-\x7E]{1,64}$/;
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
-export function merchantRoutes(config: ServerConfig, parts: () => Promise<MerchantParts>): Hono<AppEnv> {
+export function merchantRoutes(
+  config: ServerConfig,
+  parts: () => Promise<MerchantParts>,
+  requireAdmin: RequireAdmin,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const requireAdmin = (c: Context) => {
-    if (config.adminToken === null) throw notFound();
-    const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
-    if (m && safeEqual(m[1]!, config.adminToken)) return;
-    throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
-  };
-
   app.post(`${API_PREFIX}/intents`, async (c) => {
-    requireAdmin(c);
+    await requireAdmin(c);
     const { intents } = await parts();
     const created = await intents.create(await readJsonBody(c.req.raw));
     return c.json(created, 201, NO_STORE);
@@ -50,7 +44,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   });
 
   app.get(`${API_PREFIX}/orders`, async (c) => {
-    requireAdmin(c);
+    await requireAdmin(c);
     const reference = c.req.query('reference');
     if (reference !== undefined && reference !== '' && !REFERENCE_QUERY_RE.test(reference)) {
       throw new HttpError(400, 'INVALID_QUERY', 'reference: expected up to 64 printable characters');
@@ -67,7 +61,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   });
 
   app.get(`${API_PREFIX}/orders/:sessionId`, async (c) => {
-    requireAdmin(c);
+    await requireAdmin(c);
     const id = c.req.param('sessionId');
     if (!ID_RE.test(id)) throw notFound();
     const { ledger } = await parts();
@@ -85,7 +79,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   });
 
   app.get(`${API_PREFIX}/webhooks/deliveries`, async (c) => {
-    requireAdmin(c);
+    await requireAdmin(c);
     const sessionId = c.req.query('sessionId');
     if (sessionId !== undefined && !ID_RE.test(sessionId)) throw notFound();
     const { ledger } = await parts();
@@ -94,7 +88,7 @@ export function merchantRoutes(config: ServerConfig, parts: () => Promise<Mercha
   });
 
   app.post(`${API_PREFIX}/webhooks/deliveries/:id/resend`, async (c) => {
-    requireAdmin(c);
+    await requireAdmin(c);
     if (config.merchant.webhook === null) {
       throw new HttpError(
         409,

@@ -19,14 +19,14 @@ import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
 import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
-import { RateLimiter } from '../http/rate-limit';
+import type { RequireAdmin } from '../http/admin';
 import { NOT_YET_CREATED, transactionOfSession } from './transactions/by-session';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
 import { createResponder } from '../http/respond';
 import { createSessionHandler } from './sessions/sessions';
 import type { RateLimiterStore, Stores } from '../storage/stores/types';
-import { createTokenSigner, safeEqual } from '../http/tokens';
+import { createTokenSigner } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import { createDeadline, withinDeadline } from '../http/deadline';
 import type { Deadline } from '../http/deadline';
@@ -47,6 +47,8 @@ export interface ProxyDeps {
   hot?: HotAnswers;
   /** The ledger's order recording (sessions.ts). */
   orders?: Orders;
+  /** The console token's check, shared with the merchant's routes. */
+  requireAdmin: RequireAdmin;
 }
 
 export function createProxy({
@@ -58,6 +60,7 @@ export function createProxy({
   stores,
   hot,
   orders,
+  requireAdmin,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, { trustProxy: config.trustProxy });
@@ -78,9 +81,6 @@ export function createProxy({
   const quoteLimiter = stores.rateLimiter('quote', config.rateLimits.quote);
   const sessionLimiter = stores.rateLimiter('session', config.rateLimits.session);
   const transactionLimiter = stores.rateLimiter('transaction', config.rateLimits.transaction);
-  // Failed console logins per client: guessing the token is hopeless anyway, this keeps it quiet
-  // (per instance: it needs no shared state).
-  const adminFailures = new RateLimiter({ burst: 10, perMinute: 10 }, { now });
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
     const d = await limiter.take(requireClientIp(c, config.trustProxy));
@@ -89,16 +89,6 @@ export function createProxy({
         headers: { 'Retry-After': String(d.retryAfterSec) },
       });
     }
-  };
-
-  const requireAdmin = async (c: Context) => {
-    if (config.adminToken === null) throw notFound();
-    const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
-    if (m && safeEqual(m[1]!, config.adminToken)) return;
-    await rateLimit(adminFailures, c);
-    throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
-      headers: { 'WWW-Authenticate': 'Bearer' },
-    });
   };
 
   // The console reads any transaction with its token; a shopper's browser sends a tracking token.

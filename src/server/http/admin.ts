@@ -1,0 +1,33 @@
+// The console token's check, one for every route that takes it (the proxy's console reads, the
+// merchant's orders, deliveries and intents). Wrong tokens are counted per client: guessing the
+// token is hopeless anyway, the limit keeps it quiet (per instance: it needs no shared state).
+import type { Context } from 'hono';
+import type { ServerConfig } from '../config/config';
+import { requireClientIp } from './client-address';
+import { HttpError, notFound } from './errors';
+import { RateLimiter } from './rate-limit';
+import { safeEqual } from './tokens';
+
+/** Wrong console tokens a client may send at once, and per minute after that. */
+export const ADMIN_FAILURES = { burst: 10, perMinute: 10 };
+
+/** Resolves when the request carries the console token; else throws 401 (429 past the failures' limit), or 404 without a console. */
+export type RequireAdmin = (c: Context) => Promise<void>;
+
+export function createRequireAdmin(config: ServerConfig, now: () => number): RequireAdmin {
+  const failures = new RateLimiter(ADMIN_FAILURES, { now });
+  return async (c) => {
+    if (config.adminToken === null) throw notFound();
+    const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
+    if (m && safeEqual(m[1]!, config.adminToken)) return;
+    const d = failures.take(requireClientIp(c, config.trustProxy));
+    if (!d.ok) {
+      throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
+        headers: { 'Retry-After': String(d.retryAfterSec) },
+      });
+    }
+    throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+  };
+}
