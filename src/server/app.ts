@@ -19,7 +19,7 @@ import { refuseRepeatedHeaders } from './http/client-address';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
-import { API_PREFIX } from './proxy/policy';
+import { API_PREFIX } from '../api/proxy/contract';
 import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
 import { createProxy } from './proxy/routes';

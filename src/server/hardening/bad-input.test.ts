@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../proxy/bodies';
+import { MAX_BODY_BYTES } from '../http/body';
 import { IDEMPOTENCY_KEY_RE } from '../proxy/sessions/idempotency';
 import { RULES } from '../proxy/policy';
 import { methodArb, pathArb } from '../testing/paths';

@@ -2,15 +2,14 @@
 // the widget's read of its intent, and the console's orders and webhook deliveries. Mounted before
 // the proxy's allowlist, which never sees these paths.
 import { Hono } from 'hono';
-import { readJsonBody } from '../proxy/bodies';
+import { readJsonBody } from '../http/body';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
-import { INTENT_HEADER } from './intents';
 import type { Intents } from './intents';
 import type { DeliveryRecord, Ledger, OrderRecord } from '../storage/ledger/types';
-import { API_PREFIX } from '../proxy/policy';
+import { API_PREFIX, INTENT_HEADER } from '../../api/proxy/contract';
 import type { RequireAdmin } from '../http/admin';
 
 export interface MerchantParts {
@@ -47,7 +46,11 @@ export function merchantRoutes(
     await requireAdmin(c);
     const reference = c.req.query('reference');
     if (reference !== undefined && reference !== '' && !REFERENCE_QUERY_RE.test(reference)) {
-      throw new HttpError(400, 'INVALID_QUERY', 'reference: expected up to 64 printable characters');
+      throw new HttpError(
+        400,
+        'INVALID_QUERY_PARAMETER',
+        'reference: expected up to 64 printable characters',
+      );
     }
     const limit = Number(c.req.query('limit') ?? '50');
     const { ledger } = await parts();

@@ -5,7 +5,8 @@ import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { RampClient } from '../../api';
 import type { Category, Cursor, SessionResponse } from '../../api/types';
-import { parseQuoteBody, readJsonBody } from './bodies';
+import { parseQuoteBody } from './bodies';
+import { readJsonBody } from '../http/body';
 import { loadBootstrap } from './discovery/bootstrap';
 import { rawTarget, requireClientIp } from '../http/client-address';
 import type { ServerConfig } from '../config/config';
@@ -17,10 +18,17 @@ import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
-import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
+import { MAX_QUERY_LENGTH, checkPath, matchRoute, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import type { RequireAdmin } from '../http/admin';
-import { NOT_YET_CREATED, transactionOfSession } from './transactions/by-session';
+import { transactionOfSession } from './transactions/by-session';
+import {
+  API_PREFIX,
+  NOT_YET_CREATED_CODE,
+  PENDING_NOT_YET_CREATED,
+  TRACKING_HEADER,
+} from '../../api/proxy/contract';
+import type { PendingTransaction } from '../../api/proxy/contract';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
 import { createResponder } from '../http/respond';
@@ -93,13 +101,13 @@ export function createProxy({
 
   // The console reads any transaction with its token; a shopper's browser sends a tracking token.
   const isConsoleCall = (c: Context) =>
-    !c.req.header('x-ramp-tracking') && /^Bearer /i.test(c.req.header('authorization') ?? '');
+    !c.req.header(TRACKING_HEADER) && /^Bearer /i.test(c.req.header('authorization') ?? '');
 
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
   const requireTracking = (c: Context): TrackingClaims => {
-    const claims = signer.verify(c.req.header('x-ramp-tracking'));
+    const claims = signer.verify(c.req.header(TRACKING_HEADER));
     if (!claims) throw noTransaction();
     return claims;
   };
@@ -249,8 +257,12 @@ export function createProxy({
           tx = await transactionOfSession(upstream, claims, scope);
         } catch (e) {
           // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
-          if (e instanceof RampError && e.code === NOT_YET_CREATED)
-            return c.json({ transaction: null, pending: 'NOT_YET_CREATED' }, 200, NO_STORE);
+          if (e instanceof RampError && e.code === NOT_YET_CREATED_CODE)
+            return c.json(
+              { transaction: null, pending: PENDING_NOT_YET_CREATED } satisfies PendingTransaction,
+              200,
+              NO_STORE,
+            );
           if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
           throw e;
         }

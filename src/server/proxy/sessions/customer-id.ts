@@ -16,7 +16,7 @@ import type { Context } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import { isHttps } from '../../http/client-address';
-import { API_PREFIX } from '../policy';
+import { API_PREFIX } from '../../../api/proxy/contract';
 
 export const CUSTOMER_COOKIE = 'rc_cid';
 const MAX_AGE_S = 365 * 24 * 60 * 60;
