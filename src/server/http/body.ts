@@ -63,13 +63,7 @@ async function readStream(req: Request): Promise<Uint8Array | null> {
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return bytes;
+  return Buffer.concat(chunks, size);
 }
 
 /** Reads the rest of the body into nothing, up to MAX_DRAINED_BYTES in all; a client gone is no error. */
