@@ -33,6 +33,29 @@ const layerRules = Object.entries(ABOVE).map(([layer, banned]) => ({
   },
 }));
 
+// Inside the server (docs/ARCHITECTURE.md): the proxy and the merchant backend never reach into each
+// other; they share storage/ and upstream/ (and http/, config/). Types may cross (the proxy records
+// orders through the merchant's Orders interface, the merchant reads the proxy's session body type).
+const SIBLINGS = { proxy: 'merchant', merchant: 'proxy' };
+const siblingRules = Object.entries(SIBLINGS).map(([own, other]) => ({
+  files: [`src/server/${own}/**/*.ts`],
+  ignores: ['src/**/*.test.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:\\.\\./)+${other}(?:/|$)`,
+            allowTypeImports: true,
+            message: `src/server/${own} must not import src/server/${other}: share through storage/, upstream/ or http/ (docs/ARCHITECTURE.md).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,6 +89,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  ...siblingRules,
   {
     files: ['scripts/**', 'bench/**', 'src/server/node/main.ts', 'src/server/http/log.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -1,5 +1,6 @@
-// Proxy overhead: the real host app (policy, cache, rate limit) on the production Node adapter, in
-// front of the sandbox served over loopback HTTP as its upstream, against a baseline per case: for
+// Proxy overhead: the host server as `npm start` serves it (node/listen.ts: Node's http server,
+// nodeHandler, createRampServer), in front of the sandbox served over loopback HTTP as its upstream,
+// answering in 50 ms (UPSTREAM_DELAY_MS, a real upstream's order), against a baseline per case: for
 // the cached discovery read, a bare node:http server answering the same bytes; for the uncached quote,
 // a plain pass-through forwarder to the same upstream (the honest floor of a call that must reach the
 // upstream). All in this process, loaded by autocannon on a worker thread so the load generator does
@@ -7,16 +8,17 @@
 // proxy and baseline (ABBA order), so a burst of other work on the machine lands on both sides of a
 // pair alike; the throughput ratio is the median of the rounds' ratios (one disturbed round moves
 // it little), with their spread reported beside it.
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Sandbox } from '../src/sandbox';
 import { createStandaloneSandbox } from '../src/sandbox/standalone';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config/config';
 import { createLogger } from '../src/server/http/log';
-import { createNodeServer } from '../src/server/node/node-server';
+import { serve } from '../src/server/node/listen';
 import { LOOPBACK, close, listen, withTimeout } from './net';
 
 export interface LoadFigures {
@@ -57,6 +59,8 @@ export interface ProxyBench {
   durationSec: number;
   /** The sandbox's own time per quote, called in process one at a time: the upstream's share of a quote. */
   sandboxQuoteMs: number;
+  /** What the upstream waits before each answer. */
+  upstreamDelayMs: number;
 }
 
 export interface ProxyBenchOptions {
@@ -68,7 +72,12 @@ export interface ProxyBenchOptions {
   connections?: number;
   /** Rounds the measured time is split into, alternating servers (whole seconds each). @default durationSec */
   rounds?: number;
+  /** What the upstream waits before each answer. @default UPSTREAM_DELAY_MS */
+  upstreamDelayMs?: number;
 }
+
+/** A real upstream answers in tens of milliseconds, not the in-process sandbox's fraction of one. */
+export const UPSTREAM_DELAY_MS = 50;
 
 const DISCOVERY_PATH = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
@@ -253,33 +262,42 @@ function forwarder(upstream: string, apiKey: string, versionHeader: string, vers
 }
 
 export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<ProxyBench> {
-  const { durationSec = 9, warmupSec = 2, connections = 20 } = opts;
+  const { durationSec = 9, warmupSec = 2, connections = 20, upstreamDelayMs = UPSTREAM_DELAY_MS } = opts;
   // autocannon stops on its 1 s sampling tick, so rounds are whole seconds.
   const rounds = Math.max(1, Math.min(opts.rounds ?? durationSec, durationSec));
   const apiKey = 'sk_bench_key_0123456789';
   // The upstream: the sandbox over loopback HTTP, shared by the proxy and the forwarder.
   const sandboxBox: { current?: ReturnType<typeof createStandaloneSandbox> } = {};
-  const upstreamServer = createAdaptorServer({ fetch: (req, env) => sandboxBox.current!.fetch(req, env) });
+  const upstreamServer = createAdaptorServer({
+    fetch: async (req, env) => {
+      await new Promise((r) => setTimeout(r, upstreamDelayMs));
+      return sandboxBox.current!.fetch(req, env);
+    },
+  });
   const upstream = `http://${LOOPBACK}:${await listen(upstreamServer)}`;
   sandboxBox.current = createStandaloneSandbox({ apiKey, publicBaseUrl: upstream });
-  const config = loadConfig({
-    HOST: LOOPBACK,
-    PORT: '0',
-    RAMP_API_BASE_URL: upstream,
-    RAMP_API_KEY: apiKey,
-    // One loopback client sends every request: lift the shopper-sized quote limit out of the way.
-    RAMP_RATE_LIMIT_QUOTE: '999999/999999',
-    RAMP_RATE_LIMIT_DISCOVERY: '999999/999999',
-  });
   // Per-request info lines would cost the proxy a stdout write each; errors still show.
   const log = createLogger({ level: 'error', write: (line) => process.stderr.write(`${line}\n`) });
-  const app = createApp(config, { log });
-  // The production Node adapter (main.ts uses the same).
-  const proxy = createNodeServer(app.fetch);
-  const servers = [upstreamServer, proxy] as { close(): void; listening: boolean }[];
-  const cleanups: (() => Promise<unknown>)[] = [];
+  // What `npm start` runs (listen.ts), in this process.
+  const host = await serve(
+    {
+      host: LOOPBACK,
+      port: 0,
+      apiBaseUrl: upstream,
+      apiKey,
+      dataDir: mkdtempSync(join(tmpdir(), 'ramp-bench-')),
+      // One loopback client sends every request: lift the shopper-sized limits out of the way.
+      rateLimitQuote: '999999/999999',
+      rateLimitDiscovery: '999999/999999',
+    },
+    { log },
+  );
+  const { config } = host.ramp;
+  const servers = [upstreamServer] as { close(): void; listening: boolean }[];
+  const cleanups: (() => Promise<unknown>)[] = [() => host.close()];
   try {
-    const proxyOrigin = `http://${LOOPBACK}:${await listen(proxy)}`;
+    await host.ramp.ready();
+    const proxyOrigin = host.origin;
     const cases = [
       { name: 'discovery (cached)', method: 'GET', path: DISCOVERY_PATH, baseline: 'bare node:http' },
       { name: 'quote (uncached)', method: 'POST', path: QUOTE_PATH, baseline: 'pass-through forwarder' },
@@ -336,7 +354,7 @@ export async function runProxyBench(opts: ProxyBenchOptions = {}): Promise<Proxy
       });
     }
     const sandboxQuoteMs = await sandboxQuoteTime(sandboxBox.current.sandbox, apiKey);
-    return { cases: out, connections, durationSec, sandboxQuoteMs };
+    return { cases: out, connections, durationSec, sandboxQuoteMs, upstreamDelayMs };
   } finally {
     await Promise.all(cleanups.map((c) => c()));
     await Promise.all(servers.map((s) => close(s as never)));

@@ -121,8 +121,8 @@ export function proxyTable(b: ProxyBench): string {
     rows,
     [
       `discovery: GET ${discovery?.path ?? ''} (${num(discovery?.payloadBytes)} B), a cache hit on the proxy; baseline: a bare node:http server replaying the same bytes`,
-      `quote: POST ${quote?.path ?? ''} (${num(quote?.payloadBytes)} B), not cached; baseline: a plain pass-through forwarder to the same upstream (the sandbox over loopback HTTP, about ${num(b.sandboxQuoteMs, 2)} ms of CPU per quote, called alone)`,
-      'every server runs in this process on the production Node adapter; autocannon runs on a worker thread, alternating 1 s rounds between proxy and baseline',
+      `quote: POST ${quote?.path ?? ''} (${num(quote?.payloadBytes)} B), not cached; baseline: a plain pass-through forwarder to the same upstream (the sandbox over loopback HTTP answering after ${num(b.upstreamDelayMs)} ms, plus about ${num(b.sandboxQuoteMs, 2)} ms of CPU per quote, called alone)`,
+      'the proxy is the host server as `npm start` serves it (node/listen.ts); every server runs in this process; autocannon runs on a worker thread, alternating 1 s rounds between proxy and baseline',
       'ratios: req/s proxy ÷ baseline (higher is better, 1 = no cost); latency proxy ÷ baseline (lower is better, 1 = no cost)',
     ],
   );

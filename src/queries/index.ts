@@ -17,7 +17,8 @@ export { QUOTE_DEBOUNCE_MS, quoteQueryOptions, useQuotes } from './quotes';
 export type { QuotesOptions, QuotesView } from './quotes';
 export { useCreateSession } from './session';
 export type { CreateSession } from './session';
-export { NOT_YET_CREATED, readTransaction, transactionQueryOptions, useTransaction } from './transactions';
+export { NOT_YET_CREATED_CODE as NOT_YET_CREATED } from '../api/proxy/contract';
+export { readTransaction, transactionQueryOptions, useTransaction } from './transactions';
 export type { PollTiming, TrackingInput, TransactionView } from './transactions';
 export {
   cryptoKey,

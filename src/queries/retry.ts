@@ -5,6 +5,7 @@
 // (RAMP_REQUEST_DEADLINE_MS, 10 s) and retries the upstream inside it. A 502 or 504 from the proxy
 // means that budget is spent; repeating it would multiply the shopper's wait and the upstream
 // attempts (3 × 3 for one read), so the widget leaves it to the shopper's "Try again".
+import { SESSION_PENDING } from '../api/proxy/contract';
 import { RampError } from '../api';
 
 /** How long the widget waits for one proxy answer: the server's 10 s deadline and a margin. */
@@ -31,8 +32,7 @@ export function pollDelay(attempt: number, baseMs: number, maxMs: number, random
 }
 
 /** The proxy is still creating the session (its upstream call outlived the deadline). */
-export const isSessionPending = (e: unknown): boolean =>
-  e instanceof RampError && e.code === 'SESSION_PENDING';
+export const isSessionPending = (e: unknown): boolean => e instanceof RampError && e.code === SESSION_PENDING;
 
 /** How long the widget keeps asking for a pending session: the server's session timeout (60 s). */
 export const SESSION_PENDING_RETRIES = 30;

@@ -62,7 +62,7 @@ export function createTestServer(
     log: createMemoryLogger(),
     retry: { sleep: async () => {}, random: () => 0 },
   });
-  const browser = { incoming: { socket: { remoteAddress: '203.0.113.9' } } };
+  const browser = { clientIp: '203.0.113.9' };
   const requests: RecordedRequest[] = [];
 
   const fake: typeof fetch = async (input, init) => {

@@ -2,6 +2,7 @@
 // id, with the tracking token the proxy gave this browser. Polls back off from 1 s to 5 s (with
 // jitter) while nothing changes, keep going through errors (shown, with a retry), and stop at a
 // terminal status.
+import { NOT_YET_CREATED_CODE, PENDING_NOT_YET_CREATED, TRACKING_HEADER } from '../api/proxy/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { RampClient, RampError } from '../api';
@@ -18,11 +19,10 @@ import { asRampError } from './view';
  * `{ transaction: null, pending: 'NOT_YET_CREATED' }` instead (docs/CONTRACTS.md §1), so the
  * browser's console shows no failed request; the code is still understood from a proxy that sends it.
  */
-export const NOT_YET_CREATED = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
 
 /** The host server's by-session answer: the transaction, or null while it is not created yet. */
 const bySessionAnswer = (data: unknown): Transaction | null =>
-  (data as { pending?: unknown } | null)?.pending === 'NOT_YET_CREATED'
+  (data as { pending?: unknown } | null)?.pending === PENDING_NOT_YET_CREATED
     ? null
     : proxyReaders.transaction(data);
 
@@ -32,7 +32,7 @@ export interface TrackingInput {
   transactionId?: string;
 }
 
-const notYetCreated = (e: unknown) => e instanceof RampErrorClass && e.code === NOT_YET_CREATED;
+const notYetCreated = (e: unknown) => e instanceof RampErrorClass && e.code === NOT_YET_CREATED_CODE;
 
 /** One read: by id once known, else by session; null while the partner has not created it. */
 export async function readTransaction(
@@ -40,7 +40,7 @@ export async function readTransaction(
   t: TrackingInput,
   signal?: AbortSignal,
 ): Promise<Transaction | null> {
-  const o = { signal, headers: { 'X-Ramp-Tracking': t.trackingToken } };
+  const o = { signal, headers: { [TRACKING_HEADER]: t.trackingToken } };
   try {
     return t.transactionId
       ? await client.transaction(t.transactionId, o)

@@ -14,10 +14,11 @@ import type { AppEnv } from './http/context';
 import { createDiscovery } from './proxy/discovery/discovery';
 import { cors, securityHeaders } from './http/headers';
 import { createHotAnswers } from './http/hot-answers';
+import { refuseRepeatedHeaders } from './http/client-address';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
-import { API_PREFIX } from './proxy/policy';
+import { API_PREFIX } from '../api/proxy/contract';
 import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
 import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
@@ -166,6 +167,11 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     ? new URL(deps.sandboxPublicUrl).pathname.slice(config.basePath.length)
     : '/sandbox';
   app.use('*', securityHeaders(config, sandboxPath));
+  // A second Host (or Authorization, …) is how requests are smuggled past a proxy's view of them.
+  app.use('*', async (c, next) => {
+    refuseRepeatedHeaders(c);
+    await next();
+  });
 
   app.onError((err, c) => {
     const requestId = c.get('requestId');

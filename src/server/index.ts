@@ -1,6 +1,6 @@
 // `ramp-checkout/server`: the host server as a package (docs/CONTRACTS.md §4).
 export { createRampServer, loadConfig } from './server';
-export type { RampServer } from './server';
+export type { ClientInfo, RampServer } from './server';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';
 export type { NodeHandler, NodeNext, NodeRequestLike, NodeResponseLike } from './node/handler';

@@ -29,7 +29,7 @@ function sandboxApp(env: Record<string, string> = {}) {
     advanceSandboxClock: clock.advance,
     retry: { sleep: async () => {}, random: () => 0 },
   });
-  const browser = { incoming: { socket: { remoteAddress: '203.0.113.7' } } };
+  const browser = { clientIp: '203.0.113.7' };
   const request = (path: string, init: RequestInit = {}) => app.request(path, init, browser);
   const getJson = async <T>(path: string, init?: RequestInit) => {
     const res = await request(path, init);

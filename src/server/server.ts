@@ -13,6 +13,7 @@ import { loadConfig as parseEnv } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
+import type { Connection } from './http/client-address';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
@@ -20,7 +21,7 @@ import { createSdk } from './merchant/sdk';
 import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
 import { envToOptions, optionsToEnv } from './config/options';
-import { API_PREFIX } from './proxy/policy';
+import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
 
 export interface RampServer {
@@ -29,8 +30,10 @@ export interface RampServer {
   /**
    * Answers any request of the host server, at the origin's root or under RAMP_PUBLIC_URL's path
    * (with that prefix or without it, as a framework that strips its mount path passes it).
+   * `client.ip`: the caller's address when the host knows it (nodeHandler passes the socket's);
+   * otherwise RAMP_TRUST_PROXY's forwarded address or the `clientIp` option gives it.
    */
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, client?: ClientInfo): Promise<Response>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
   /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
@@ -43,6 +46,16 @@ export interface RampServer {
   ready(): Promise<void>;
   /** Stops the status sync and webhook sender and closes the ledger. */
   close(): Promise<void>;
+}
+
+/** What the host knows of the connection a request came on. */
+export interface ClientInfo {
+  /** The client's IP address (the TCP peer). */
+  ip?: string;
+  /** The request target as received on the socket, before URL normalisation (checked for `..`). */
+  target?: string;
+  /** Headers that must come once but came more often (the request is refused). */
+  repeated?: string[];
 }
 
 /** Test and embedding hooks that are not environment variables. */
@@ -163,13 +176,31 @@ export function createRampServer(
     return merchant!.parts();
   };
 
+  // The client's address comes from the entry (nodeHandler: the socket), else from the clientIp
+  // option; behind RAMP_TRUST_PROXY=1 the forwarded address wins (client-address.ts). Without any,
+  // per-client limits cannot work: said once, at the first request, and such requests are refused
+  // where an allowance is needed rather than all counted as one client.
+  let toldUnknown = config.trustProxy;
+  const connection = (request: Request, client: ClientInfo | undefined): Connection => {
+    const ip = client?.ip ?? options.clientIp?.(request) ?? undefined;
+    if (ip === undefined && !toldUnknown) {
+      toldUnknown = true;
+      log.error('client address unknown', {
+        reason:
+          'fetch() was called without the client address: per-client limits refuse such requests (500 CLIENT_ADDRESS_UNKNOWN)',
+        fix: 'serve through nodeHandler, pass createRampServer a clientIp(request) option, or set RAMP_TRUST_PROXY=1 behind one proxy',
+      });
+    }
+    return { clientIp: ip, target: client?.target, repeated: client?.repeated };
+  };
+
   const within = mountedAt(config.basePath);
   return {
     config,
-    fetch: async (request) => {
+    fetch: async (request, client) => {
       const { app } = await started;
       const routed = within(request);
-      return routed instanceof Response ? routed : app.fetch(routed);
+      return routed instanceof Response ? routed : app.fetch(routed, connection(request, client));
     },
     createIntent: async (input) => (await parts()).intents.create(input),
     ...createSdk(config, parts, internals.now ?? Date.now),

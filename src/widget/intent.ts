@@ -4,7 +4,7 @@
 import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
-export const INTENT_HEADER = 'X-Ramp-Intent';
+import { INTENT_HEADER } from '../api/proxy/contract';
 
 /** What GET /api/ramp/intents/current answers for a client secret. */
 export interface IntentValues {

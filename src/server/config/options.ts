@@ -72,11 +72,20 @@ export interface RampServerOptions {
   sandboxTimeScale?: number;
   /** RAMP_SANDBOX_CONTROL: expose /__sandbox/* for end-to-end tests. @default false */
   sandboxControl?: boolean;
+  /**
+   * The client's IP address, for `fetch` called from a Web-standard host (Next.js, workers), where
+   * the server cannot see the socket: e.g. the platform's header. Not an environment variable; the
+   * Node entries (`nodeHandler`, the CLI, `npm start`) read the socket instead.
+   */
+  clientIp?: (request: Request) => string | null | undefined;
 }
 
 type Kind = 'string' | 'number' | 'boolean' | 'list';
 
-export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Kind]> = {
+/** The options that mirror an environment variable (all but the `clientIp` function). */
+type EnvOption = Exclude<keyof RampServerOptions, 'clientIp'>;
+
+export const OPTION_ENV: Record<EnvOption, [name: string, kind: Kind]> = {
   port: ['PORT', 'number'],
   host: ['HOST', 'string'],
   apiBaseUrl: ['RAMP_API_BASE_URL', 'string'],
@@ -116,7 +125,7 @@ export const OPTION_ENV: Record<keyof RampServerOptions, [name: string, kind: Ki
 export function optionsToEnv(o: RampServerOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, [name, kind]] of Object.entries(OPTION_ENV)) {
-    const v = o[key as keyof RampServerOptions];
+    const v = o[key as EnvOption];
     if (v === undefined || v === null) continue;
     env[name] =
       kind === 'list' ? (v as string[]).join(',') : kind === 'boolean' ? (v ? '1' : '0') : String(v);

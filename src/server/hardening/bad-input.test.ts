@@ -3,26 +3,24 @@
 // answer is a 4xx JSON error with code, message and requestId, never a 5xx, never an upstream call
 // for something the proxy refused, and nothing leaks into Object.prototype.
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
-import type { ServerType } from '@hono/node-server';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../proxy/bodies';
+import { MAX_BODY_BYTES } from '../http/body';
 import { IDEMPOTENCY_KEY_RE } from '../proxy/sessions/idempotency';
-import { createNodeServer } from '../node/node-server';
 import { RULES } from '../proxy/policy';
 import { methodArb, pathArb } from '../testing/paths';
 import { SESSION_PATH, TEST_ADMIN, json, quoteFor, testApp } from '../testing/upstream';
+import { served } from '../testing/served';
+import type { Served } from '../testing/served';
 import { QUOTE_BODY, SESSION_BODY, errorBody, harness } from '../testing/harness';
 
 const QUOTE = '/api/ramp/payments/crypto/quote';
 const SESSION = '/api/ramp/crypto/session/widget';
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
-const app = () =>
-  testApp({ RAMP_RATE_LIMIT_QUOTE: '999999/999999', RAMP_RATE_LIMIT_SESSION: '999999/999999' });
+const UNLIMITED = { RAMP_RATE_LIMIT_QUOTE: '999999/999999', RAMP_RATE_LIMIT_SESSION: '999999/999999' };
+const app = () => testApp(UNLIMITED);
 
 afterEach(() => {
   // Nothing any request sent may have reached the prototype of every object.
@@ -616,18 +614,15 @@ describe('amounts and wallet addresses, against the sandbox', () => {
   });
 });
 
-describe('over real HTTP (the Node server)', () => {
-  let server: ServerType;
+describe('over real HTTP (the Node server of npm start)', () => {
   let port = 0;
-  let t: ReturnType<typeof app>;
+  let t: Served;
 
   beforeAll(async () => {
-    t = app();
-    server = createAdaptorServer({ fetch: t.app.fetch });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    t = await served(UNLIMITED);
+    port = Number(t.port);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => t.close());
 
   /** Sends bytes as they are, reads until the server closes; fails instead of waiting forever. */
   const raw = (bytes: string) =>
@@ -683,12 +678,10 @@ describe('over real HTTP (the Node server)', () => {
     await healthy();
   });
 
-  it("reads the body from Node's own request: valid, at the limit, one byte over it, chunked, empty", async () => {
-    // Its own app: the upstream calls counted here are this test's.
-    const own = app();
-    const server = createNodeServer(own.app.fetch);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const at = (server.address() as AddressInfo).port;
+  it('reads the body: valid, at the limit, one byte over it, chunked, empty', async () => {
+    // Its own server: the upstream calls counted here are this test's.
+    const own = await served(UNLIMITED);
+    const at = own.port;
     const post = (body: string, chunked = false) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = httpRequest(
@@ -730,17 +723,15 @@ describe('over real HTTP (the Node server)', () => {
       expect(empty.text).toContain('INVALID_JSON');
       expect(own.upstream.calls).toHaveLength(2);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      own.server.closeAllConnections();
+      await own.close();
     }
   });
 
-  it("reads the content type and the customer cookie from Node's own request", async () => {
-    // Its own app: the upstream calls counted here are this test's.
-    const own = app();
-    const server = createNodeServer(own.app.fetch);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${QUOTE}`;
+  it('reads the content type and the customer cookie', async () => {
+    // Its own server: the upstream calls counted here are this test's.
+    const own = await served(UNLIMITED);
+    const url = `${own.origin}${QUOTE}`;
     const post = (headers: Record<string, string>) =>
       fetch(url, { method: 'POST', headers, body: JSON.stringify(QUOTE_BODY) });
     try {
@@ -762,8 +753,8 @@ describe('over real HTTP (the Node server)', () => {
       expect(ids).toHaveLength(2);
       expect(ids[1]).toBe(ids[0]);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      own.server.closeAllConnections();
+      await own.close();
     }
   });
 

@@ -2,12 +2,10 @@
 // the server did nothing wrong either: the request is recorded as a client abort, not as a 5xx of
 // the proxy's making with a stack trace in the error log.
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeServer } from '../node/node-server';
-import { testApp } from '../testing/upstream';
+import { served } from '../testing/served';
 
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());
 
 const logged = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -20,11 +18,9 @@ describe('a client that disconnects mid-body', () => {
   it.each(['/api/ramp/payments/crypto/quote', '/api/ramp/crypto/session/widget'])(
     'is logged as a client abort on %s: no 5xx, no error line',
     async (path) => {
-      const t = testApp();
-      const server = createNodeServer(t.app.fetch);
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      close = () => server.close();
-      const { port } = server.address() as AddressInfo;
+      const t = await served();
+      close = t.close;
+      const port = Number(t.port);
       await new Promise<void>((resolve) => {
         const socket = connect(port, '127.0.0.1', () => {
           socket.write(

@@ -1,10 +1,9 @@
 // One total deadline per browser request: retries happen inside it, a hung upstream never holds a
 // browser longer, and the upstream call is cancelled when the browser leaves.
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULTS, loadConfig } from '../config/config';
-import { createNodeServer } from '../node/node-server';
+import { served } from '../testing/served';
 import { createTokenSigner } from '../http/tokens';
 import { TEST_ADMIN, json, remoteEnv, testApp } from '../testing/upstream';
 
@@ -91,7 +90,7 @@ describe('the request deadline', () => {
     const pending = t.app.request(
       '/api/ramp/payments/crypto/quote',
       { ...json(QUOTE), signal: browser.signal },
-      { incoming: { socket: { remoteAddress: '203.0.113.7' } } },
+      { clientIp: '203.0.113.7' },
     );
     while (up.signals.length === 0) await new Promise((r) => setTimeout(r, 5));
     browser.abort();
@@ -107,11 +106,9 @@ describe('the request deadline', () => {
 
   it('on the Node server too: the connection closing cancels the upstream call', async () => {
     const up = hungUpstream();
-    const t = testApp({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
-    const server = createNodeServer(t.app.fetch);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const t = await served({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
     try {
-      const { port } = server.address() as AddressInfo;
+      const port = Number(t.port);
       const body = JSON.stringify(QUOTE);
       const socket = connect(port, '127.0.0.1', () =>
         socket.write(
@@ -129,8 +126,8 @@ describe('the request deadline', () => {
       });
       expect(t.log.lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      t.server.closeAllConnections();
+      await t.close();
     }
   }, 10_000);
 });

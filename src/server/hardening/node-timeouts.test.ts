@@ -1,11 +1,11 @@
 // A JSON API reads small requests: a client that trickles its headers or body is cut off in
 // seconds (Node's defaults hold a slow body for 300 s).
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NODE_SERVER_TIMEOUTS, createNodeServer } from '../node/node-server';
+import { NODE_SERVER_TIMEOUTS } from '../node/node-server';
+import { served } from '../testing/served';
 
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());
 
 /** Opens a raw connection, writes `head`, then nothing more; resolves with what the server said. */
@@ -19,14 +19,14 @@ function stall(port: number, head: string): Promise<string> {
   });
 }
 
+/** The server as `npm start` runs it (listen.ts), with `timeouts` in place of its own. */
 async function listen(timeouts?: Partial<typeof NODE_SERVER_TIMEOUTS>) {
-  const server = createNodeServer(async (req) => new Response(await req.text()), timeouts);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  close = () => server.close();
-  return { server, port: (server.address() as AddressInfo).port };
+  const s = await served({}, { timeouts });
+  close = s.close;
+  return { server: s.server, port: Number(s.port) };
 }
 
-describe('the Node server', () => {
+describe('the Node server of npm start', () => {
   it('has header and request timeouts suited to a JSON API by default', async () => {
     const { server } = await listen();
     expect(NODE_SERVER_TIMEOUTS.headersTimeout).toBeLessThanOrEqual(15_000);

@@ -1,18 +1,19 @@
 // The one check of the admin token (RAMP_ADMIN_TOKEN): the console's listings, the merchant's routes
 // (intents, orders, webhook deliveries) and /metrics. Unset, those routes do not exist (404); a wrong
-// token is 401, and a client's wrong tokens are throttled (guessing is hopeless anyway; this keeps
-// it quiet). Per instance: the throttle needs no shared state.
+// token is 401, and a client's wrong tokens are throttled (guessing the token is hopeless anyway; the
+// limit keeps it quiet). Per instance: the throttle needs no shared state.
 import type { Context } from 'hono';
 import type { ServerConfig } from '../config/config';
 import type { RateLimiterStore } from '../storage/stores/types';
-import { clientIp } from './client-address';
+import { requireClientIp } from './client-address';
 import { HttpError, notFound } from './errors';
 import { RateLimiter } from './rate-limit';
 import { safeEqual } from './tokens';
 
-/** Wrong tokens a client may send before it is made to wait. */
+/** Wrong console tokens a client may send at once, and per minute after that. */
 export const ADMIN_FAILURES = { burst: 10, perMinute: 10 };
 
+/** Resolves when the request carries the console token; else throws 401 (429 past the failures' limit), or 404 without a console. */
 export type RequireAdmin = (c: Context) => Promise<void>;
 
 export function createRequireAdmin(
@@ -24,7 +25,7 @@ export function createRequireAdmin(
     if (config.adminToken === null) throw notFound();
     const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
     if (m && safeEqual(m[1]!, config.adminToken)) return;
-    const d = await failures.take(clientIp(c, config.trustProxy) ?? 'unknown');
+    const d = await failures.take(requireClientIp(c, config.trustProxy));
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },

@@ -1,30 +1,55 @@
 // Who is calling, as far as the server can tell: the client's IP address (rate limits, the
 // session's clientIpAddress) and whether it came over https.
 //
-// The IP is the TCP peer's address. X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=1, which
-// means: exactly one reverse proxy sits in front of this server and appends the address it saw;
-// the last entry of the header is then that address (earlier entries are client-supplied and ignored).
+// The address is an explicit input of the app (Hono's `c.env`, a `Connection`): the Node entries
+// (node/handler.ts: `npm start`, the CLI, Express) pass the socket's peer; the Web entry
+// (`createRampServer().fetch`) passes what its caller or its `clientIp(request)` option says.
+// X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=1, which means: exactly one reverse proxy
+// sits in front of this server and appends the address it saw; the last entry of the header is
+// then that address (earlier entries are client-supplied and ignored).
+//
+// A request whose address is unknown is never counted in a bucket shared with other unknown
+// clients (one visitor would then spend everyone's allowance): what needs a per-client allowance
+// is refused with 500 CLIENT_ADDRESS_UNKNOWN, naming the fix, and the server logs it once.
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
+import { HttpError } from './errors';
 
-interface NodeBindings {
-  incoming?: {
-    socket?: { remoteAddress?: string; encrypted?: boolean };
-    url?: string;
-    headers?: Record<string, string | string[] | undefined>;
-  };
+/** What the entry knows of the connection a request came on. */
+export interface Connection {
+  /** The client's IP address: the TCP peer (Node entries) or what the Web entry was told. */
+  clientIp?: string;
+  /** The request target as received on the socket, before URL normalisation (Node entries). */
+  target?: string;
+  /** Headers that must come once but came more often (Node keeps only the first of each). */
+  repeated?: string[];
 }
 
-/**
- * A request header (lower-case name). On Node it is read from the incoming message, which spares
- * building a Headers object for the whole request on paths that read one or two headers.
- */
-export function requestHeader(c: Context, name: string): string | undefined {
-  const headers = (c.env as NodeBindings | undefined)?.incoming?.headers;
-  if (!headers) return c.req.header(name);
-  const v = headers[name];
-  return Array.isArray(v) ? v.join(', ') : v;
+/** Headers a request carries at most once: a second Host or Authorization is a smuggling attempt. */
+export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length'];
+
+/** Which of SINGLE_HEADERS Node's raw header list (name, value, name, value, …) has twice. */
+export function repeatedHeaders(rawHeaders: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    if (!SINGLE_HEADERS.includes(name)) continue;
+    if (seen.has(name)) twice.add(name);
+    seen.add(name);
+  }
+  return [...twice];
 }
+
+/** Refuses a request that sent a single header twice (or, on the Web entry, a Host of two values). */
+export function refuseRepeatedHeaders(c: Context): void {
+  const repeated = connection(c)?.repeated ?? [];
+  if (repeated.length === 0 && !(c.req.header('host') ?? '').includes(',')) return;
+  const names = repeated.length > 0 ? repeated : ['host'];
+  throw new HttpError(400, 'DUPLICATE_HEADER', `Send ${names.join(', ')} once`);
+}
+
+const connection = (c: Context): Connection | undefined => c.env as Connection | undefined;
 
 export function clientIp(c: Context, trustProxy: boolean): string | undefined {
   if (trustProxy) {
@@ -32,8 +57,25 @@ export function clientIp(c: Context, trustProxy: boolean): string | undefined {
     const last = xff?.split(',').pop()?.trim();
     if (last && isIP(normalizeIp(last))) return normalizeIp(last);
   }
-  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  return peer && isIP(normalizeIp(peer)) ? normalizeIp(peer) : undefined;
+  return validIp(connection(c)?.clientIp);
+}
+
+/** The client's address, for what needs a per-client allowance; refuses when it is unknown. */
+export function requireClientIp(c: Context, trustProxy: boolean): string {
+  const ip = clientIp(c, trustProxy);
+  if (ip !== undefined) return ip;
+  throw new HttpError(
+    500,
+    'CLIENT_ADDRESS_UNKNOWN',
+    'The server cannot tell its clients apart: serve it through nodeHandler, give createRampServer a clientIp(request) option, or set RAMP_TRUST_PROXY=1 behind a proxy that sends X-Forwarded-For',
+  );
+}
+
+/** An IP address as given (IPv4-mapped IPv6 shortened), or undefined when it is not one. */
+export function validIp(ip: string | undefined): string | undefined {
+  if (ip === undefined) return undefined;
+  const n = normalizeIp(ip.trim());
+  return isIP(n) ? n : undefined;
 }
 
 /** IPv4 clients of a dual-stack socket show up as ::ffff:a.b.c.d. */
@@ -41,7 +83,7 @@ const normalizeIp = (ip: string): string => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test
 
 /** The raw request target as received on the socket (before URL normalisation), when on Node. */
 export function rawTarget(c: Context): string | undefined {
-  return (c.env as NodeBindings | undefined)?.incoming?.url;
+  return connection(c)?.target;
 }
 
 /**
@@ -50,10 +92,9 @@ export function rawTarget(c: Context): string | undefined {
  * a request (see publicUrl in config.ts).
  */
 export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (!trustProxy) return c.req.url.startsWith('https:');
   if (trustProxy) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') return proto === 'https';
   }
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:');
 }

@@ -1,7 +1,10 @@
 // Types and constants shared by the app's route modules.
+import type { Connection } from './client-address';
 
 /** Hono variables set for every request. */
 export type AppEnv = {
+  /** What the entry knows of the connection (client-address.ts). */
+  Bindings: Connection;
   Variables: {
     requestId: string;
     /** The discovery cache's answer (HIT, MISS, STALE), for the request log. */

@@ -18,7 +18,7 @@ export interface Deadline {
 export const deadlineError = () =>
   new HttpError(504, 'UPSTREAM_TIMEOUT', 'The ramp service did not answer in time');
 
-/** Calls `gone` when the browser leaves; returns how to stop watching (node-request.ts). */
+/** Calls `gone` when the browser leaves; returns how to stop watching. */
 export type WatchClient = (gone: (reason?: unknown) => void) => () => void;
 
 export function createDeadline(ms: number, parent?: AbortSignal | WatchClient): Deadline {

@@ -1,5 +1,6 @@
 // Response headers: CORS for /api/ramp, the Content-Security-Policy of each kind of page and the
 // security headers every response carries (Hono's cors and secure-headers, configured here).
+import { IDEMPOTENCY_HEADER, INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,7 +8,7 @@ import type { ServerConfig } from '../config/config';
 import { isHttps } from './client-address';
 import { isComplete } from './respond';
 
-export const CORS_ALLOW_HEADERS = 'Content-Type,Idempotency-Key,X-Ramp-Tracking,X-Ramp-Intent';
+export const CORS_ALLOW_HEADERS = `Content-Type,${IDEMPOTENCY_HEADER},${TRACKING_HEADER},${INTENT_HEADER}`;
 export const CORS_EXPOSE_HEADERS = 'X-Request-Id,Retry-After';
 export const CORS_MAX_AGE = 600;
 

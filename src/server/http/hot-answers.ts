@@ -5,7 +5,6 @@
 // gets its own request id. Nothing is kept past the cache entry's freshness, so a stale entry still
 // takes the full path (and its background refresh). Size-bounded, least recently used first out.
 import type { Context } from 'hono';
-import { requestHeader } from './client-address';
 import { completeResponse } from './respond';
 
 interface Answer {
@@ -28,8 +27,8 @@ export function createHotAnswers(o: { now: () => number; trustProxy: boolean; ma
   const max = o.max ?? 500;
   const answers = new Map<string, Answer>();
   const keyOf = (c: Context) => {
-    const origin = requestHeader(c, 'origin') ?? '';
-    const proto = o.trustProxy ? (requestHeader(c, 'x-forwarded-proto') ?? '') : '';
+    const origin = c.req.header('origin') ?? '';
+    const proto = o.trustProxy ? (c.req.header('x-forwarded-proto') ?? '') : '';
     return `${c.req.url}\n${origin}\n${proto}`;
   };
   return {

@@ -4,7 +4,7 @@
 // Only when the page's URL says exactly which request that is (the country is given; no intent,
 // which brings its own values): a wrong guess would cost a request and a console warning.
 import { categoryOf } from '../../api/types';
-import { API_PREFIX } from '../proxy/policy';
+import { API_PREFIX } from '../../api/proxy/contract';
 
 const DIRECTIONS = ['buy', 'sell'] as const;
 type Direction = (typeof DIRECTIONS)[number];

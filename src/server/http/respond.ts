@@ -5,7 +5,7 @@
 // writes such a response straight out without building a Headers object.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isHttps, requestHeader } from './client-address';
+import { isHttps } from './client-address';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
 import { API_RESPONSE_HEADERS } from './headers';
@@ -49,7 +49,7 @@ export function createResponder(config: ServerConfig): Responder {
       ...API_RESPONSE_HEADERS,
       'X-Request-Id': c.get('requestId'),
     };
-    const origin = requestHeader(c, 'origin');
+    const origin = c.req.header('origin');
     if (origin !== undefined && allowed.has(origin)) {
       h['Access-Control-Allow-Origin'] = origin;
     }

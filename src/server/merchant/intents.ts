@@ -9,11 +9,10 @@ import type { SessionBody } from '../proxy/bodies';
 import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 import type { IntentRecord, Ledger } from '../storage/ledger/types';
-import { RE } from '../proxy/policy';
+import { RE } from '../http/patterns';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 
-export const INTENT_HEADER = 'X-Ramp-Intent';
 export const DEFAULT_INTENT_TTL_SEC = 3600;
 const MAX_INTENT_TTL_SEC = 7 * 24 * 3600;
 const DECIMAL_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/;

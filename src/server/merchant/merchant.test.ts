@@ -11,6 +11,7 @@ import { quotedSession } from '../testing/upstream';
 const ADMIN = 'merchant-admin-token-0123';
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const ORIGIN = 'http://127.0.0.1:8787';
+const SHOPPER = '192.0.2.10';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 interface Received {
@@ -42,11 +43,14 @@ function setup(answers: number[] = []) {
       syncIntervalMs: 50,
       sandboxTimeScale: 0.02,
       rateLimitSession: '600/100',
+      // As a platform in front of a Web-standard host tells it (e.g. Vercel's x-real-ip).
+      clientIp: (request) => request.headers.get('x-real-ip'),
     },
     { ledger, webhookFetch, static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
   );
   servers.push(server);
-  const call = (path: string, init: RequestInit = {}) => server.fetch(new Request(`${ORIGIN}${path}`, init));
+  const call = (path: string, init: RequestInit = {}) =>
+    server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: SHOPPER });
   return { server, received, ledger, call };
 }
 
@@ -221,7 +225,12 @@ describe('the Next.js route handler shape', () => {
     const GET = handle;
     const POST = handle;
     const res = await GET(
-      new Request('https://shop.example/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP'),
+      new Request(
+        'https://shop.example/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP',
+        {
+          headers: { 'x-real-ip': SHOPPER },
+        },
+      ),
     );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { countries: unknown[] }).countries.length).toBeGreaterThan(0);

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LockField, SessionResponse } from '../../api/types';
 import type { SessionBody } from '../proxy/bodies';
-import { INTENT_HEADER, enforceIntent, intentUsed } from './intents';
+import { INTENT_HEADER } from '../../api/proxy/contract';
+import { enforceIntent, intentUsed } from './intents';
 import type { Intents } from './intents';
 import type { IntentRecord, Ledger, OrderRecord, WebhookEvent, WebhookType } from '../storage/ledger/types';
 

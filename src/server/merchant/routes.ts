@@ -2,19 +2,17 @@
 // the widget's read of its intent, and the console's orders and webhook deliveries. Mounted before
 // the proxy's allowlist, which never sees these paths.
 import { Hono } from 'hono';
-import { readJsonBody } from '../proxy/bodies';
-import { unreadIncoming } from '../http/node-request';
+import { readJsonBody } from '../http/body';
 import type { RequireAdmin } from '../http/admin';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
-import { INTENT_HEADER } from './intents';
 import type { Intents } from './intents';
 import type { Ledger } from '../storage/ledger/types';
 import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
-import { API_PREFIX } from '../proxy/policy';
+import { API_PREFIX, INTENT_HEADER } from '../../api/proxy/contract';
 
 export interface MerchantParts {
   ledger: Ledger;
@@ -35,7 +33,7 @@ export function merchantRoutes(
   app.post(`${API_PREFIX}/intents`, async (c) => {
     await requireAdmin(c);
     const { intents } = await parts();
-    const created = await intents.create(await readJsonBody(c.req.raw, unreadIncoming(c)));
+    const created = await intents.create(await readJsonBody(c.req.raw));
     return c.json(created, 201, NO_STORE);
   });
 

@@ -11,7 +11,7 @@ const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 const REFERENCE_RE = /^[\x20-\x7E]{1,64}$/;
 const STATUS_RE = /^[A-Z_]{2,32}$/;
 
-const invalid = (message: string) => new HttpError(400, 'INVALID_QUERY', message);
+const invalid = (message: string) => new HttpError(400, 'INVALID_QUERY_PARAMETER', message);
 
 const encodeCursor = (createdAt: number, sessionId: string) =>
   Buffer.from(JSON.stringify([createdAt, sessionId])).toString('base64url');

@@ -1,6 +1,7 @@
 // Node's http (and Express, Fastify through its raw request) in front of createRampServer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { repeatedHeaders } from '../http/client-address';
 import { isUnowned } from '../http/context';
 import type { RampServer } from '../server';
 
@@ -13,6 +14,10 @@ export interface NodeRequestLike {
   baseUrl?: string;
   /** Express/Connect: the URL before the mount path was stripped. */
   originalUrl?: string;
+  /** The headers as received, name and value in turn (repeats kept). */
+  rawHeaders: string[];
+  /** The connection: its peer is the client's address. */
+  socket: { remoteAddress?: string };
 }
 
 /** The parts of Node's ServerResponse the handler writes. */
@@ -41,7 +46,14 @@ export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
   const passed = new WeakSet<object>();
   const listener = getRequestListener(
     async (request, env) => {
-      const res = await server.fetch(request);
+      const incoming = env.incoming;
+      const repeated = repeatedHeaders(incoming.rawHeaders);
+      // The client's address is the socket's peer (behind RAMP_TRUST_PROXY=1, the forwarded one).
+      const res = await server.fetch(request, {
+        ip: incoming.socket.remoteAddress,
+        target: incoming.url,
+        ...(repeated.length > 0 ? { repeated } : {}),
+      });
       if (withNext.has(env.incoming) && isUnowned(res)) {
         passed.add(env.incoming);
         await res.body?.cancel();

@@ -1,15 +1,17 @@
 // Starts createRampServer on HOST:PORT with Node's http server: what `npm start` and
 // `npx ramp-checkout serve` run. The server's own URL (for the sandbox's pages) is known once
 // listening, so the handler is created then.
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, listenOrigin } from '../config/config';
 import { createLogger } from '../http/log';
+import type { Logger } from '../http/log';
 import { nodeHandler } from './handler';
-import { applyTimeouts, serverOptions } from './node-server';
+import { nodeServer } from './node-server';
+import type { NodeServerTimeouts } from './node-server';
 import type { RampServerOptions } from '../config/options';
 import { createRampServer, loadConfig } from '../server';
-import type { RampServer } from '../server';
+import type { RampServer, RampServerInternals } from '../server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,58 +28,99 @@ export function optionsFromEnv(env: Record<string, string | undefined>): RampSer
   }
 }
 
-export function listen(options: RampServerOptions): void {
+export interface Serving {
+  server: Server;
+  /** The host server, once listening. */
+  ramp: RampServer;
+  origin: string;
+  /** Stops taking connections, then closes the host server. */
+  close(): Promise<void>;
+}
+
+export interface ServeHooks extends RampServerInternals {
+  /** Shorter Node timeouts (tests). */
+  timeouts?: Partial<NodeServerTimeouts>;
+}
+
+/**
+ * The Node server of `npm start` and the CLI, listening: resolves once it listens (rejects when it
+ * cannot). Process concerns (exit codes, signals) are listen()'s.
+ */
+export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promise<Serving> {
+  const { timeouts, ...internals } = hooks;
   const port = options.port ?? 8787;
   const host = options.host ?? '127.0.0.1';
-  let ramp: RampServer | undefined;
-  const log = createLogger({
-    secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
-  });
+  const log: Logger =
+    internals.log ??
+    createLogger({
+      secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
+    });
   let handle: ReturnType<typeof nodeHandler> | undefined;
-  const server = createServer(serverOptions(), (req, res) => {
+  const server = nodeServer((req, res) => {
     if (handle) return void handle(req, res);
     res.statusCode = 503;
     res.end('Starting');
+  }, timeouts);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const actual = (server.address() as AddressInfo).port;
+      const origin = listenOrigin(host, actual);
+      const ramp = createRampServer(
+        { ...options, port: actual, publicUrl: options.publicUrl ?? origin },
+        { ...internals, log },
+      );
+      const { config } = ramp;
+      handle = nodeHandler(ramp);
+      log.info('listening', {
+        url: origin,
+        mode: config.mode,
+        upstream: config.mode === 'remote' ? new URL(config.upstream.baseUrl).origin : `${origin}/sandbox`,
+        allowedOrigins: config.allowedOrigins,
+        console: config.adminToken !== null,
+        dataDir: config.merchant.dataDir,
+        stores: config.redisUrl ? 'redis' : 'memory',
+        webhooks: config.merchant.webhook ? new URL(config.merchant.webhook.url).origin : null,
+        sandboxControl: config.mode === 'sandbox' && config.sandboxControl,
+        // The Node entry always knows the socket's peer; behind a proxy, the forwarded address.
+        clientAddress: config.trustProxy ? 'X-Forwarded-For (RAMP_TRUST_PROXY)' : 'socket',
+      });
+      const close = () =>
+        new Promise<void>((done) => {
+          server.close(() => void ramp.close().finally(done));
+          // Idle keep-alive sockets would hold close() open.
+          server.closeIdleConnections();
+        });
+      resolve({ server, ramp, origin, close });
+    });
   });
-  applyTimeouts(server);
-  server.on('error', (e: NodeJS.ErrnoException) => {
+}
+
+export function listen(options: RampServerOptions): void {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 8787;
+  const log = createLogger({
+    secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
+  });
+  const started = serve(options, { log }).catch((e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${host}:${port}: ${e.code ?? e.message}`);
     process.exit(1);
   });
-  server.listen(port, host, () => {
-    const actual = (server.address() as AddressInfo).port;
-    const origin = listenOrigin(host, actual);
-    const { config } = (ramp = createRampServer({
-      ...options,
-      port: actual,
-      publicUrl: options.publicUrl ?? origin,
-    }));
-    handle = nodeHandler(ramp);
-    log.info('listening', {
-      url: origin,
-      mode: config.mode,
-      upstream: config.mode === 'remote' ? new URL(config.upstream.baseUrl).origin : `${origin}/sandbox`,
-      allowedOrigins: config.allowedOrigins,
-      console: config.adminToken !== null,
-      dataDir: config.merchant.dataDir,
-      stores: config.redisUrl ? 'redis' : 'memory',
-      webhooks: config.merchant.webhook ? new URL(config.merchant.webhook.url).origin : null,
-      sandboxControl: config.mode === 'sandbox' && config.sandboxControl,
-    });
-    ramp.ready().catch((e: unknown) => {
+  void started.then((s) =>
+    s.ramp.ready().catch((e: unknown) => {
       console.error(`Cannot start: ${e instanceof Error ? e.message : String(e)}`);
       process.exit(1);
-    });
-  });
+    }),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info('shutting down', { signal });
-    server.close(() => void (ramp?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
-    // Idle keep-alive sockets would hold close() open; busy ones get the grace period.
-    server.closeIdleConnections();
+    void started.then((s) => s.close()).finally(() => process.exit(0));
+    // Busy connections get the grace period.
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,9 +1,9 @@
-// The Node HTTP server around the app, with timeouts for a JSON API: requests are a few KB, so a
-// client that takes seconds to send its headers or body is stalling, not slow. Node's defaults
+// The Node HTTP server around the handler, with timeouts for a JSON API: requests are a few KB, so
+// a client that takes seconds to send its headers or body is stalling, not slow. Node's defaults
 // (300 s for a request, checked every 30 s) would let a few hundred such clients hold the server.
-// Any Node adapter of the app (main.ts, the package's node handler) uses these settings.
-import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+// listen.ts (`npm start`, the CLI) serves through it.
+import { createServer } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 
 export const NODE_SERVER_TIMEOUTS = {
   /** All request headers must arrive within this. */
@@ -18,27 +18,21 @@ export const NODE_SERVER_TIMEOUTS = {
 
 export type NodeServerTimeouts = typeof NODE_SERVER_TIMEOUTS;
 
-/** Applies the timeouts to a Node server that was created with `serverOptions(…)`. */
-export function applyTimeouts(server: Server, t: NodeServerTimeouts = NODE_SERVER_TIMEOUTS): void {
+/** A Node server for `listener` with the timeouts (tests may shorten them). */
+export function nodeServer(listener: RequestListener, overrides: Partial<NodeServerTimeouts> = {}): Server {
+  const t = { ...NODE_SERVER_TIMEOUTS, ...overrides };
+  const server = createServer(
+    {
+      headersTimeout: t.headersTimeout,
+      requestTimeout: t.requestTimeout,
+      keepAliveTimeout: t.keepAliveTimeout,
+      // The check interval can only be set here.
+      connectionsCheckingInterval: t.checkIntervalMs,
+    },
+    listener,
+  );
   server.headersTimeout = t.headersTimeout;
   server.requestTimeout = t.requestTimeout;
   server.keepAliveTimeout = t.keepAliveTimeout;
-}
-
-/** Options for `http.createServer` carrying the timeouts (the check interval can only be set here). */
-export const serverOptions = (t: NodeServerTimeouts = NODE_SERVER_TIMEOUTS) => ({
-  headersTimeout: t.headersTimeout,
-  requestTimeout: t.requestTimeout,
-  keepAliveTimeout: t.keepAliveTimeout,
-  connectionsCheckingInterval: t.checkIntervalMs,
-});
-
-type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
-
-/** A Node server for `fetch` (the app's), with NODE_SERVER_TIMEOUTS (tests may shorten them). */
-export function createNodeServer(fetch: FetchHandler, overrides: Partial<NodeServerTimeouts> = {}): Server {
-  const t = { ...NODE_SERVER_TIMEOUTS, ...overrides };
-  const server = createAdaptorServer({ fetch, serverOptions: serverOptions(t) }) as Server;
-  applyTimeouts(server, t);
   return server;
 }

@@ -3,13 +3,8 @@
 import * as v from 'valibot';
 import { LOCK_FIELDS } from '../../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
-import type { IncomingMessage } from 'node:http';
-import { ClientAbort, HttpError, badRequest } from '../http/errors';
-import { readIncoming } from '../http/node-request';
-import { RE } from './policy';
-
-export const MAX_BODY_BYTES = 8 * 1024;
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+import { badRequest } from '../http/errors';
+import { RE } from '../http/patterns';
 
 const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
 
@@ -121,70 +116,6 @@ function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.Infer
   });
   throw badRequest('INVALID_BODY', `Invalid body: ${details[0]}`, details);
 }
-
-/**
- * Reads a JSON body of at most MAX_BODY_BYTES, stopping as soon as the limit is passed (the
- * declared Content-Length is not trusted on its own). `incoming`: Node's request with its body
- * unread (node-request.ts), read directly rather than through the Request's web stream.
- */
-export async function readJsonBody(req: Request, incoming?: IncomingMessage | null): Promise<unknown> {
-  // Node's own headers when there: the Request's would be built whole for these two.
-  const header = (name: 'content-type' | 'content-length') =>
-    incoming ? incoming.headers[name] : req.headers.get(name);
-  const type = header('content-type') ?? '';
-  if (!/^application\/json\s*(?:;|$)/i.test(type)) {
-    throw new HttpError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'The body must be JSON (Content-Type: application/json)',
-    );
-  }
-  const declared = Number(header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = incoming ? await readIncoming(incoming, MAX_BODY_BYTES) : await readStream(req);
-  if (bytes === null) throw tooLarge();
-  if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
-  try {
-    return JSON.parse(UTF8.decode(bytes)) as unknown;
-  } catch {
-    throw badRequest('INVALID_JSON', 'The body is not valid JSON');
-  }
-}
-
-/** The Request's body through its stream, up to MAX_BODY_BYTES (null past that). */
-async function readStream(req: Request): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (e) {
-      // The body stream fails only when the connection does: the client went away mid-body.
-      throw new ClientAbort(e);
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return bytes;
-}
-
-const tooLarge = () =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${MAX_BODY_BYTES} bytes`);
 
 const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);

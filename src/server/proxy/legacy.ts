@@ -1,6 +1,6 @@
 // The deprecated /service-providers discovery endpoints are not proxied. Callers get 410 Gone with
 // the category-scoped replacement (the description's legacy-to-current mapping table).
-import { API_PREFIX } from './policy';
+import { API_PREFIX } from '../../api/proxy/contract';
 
 const NP = `${API_PREFIX}/network-partner`;
 const ROUTES = `${NP}/supported/routes/{category}/{country}/{source}/{destination}`;

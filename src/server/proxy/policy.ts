@@ -1,36 +1,14 @@
 // The proxy's allowlist, as data: which method + path pattern may pass under /api/ramp, which query
 // parameters each route takes (with validators) and who may call it. Everything is decided here,
 // before anything touches the upstream: a request either matches one rule exactly or is refused.
+import { API_PREFIX } from '../../api/proxy/contract';
 import { HttpError, badRequest } from '../http/errors';
-import { CODE, partnerList } from '../../domain/codes';
+import { RE } from '../http/patterns';
 
-export const API_PREFIX = '/api/ramp';
 export const MAX_PATH_LENGTH = 512;
 export const MAX_QUERY_LENGTH = 2048;
 
 export const CATEGORIES = ['CRYPTO_ONRAMP', 'CRYPTO_OFFRAMP'] as const;
-
-// Segment and value patterns. Every pattern is anchored and made of characters that need no
-// percent-encoding, so a path that matches can be forwarded byte for byte.
-export const RE = {
-  category: /^(?:CRYPTO_ONRAMP|CRYPTO_OFFRAMP)$/,
-  country: /^[A-Z]{2}$/,
-  // Upstream codes are upper-case tickers, some with a chain suffix (USDC_POLYGON).
-  currency: CODE.currency,
-  id: /^[A-Za-z0-9_-]{1,128}$/,
-  partner: CODE.partner,
-  partners: partnerList(20),
-  method: CODE.paymentMethod,
-  paymentType: /^[A-Z_]{2,32}$/,
-  // Full ISO 3166-2 (US-NY) or the local part (NY), as the routes endpoint accepts both.
-  subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,
-  currencyType: /^(?:FIAT|CRYPTO)$/,
-  providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
-  status: /^[A-Z_]{2,32}$/,
-  transactionTypes: /^[A-Z_]{2,32}(?:,[A-Z_]{2,32}){0,7}$/,
-  customerId: /^[A-Za-z0-9_-]{1,128}$/,
-  cursor: /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/,
-} as const;
 
 export type QueryRule =
   | { kind: 're'; re: RegExp; required?: boolean; hint: string }

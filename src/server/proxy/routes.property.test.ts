@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, checkPath, matchRoute } from './policy';
+import { API_PREFIX } from '../../api/proxy/contract';
+import { checkPath, matchRoute } from './policy';
 import { methodArb, pathArb } from '../testing/paths';
 import { testApp } from '../testing/upstream';
 

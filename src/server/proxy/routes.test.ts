@@ -192,7 +192,7 @@ describe('refusals', () => {
       '/api/ramp/%62ootstrap',
       'http://localhost/api/ramp//bootstrap',
     ]) {
-      const res = await app.request('/api/ramp/bootstrap', {}, { incoming: { url: raw, socket: {} } });
+      const res = await app.request('/api/ramp/bootstrap', {}, { target: raw });
       expect(res.status).toBe(400);
     }
     expect(upstream.calls).toHaveLength(0);

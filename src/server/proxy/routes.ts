@@ -5,9 +5,10 @@ import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { RampClient } from '../../api';
 import type { Category, Cursor, SessionResponse } from '../../api/types';
-import { parseQuoteBody, readJsonBody } from './bodies';
+import { parseQuoteBody } from './bodies';
+import { readJsonBody } from '../http/body';
 import { loadBootstrap } from './discovery/bootstrap';
-import { clientIp, rawTarget } from '../http/client-address';
+import { rawTarget, requireClientIp } from '../http/client-address';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
@@ -19,9 +20,16 @@ import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
-import { API_PREFIX, MAX_QUERY_LENGTH, checkPath, matchRoute, routePattern, validateQuery } from './policy';
+import { MAX_QUERY_LENGTH, checkPath, matchRoute, routePattern, validateQuery } from './policy';
 import type { RouteRule } from './policy';
-import { NOT_YET_CREATED, transactionOfSession } from './transactions/by-session';
+import { transactionOfSession } from './transactions/by-session';
+import {
+  API_PREFIX,
+  NOT_YET_CREATED_CODE,
+  PENDING_NOT_YET_CREATED,
+  TRACKING_HEADER,
+} from '../../api/proxy/contract';
+import type { PendingTransaction } from '../../api/proxy/contract';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
 import { createResponder } from '../http/respond';
@@ -30,7 +38,6 @@ import type { RateLimiterStore, Stores } from '../storage/stores/types';
 import { createTokenSigner } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import { createDeadline, withinDeadline } from '../http/deadline';
-import { clientGone, unreadIncoming } from '../http/node-request';
 import type { Deadline } from '../http/deadline';
 import type { CallScope, Upstream } from '../upstream/client';
 import { transactionView } from './views';
@@ -92,7 +99,7 @@ export function createProxy({
   );
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
-    const d = await limiter.take(clientIp(c, config.trustProxy) ?? 'unknown');
+    const d = await limiter.take(requireClientIp(c, config.trustProxy));
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -102,13 +109,13 @@ export function createProxy({
 
   // The console reads any transaction with its token; a shopper's browser sends a tracking token.
   const isConsoleCall = (c: Context) =>
-    !c.req.header('x-ramp-tracking') && /^Bearer /i.test(c.req.header('authorization') ?? '');
+    !c.req.header(TRACKING_HEADER) && /^Bearer /i.test(c.req.header('authorization') ?? '');
 
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
   const requireTracking = (c: Context): TrackingClaims => {
-    const claims = signer.verify(c.req.header('x-ramp-tracking'));
+    const claims = signer.verify(c.req.header(TRACKING_HEADER));
     if (!claims) throw noTransaction();
     return claims;
   };
@@ -161,7 +168,7 @@ export function createProxy({
   ) {
     const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
     // Cache misses (what reaches the upstream) count against this client's allowance.
-    const discovery = discoveryAll.forClient(clientIp(c, config.trustProxy) ?? 'unknown');
+    const discovery = discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
     const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
     const limit = q.limit === undefined ? undefined : Number(q.limit);
     const category = q.category as Category;
@@ -236,7 +243,7 @@ export function createProxy({
       }
       case 'quote': {
         await rateLimit(quoteLimiter, c);
-        const body = parseQuoteBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
+        const body = parseQuoteBody(await readJsonBody(c.req.raw));
         // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
         // The answer is built whole (respond.ts), so the cookie of a new browser goes in with it.
         const customer = customers.issue(c);
@@ -258,8 +265,12 @@ export function createProxy({
           tx = await transactionOfSession(upstream, claims, scope);
         } catch (e) {
           // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
-          if (e instanceof RampError && e.code === NOT_YET_CREATED)
-            return c.json({ transaction: null, pending: 'NOT_YET_CREATED' }, 200, NO_STORE);
+          if (e instanceof RampError && e.code === NOT_YET_CREATED_CODE)
+            return c.json(
+              { transaction: null, pending: PENDING_NOT_YET_CREATED } satisfies PendingTransaction,
+              200,
+              NO_STORE,
+            );
           if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
           throw e;
         }
@@ -352,7 +363,7 @@ export function createProxy({
     const q = validateQuery(m.rule, url.searchParams);
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves.
-    const deadline = createDeadline(config.requestDeadlineMs, clientGone(c));
+    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
     if (m.rule.id === 'session') {
       // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
       try {

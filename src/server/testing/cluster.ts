@@ -134,6 +134,8 @@ export interface CountingUpstream {
   apiKey: string;
   /** `METHOD /path` of every call the instances made. */
   calls: string[];
+  /** The JSON bodies of the sessions created, in order. */
+  sessions: { sessionData: Record<string, unknown> }[];
   count(method: string, path: string | RegExp): number;
   close(): Promise<void>;
 }
@@ -144,10 +146,14 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
   // The sandbox needs its own origin, known once listening.
   const sandbox: { current?: ReturnType<typeof createStandaloneSandbox> } = {};
   const calls: string[] = [];
+  const sessions: CountingUpstream['sessions'] = [];
   const server = createAdaptorServer({
-    fetch: (req: Request, env: unknown) => {
+    fetch: async (req: Request, env: unknown) => {
       const url = new URL(req.url);
       calls.push(`${req.method} ${url.pathname}${url.search}`);
+      if (req.method === 'POST' && url.pathname.endsWith('/session/widget')) {
+        sessions.push((await req.clone().json()) as CountingUpstream['sessions'][number]);
+      }
       return sandbox.current!.fetch(req, env);
     },
   });
@@ -165,6 +171,7 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
     origin,
     apiKey,
     calls,
+    sessions,
     count: (method, path) =>
       calls.filter((c) => {
         // A string names a path (any query); a pattern is matched against the path and query.

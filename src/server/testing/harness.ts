@@ -17,7 +17,7 @@ export const SHOP = 'https://shop.example';
 export const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 export const SESSION_SECRET = 'hardening-session-secret-0123456789abcdef';
 export const WALLET = BTC_WALLET;
-/** What a browser at this address sends (the node-server bindings the app reads the IP from). */
+/** What a browser at this address sends (the connection the entry passes the app). */
 export const BROWSER_IP = '203.0.113.7';
 
 export const QUOTE_BODY = {
@@ -118,7 +118,7 @@ export function harness(o: HarnessOptions = {}) {
   });
 
   const request = async (path: string, init: RequestInit = {}, ip = BROWSER_IP): Promise<Response> =>
-    app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
+    app.request(path, init, { clientIp: ip });
 
   const callsTo = (path: string | RegExp) =>
     calls.filter((c) => (typeof path === 'string' ? c.path === path : path.test(c.path))).length;

@@ -223,9 +223,9 @@ export function testApp(env: Env = {}, deps: AppDeps = {}) {
     retry: { sleep: async () => {}, random: () => 0.5 },
     ...deps,
   });
-  /** A request from a browser at 203.0.113.7 (the node-server bindings the app reads the IP from). */
+  /** A request from a browser at 203.0.113.7 (the connection the entry passes the app). */
   const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') =>
-    app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
+    app.request(path, init, { clientIp: ip });
   /** A session created as the widget does (quoted first); see quotedSession. */
   const session = (body: unknown, headers: Record<string, string> = {}, ip?: string) =>
     quotedSession((path, init) => request(path, init, ip), body, headers);

@@ -9,6 +9,7 @@ import type { RampClient, RampClientOptions } from '../../api';
 import type { ServerConfig } from '../config/config';
 import type { Deadline } from '../http/deadline';
 import { ClientAbort, HttpError } from '../http/errors';
+import type { PassedCode } from '../http/errors';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
 import { Semaphore } from './concurrency';
 import type { UpstreamOutcome } from '../http/metrics';
@@ -275,7 +276,8 @@ const MAX_MESSAGE = 300;
 export function toHttpError(e: unknown): HttpError {
   if (e instanceof HttpError) return e;
   if (!(e instanceof RampError)) throw e;
-  const code = ERROR_CODE_RE.test(e.code) ? e.code : FALLBACK_CODE;
+  // The upstream's code, of the documented shape (scrub.ts), passes on as it is.
+  const code = (ERROR_CODE_RE.test(e.code) ? e.code : FALLBACK_CODE) as PassedCode;
   const message = e.message.length > MAX_MESSAGE ? `${e.message.slice(0, MAX_MESSAGE)}…` : e.message;
   if (e.code === 'TIMEOUT') {
     return new HttpError(504, 'UPSTREAM_TIMEOUT', 'The ramp service did not answer in time');

@@ -10,8 +10,7 @@ import { NO_STORE } from '../../http/context';
 import type { AppEnv } from '../../http/context';
 import { ClientAbort, HttpError, notFound } from '../../http/errors';
 import type { Logger } from '../../http/log';
-import { readIncoming, unreadIncoming } from '../../http/node-request';
-import { API_PREFIX } from '../../proxy/policy';
+import { API_PREFIX } from '../../../api/proxy/contract';
 import type { Ledger } from '../../storage/ledger/types';
 import type { UpstreamEventApplier } from './applier';
 import { parseUpstreamEvent } from './event';
@@ -31,9 +30,7 @@ const refused = () =>
 
 /** The raw body, up to MAX_EVENT_BYTES (null past that). */
 async function rawBody(c: Context): Promise<Uint8Array | null> {
-  const incoming = unreadIncoming(c);
   if (Number(c.req.header('content-length') ?? '0') > MAX_EVENT_BYTES) return null;
-  if (incoming) return readIncoming(incoming, MAX_EVENT_BYTES);
   const reader = c.req.raw.body?.getReader();
   if (!reader) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];

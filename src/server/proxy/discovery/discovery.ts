@@ -28,7 +28,7 @@ export interface Discovery {
    * The same reads, with the cache misses they cause (the calls that reach the upstream) counted
    * against `client`'s allowance: past it, a miss is refused with 429 while hits are still served.
    */
-  forClient(client: string): Discovery;
+  forClient(client: string | (() => string)): Discovery;
   countries(p: CountriesParams): Promise<Cached<Country[]>>;
   defaults(p: DefaultsParams): Promise<Cached<CountryDefault | null>>;
   currencies(p: CurrenciesParams): Promise<Cached<Currency[]>>;
@@ -58,16 +58,17 @@ export function createDiscovery(
       deadline.dispose();
     }
   };
-  const spend = (client: string | undefined) => {
+  const spend = (client: string | (() => string) | undefined) => {
     if (client === undefined || !misses) return;
-    const d = misses.take(client);
+    // A function when the client is known only once it must be counted (a miss, never a hit).
+    const d = misses.take(typeof client === 'function' ? client() : client);
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many new queries: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
       });
     }
   };
-  const build = (client: string | undefined): Discovery => {
+  const build = (client: string | (() => string) | undefined): Discovery => {
     const cached = <P extends object, T>(op: string, call: (c: RampClient, p: P) => Promise<T>) => {
       return (p: P): Promise<Cached<T>> => {
         const key = cacheKey(op, p);

@@ -15,8 +15,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
-import { isHttps, requestHeader } from '../../http/client-address';
-import { API_PREFIX } from '../policy';
+import { isHttps } from '../../http/client-address';
+import { API_PREFIX } from '../../../api/proxy/contract';
 
 export const CUSTOMER_COOKIE = 'rc_cid';
 const MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -84,12 +84,9 @@ export function createCustomerIds(
   };
 }
 
-/**
- * The browser's customer cookie: Hono's getCookie, but reading the header from Node's request where
- * there is one (client.ts), which spares building a Headers object of the whole request per quote.
- */
+/** The browser's customer cookie. */
 function cookieOf(c: Context): string | undefined {
-  const header = requestHeader(c, 'cookie');
+  const header = c.req.header('cookie');
   return header ? parse(header, CUSTOMER_COOKIE)[CUSTOMER_COOKIE] : undefined;
 }
 

@@ -9,6 +9,7 @@
 // This in-process store is the default. A shared one (Redis, for several instances) or a durable
 // one (the ledger) implements the same four methods; all of them must be atomic per key:
 // `putPending` claims a key for exactly one caller across every instance (SET NX semantics).
+import { SESSION_PENDING } from '../../../api/proxy/contract';
 import { HttpError } from '../../http/errors';
 
 export const IDEMPOTENCY_TTL_MS = 60 * 60 * 1000;
@@ -92,7 +93,7 @@ export class MemoryIdempotencyStore<T> implements IdempotencyStore<T> {
 export const sessionPending = (retryAfterSec = 2) =>
   new HttpError(
     503,
-    'SESSION_PENDING',
+    SESSION_PENDING,
     'The session is still being created: retry with the same Idempotency-Key',
     {
       headers: { 'Retry-After': String(retryAfterSec) },

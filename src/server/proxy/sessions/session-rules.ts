@@ -10,8 +10,9 @@ import { canonicalDecimal } from '../../../domain/decimal';
 import type { SessionBody } from '../bodies';
 import type { Discovery } from '../discovery/discovery';
 import { HttpError } from '../../http/errors';
+import type { ServerErrorCode } from '../../http/errors';
 
-const refuse = (code: string, message: string, field: string) =>
+const refuse = (code: ServerErrorCode, message: string, field: string) =>
   new HttpError(422, code, message, { extra: { details: [`sessionData.${field}: ${message}`] } });
 
 /**

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../../../api';
 import type { SessionResponse } from '../../../api/types';
-import { parseSessionBody, readJsonBody } from '../bodies';
-import { unreadIncoming } from '../../http/node-request';
-import { clientIp } from '../../http/client-address';
+import { parseSessionBody } from '../bodies';
+import { readJsonBody } from '../../http/body';
+import { requireClientIp } from '../../http/client-address';
 import type { ServerConfig } from '../../config/config';
 import type { AppEnv } from '../../http/context';
 import type { CustomerIds } from './customer-id';
@@ -24,7 +24,7 @@ import type { QuoteBinding } from '../quotes/quote-binding';
 import { checkSessionRules } from './session-rules';
 import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
 import type { IdempotencyStore } from './idempotency';
-import { INTENT_HEADER } from '../../merchant/intents';
+import { INTENT_HEADER } from '../../../api/proxy/contract';
 import type { Logger } from '../../http/log';
 import type { Orders } from '../../merchant/orders';
 import type { TokenSigner } from '../../http/tokens';
@@ -96,7 +96,7 @@ export function createSessionHandler({
         'Idempotency-Key must be 8 to 64 characters of A-Z a-z 0-9 - _',
       );
     }
-    const body = parseSessionBody(await readJsonBody(c.req.raw, unreadIncoming(c)));
+    const body = parseSessionBody(await readJsonBody(c.req.raw));
     checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);
@@ -104,13 +104,13 @@ export function createSessionHandler({
       .update(JSON.stringify([body.sessionType, data, redirect, c.req.header(INTENT_HEADER) ?? null]))
       .digest('hex');
     const externalSessionId = signer.externalSessionId(key);
-    const ip = clientIp(c, config.trustProxy);
+    const ip = requireClientIp(c, config.trustProxy);
     // An intent's customerId will take this place when the session comes from an intent.
     const externalCustomerId = customers.forRequest(c);
     const create = async () => {
       // Terms never quoted, or that the discovery data does not allow, never reach the upstream.
       const bound = await binding.find(body);
-      await checkSessionRules(discovery.forClient(ip ?? 'unknown'), body, bound?.fiatPerCrypto);
+      await checkSessionRules(discovery.forClient(ip), body, bound?.fiatPerCrypto);
       if (!bound) throw quoteRequired();
       // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
       const order = await orders?.begin(c.req.raw.headers, body);

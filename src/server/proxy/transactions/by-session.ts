@@ -7,14 +7,14 @@
 // once it has the transaction id it reads by id and follows it to the end.
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
+import { NOT_YET_CREATED_CODE } from '../../../api/proxy/contract';
 import type { TrackingClaims } from '../../http/tokens';
 import type { CallScope, Upstream } from '../../upstream/client';
 
 export const PROVIDER_UNSUPPORTED = 'TRANSACTION_FETCH_BY_SESSION_PROVIDER_UNSUPPORTED';
-export const NOT_YET_CREATED = 'TRANSACTION_FETCH_BY_SESSION_NOT_YET_CREATED_WITH_PROVIDER';
 
 export const notYetCreated = () =>
-  new RampError(NOT_YET_CREATED, 'The partner has not created the transaction yet', 404);
+  new RampError(NOT_YET_CREATED_CODE, 'The partner has not created the transaction yet', 404);
 
 /** The transaction of the session in `claims`, by session, or by its externalSessionId when the partner cannot. */
 export async function transactionOfSession(

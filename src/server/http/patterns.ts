@@ -1,0 +1,24 @@
+// The patterns the server checks wire values with (paths, queries, bodies, intents).
+import { CODE, partnerList } from '../../domain/codes';
+
+// Segment and value patterns. Every pattern is anchored and made of characters that need no
+// percent-encoding, so a path that matches can be forwarded byte for byte.
+export const RE = {
+  category: /^(?:CRYPTO_ONRAMP|CRYPTO_OFFRAMP)$/,
+  country: /^[A-Z]{2}$/,
+  // Upstream codes are upper-case tickers, some with a chain suffix (USDC_POLYGON).
+  currency: CODE.currency,
+  id: /^[A-Za-z0-9_-]{1,128}$/,
+  partner: CODE.partner,
+  partners: partnerList(20),
+  method: CODE.paymentMethod,
+  paymentType: /^[A-Z_]{2,32}$/,
+  // Full ISO 3166-2 (US-NY) or the local part (NY), as the routes endpoint accepts both.
+  subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,
+  currencyType: /^(?:FIAT|CRYPTO)$/,
+  providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
+  status: /^[A-Z_]{2,32}$/,
+  transactionTypes: /^[A-Z_]{2,32}(?:,[A-Z_]{2,32}){0,7}$/,
+  customerId: /^[A-Za-z0-9_-]{1,128}$/,
+  cursor: /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/,
+} as const;
