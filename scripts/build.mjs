@@ -15,9 +15,7 @@ for (const [name, configFile] of artifacts) {
   await build({ configFile, logLevel: 'warn' });
 }
 console.log('\n▸ emitting library type declarations');
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
-  stdio: 'inherit',
-});
+execFileSync(process.execPath, ['scripts/lib-types.mjs'], { stdio: 'inherit' });
 console.log('\n▸ emitting server type declarations');
 execFileSync(process.execPath, ['scripts/server-types.mjs'], { stdio: 'inherit' });
 console.log('\nbuild complete: dist/hosted dist/lib dist/embed dist/server');

@@ -1,5 +1,6 @@
 // The script-tag embed's public surface: `window.RampCheckout`, callable like the queue stub and
-// carrying `mount`. Merchants and e2e tests drive it through exactly these names.
+// carrying `mount`. Merchants and e2e tests drive it through exactly these names; the package exports
+// these types (src/index.ts), and leaves `Window` alone (window.d.ts types it for this project only).
 import type { RampCheckoutOptions } from '../widget/config';
 
 /** One mounted checkout. */
@@ -49,10 +50,4 @@ export interface RampCheckoutGlobal {
 export interface RampCheckoutStub {
   (...args: unknown[]): void;
   q?: ArrayLike<unknown>[];
-}
-
-declare global {
-  interface Window {
-    RampCheckout?: RampCheckoutGlobal | RampCheckoutStub;
-  }
 }
