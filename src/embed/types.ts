@@ -8,9 +8,10 @@ export interface RampCheckoutHandle {
   /** Unmounts the widget and removes its host element. Calling it again does nothing. */
   unmount(): void;
   /**
-   * Merges `partial` into the current options, validates them again and applies them: the checkout
-   * starts over with the new options (a new `onEvent` alone is swapped in place). An invalid update
-   * throws an OptionsError and the widget keeps its current options.
+   * Merges `partial` into the current options, validates them again and applies them. Those a running
+   * checkout takes (walletAddress and its lock, direction, amount, locale, messages, theme, redirectUrl,
+   * launch, onEvent) apply in place, keeping the shopper's progress; any other starts the checkout
+   * over. An invalid update throws an OptionsError and the widget keeps its current options.
    */
   update(partial: Partial<RampCheckoutOptions>): void;
 }

@@ -4,7 +4,7 @@
 // is reported and the widget keeps its options.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWindow } from '../ui/steps/test-harness';
+import { ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
 import { choosePartner, expectStatus, next } from './test-flow';
@@ -38,6 +38,46 @@ describe('props changed after mount', () => {
     await expectStatus(/Finish in the Banxa window/);
     const [session] = w.server.sent('/crypto/session/widget', 'POST');
     expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
+  });
+
+  // The README's example: the wallet, and its lock, arrive once the shopper connects a wallet.
+  const UNTIL_WALLET: RampCheckoutOptions = {
+    ...PREFILLED,
+    walletAddress: undefined,
+    lock: ['cryptoCurrency', 'network'],
+  };
+  const CONNECTED: RampCheckoutOptions = {
+    walletAddress: CONNECTED_WALLET,
+    lock: ['cryptoCurrency', 'network', 'walletAddress'],
+  };
+
+  it('a wallet connected before the wallet screen spares the shopper that screen, without a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const w = mountThenChange(UNTIL_WALLET);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    w.change(CONNECTED);
+    await choosePartner(w.user, 'Banxa');
+    await next(w.user, 'Review and continue');
+    expect(w.events.filter((e) => e.type === 'stepChanged').map((e) => e.step)).not.toContain('wallet');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
+    const [session] = w.server.sent('/crypto/session/widget', 'POST');
+    expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a wallet connected on the wallet screen fills it in, locked, and follows the page', async () => {
+    const w = mountThenChange(UNTIL_WALLET);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    await next(w.user, 'Your wallet');
+    const field = screen.getByRole('textbox', { name: 'Wallet address' });
+    expect(field).toHaveValue('');
+    w.change(CONNECTED);
+    await waitFor(() => expect(field).toHaveValue(CONNECTED_WALLET));
+    expect(field).toHaveAttribute('readonly');
+    w.change({ ...CONNECTED, walletAddress: ETH_WALLET });
+    await waitFor(() => expect(field).toHaveValue(ETH_WALLET));
+    await next(w.user, 'Review and continue');
   });
 
   it('a new locale and theme restyle and translate the running widget', async () => {

@@ -259,7 +259,7 @@ const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 720px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
- * after mount apply to the running checkout (walletAddress, direction, amount, locale, theme,
+ * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale, theme,
  * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
  * start over with them. On the server (and in hydration's first pass) it renders an empty box of
  * the widget's size; the checkout runs on the client only.
