@@ -304,6 +304,12 @@ const OptionsSchema = v.pipe(
     ) {
       addIssue({ message: `subdivision "${o.subdivision}" is not in country "${o.country}"` });
     }
+    // Not derived from the code: the country shapes the whole checkout (lists, defaults, locks), so
+    // the merchant says it, rather than the widget guessing from another option.
+    if (valid('country', 'subdivision') && o.subdivision && !o.country) {
+      const country = o.subdivision.split('-')[0];
+      addIssue({ message: `subdivision "${o.subdivision}" needs its country: set country "${country}" too` });
+    }
     for (const field of valid('lock', 'directions') ? (o.lock ?? []) : []) {
       const lockable = field as LockableField;
       if (!valid(lockable) || o[lockable] !== undefined) continue;
