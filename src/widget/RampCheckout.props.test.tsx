@@ -8,8 +8,10 @@ import { ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
 import { choosePartner, expectStatus, next } from './test-flow';
+import { createTestServer } from '../queries/test-server';
 import { mountWidget, PREFILLED } from './test-mount';
 
+const INTENT_SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 /** A second valid EIP-55 address (the EIP's own example). */
 const CONNECTED_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
@@ -78,6 +80,29 @@ describe('props changed after mount', () => {
     w.change({ ...CONNECTED, walletAddress: ETH_WALLET });
     await waitFor(() => expect(field).toHaveValue(ETH_WALLET));
     await next(w.user, 'Review and continue');
+  });
+
+  it('an amount the checkout intent fixes is not changed by a later prop, and says so', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = createTestServer();
+    const intent = { reference: 'order-1', amount: '100', expiresAt: '2099-01-01T00:00:00Z' };
+    const fetchFn: typeof fetch = async (input, init) =>
+      String(input).endsWith('/intents/current') ? Response.json({ intent }) : server.fetch(input, init);
+    const w = mountWidget({ ...PREFILLED, lock: [], intent: INTENT_SECRET }, { fetch: fetchFn }, server);
+    const change = (props: RampCheckoutOptions) =>
+      w.view.rerender(<CheckoutRoot options={{ ...w.opts, ...props }} env={w.env} />);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    expect(w.events.filter((e) => e.type === 'error')).toEqual([]);
+    change({ amount: '50' });
+    await waitFor(() =>
+      expect(w.events).toContainEqual({
+        type: 'error',
+        code: 'INVALID_OPTIONS',
+        message: expect.stringMatching(/amount: the checkout intent fixes it at "100", so "50" is not used/),
+      }),
+    );
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/amount: the checkout intent fixes it/));
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('100');
   });
 
   it('a new locale and theme restyle and translate the running widget', async () => {

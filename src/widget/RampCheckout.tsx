@@ -22,7 +22,7 @@ import { OptionsError, validateOptions } from './config';
 import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
-import { applyIntent, loadIntent, withIntentHeader } from './intent';
+import { applyIntent, intentConflicts, loadIntent, withIntentHeader } from './intent';
 import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
@@ -170,8 +170,17 @@ function CheckoutCore({
   });
   // The latest valid props, applied to the running checkout; undefined while the first ones are invalid.
   // An intent's values stay in force whatever later props say (the server enforces them anyway).
-  const effective = intent && 'values' in intent ? applyIntent(options, intent.values) : options;
+  const values = intent && 'values' in intent ? intent.values : undefined;
+  const effective = values ? applyIntent(options, values) : options;
   const current = useLiveOptions(setup.ok ? setup : undefined, effective, env.defaults, emitter.emit);
+  // Said, not silently dropped: an option (at mount or changed later) that the intent overrides.
+  const conflicts = values ? intentConflicts(options, values).join('\n') : '';
+  useEffect(() => {
+    if (!conflicts) return;
+    const message = `ramp-checkout: ${conflicts}`;
+    console.error(message);
+    emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message });
+  }, [conflicts, emitter]);
   useLayoutEffect(() => {
     live.set(current);
   }, [live, current]);

@@ -60,6 +60,30 @@ export function applyIntent(options: RampCheckoutOptions, intent: IntentValues):
   return out;
 }
 
+const same = (field: (typeof FIELDS)[number], option: unknown, fixed: string): boolean => {
+  const text = String(option).trim();
+  if (field === 'walletAddress') return text === fixed;
+  // Amounts as numbers ("100" and "100.00" are one amount); codes in either case.
+  if (field === 'amount') return Number(text) === Number(fixed);
+  return text.toUpperCase() === fixed.toUpperCase();
+};
+
+/**
+ * The options that ask for another value than the intent fixes (the intent wins, and the server
+ * enforces it): each said in words, so the merchant learns their value was not used.
+ */
+export function intentConflicts(options: RampCheckoutOptions, intent: IntentValues): string[] {
+  return FIELDS.flatMap((field) => {
+    const fixed = intent[field];
+    const option = options[field];
+    if (fixed === undefined || option === undefined || same(field, option, fixed)) return [];
+    return [
+      `${field}: the checkout intent fixes it at ${JSON.stringify(fixed)}, so ${JSON.stringify(option)} is ` +
+        'not used (create another intent to change it)',
+    ];
+  });
+}
+
 /** A fetch that sends the client secret with the session request only. */
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
