@@ -7,7 +7,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createRampClient, proxyReaders } from '../api';
+import { ORIGIN_NOT_ALLOWED, RampError, createRampClient, proxyReaders, withOriginCheck } from '../api';
 import type { CheckoutStoreApi } from '../checkout';
 import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
@@ -114,10 +114,35 @@ function setUp(
   const client = createRampClient({
     baseUrl: options.apiBaseUrl,
     readers: proxyReaders,
-    fetch: fetchFn,
+    fetch: originChecked(options.apiBaseUrl, fetchFn),
     timeoutMs: REQUEST_BUDGET_MS,
   });
   return { ok: true, options, store, host, queryClient, client, reference };
+}
+
+/**
+ * The api client's fetch, telling a CORS refusal of this page's origin from an unreachable server
+ * (api/origin-check.ts). The screen says it in the shopper's words and the `error` event carries it
+ * (serviceCode ORIGIN_NOT_ALLOWED) as for any failure shown; the console says it once, for developers.
+ */
+function originChecked(apiBaseUrl: string, fetchFn: typeof fetch | undefined): typeof fetch {
+  const checked = withOriginCheck({
+    baseUrl: apiBaseUrl,
+    pageOrigin: globalThis.location?.origin,
+    fetch: fetchFn,
+  });
+  let told = false;
+  return async (input, init) => {
+    try {
+      return await checked(input, init);
+    } catch (e) {
+      if (!told && e instanceof RampError && e.code === ORIGIN_NOT_ALLOWED) {
+        told = true;
+        console.error(`ramp-checkout: ${e.message}`);
+      }
+      throw e;
+    }
+  };
 }
 
 /**

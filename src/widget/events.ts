@@ -56,6 +56,8 @@ export const ERROR_CODES: readonly RampCheckoutErrorCode[] = [
 
 const SERVICE_CODES: Record<string, RampCheckoutErrorCode> = {
   ABORTED: 'NETWORK_ERROR',
+  /** The host server refuses the page's origin (RAMP_ALLOWED_ORIGINS): its CORS policy. */
+  ORIGIN_NOT_ALLOWED: 'REQUEST_REJECTED',
   TOO_MANY_REQUESTS: 'RATE_LIMITED',
   REQUEST_TIMEOUT: 'TIMEOUT',
   UPSTREAM_TIMEOUT: 'SERVICE_UNAVAILABLE',

@@ -9,6 +9,7 @@
 // remount with a new `key` to apply them, the way the embed's `update()` does.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutStoreApi, LockableField } from '../checkout';
+import { developmentBuild } from '../ui/development';
 import type { RampCheckoutOptions, ValidOptions } from './config';
 import { OptionsError, validateOptions } from './config';
 import type { EventEmitter } from './events';
@@ -25,16 +26,6 @@ export const LIVE_OPTIONS = [
   'launch',
   'onEvent',
 ] as const satisfies readonly (keyof RampCheckoutOptions)[];
-
-const isDevelopment = (): boolean => {
-  // Bundlers replace `process.env.NODE_ENV`; where none did (plain ESM in a browser), it throws: production.
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-};
-declare const process: { env: { NODE_ENV?: string } };
 
 /** The options as data (onEvent, a function, is taken from the props as they come). */
 const keyOf = (raw: RampCheckoutOptions): string =>
@@ -96,7 +87,7 @@ export function useLiveOptions(
     if (next.direction && next.direction !== prev.direction)
       send({ type: 'SET_DIRECTION', direction: next.direction, byHost: true });
     if (next.amount !== prev.amount) send({ type: 'SET_AMOUNT', text: next.amount ?? '', byHost: true });
-    if (!isDevelopment()) return;
+    if (!developmentBuild()) return;
     const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter((name) =>
       name === 'lock'
         ? !same(withoutWallet(prev.lock), withoutWallet(next.lock))
