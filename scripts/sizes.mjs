@@ -81,7 +81,9 @@ async function shopperChunks() {
 // hosted: everything the page loads before it can show the checkout, React included. Until the view
 // shipped with the entry this counted only the entry (108.6 KB) while the view chunk (16.5 KB) always
 // followed; now it is all of it, 122.0 KB.
-export const budgetsKB = { embed: 100, library: 44, hosted: 123 };
+// Library and hosted page: +1 KB for the late wallet, the refused-origin diagnosis and the intent
+// conflict reports (43.8 → 44.8 KB and 122.0 → 123.0 KB measured with them).
+export const budgetsKB = { embed: 100, library: 45, hosted: 124 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

@@ -49,8 +49,7 @@ export function withOriginCheck(o: OriginCheckOptions): typeof fetch {
       if (target === pageOrigin || !(await refused(init?.signal))) throw error;
       throw new RampError(
         ORIGIN_NOT_ALLOWED,
-        `The checkout server at ${target} does not allow this page's origin, ${pageOrigin}: add it to ` +
-          'RAMP_ALLOWED_ORIGINS there (comma-separated origins), or serve the page from the server’s origin.',
+        `${target} does not allow the origin ${pageOrigin}: add it to its RAMP_ALLOWED_ORIGINS`,
         0,
         { retryable: false, cause: error },
       );

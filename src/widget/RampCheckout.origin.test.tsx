@@ -22,7 +22,7 @@ it('a CORS refusal is said as such, not as "could not reach the server"', async 
   const w = mountWidget({ apiBaseUrl: API }, { fetch: refusing });
   const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
   expect(alert).toHaveTextContent(
-    "The checkout server does not allow this page's origin. Add the origin to RAMP_ALLOWED_ORIGINS on that server.",
+    "This page's origin is not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there.",
   );
   const refusals = (): RampCheckoutEvent[] =>
     w.events.filter((e) => e.type === 'error' && e.serviceCode === 'ORIGIN_NOT_ALLOWED');
@@ -30,7 +30,7 @@ it('a CORS refusal is said as such, not as "could not reach the server"', async 
   expect(refusals()[0]).toMatchObject({
     code: 'REQUEST_REJECTED',
     message: expect.stringMatching(
-      /http:\/\/127\.0\.0\.1:8787 does not allow this page's origin, http:\/\/localhost(:\d+)?: add it to RAMP_ALLOWED_ORIGINS/,
+      /^http:\/\/127\.0\.0\.1:8787 does not allow the origin http:\/\/localhost(:\d+)?: add it to its RAMP_ALLOWED_ORIGINS$/,
     ),
   });
   expect(error).toHaveBeenCalledExactlyOnceWith(

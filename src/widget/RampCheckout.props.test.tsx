@@ -98,10 +98,10 @@ describe('props changed after mount', () => {
       expect(w.events).toContainEqual({
         type: 'error',
         code: 'INVALID_OPTIONS',
-        message: expect.stringMatching(/amount: the checkout intent fixes it at "100", so "50" is not used/),
+        message: expect.stringMatching(/amount: the intent fixes "100"; "50" is not used/),
       }),
     );
-    expect(error).toHaveBeenCalledWith(expect.stringMatching(/amount: the checkout intent fixes it/));
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/amount: the intent fixes "100"/));
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('100');
   });
 

@@ -24,8 +24,8 @@ describe('the intent option', () => {
     ).toEqual([]);
     expect(intentConflicts({ amount: '100.00', fiatCurrency: 'EUR' }, intent)).toEqual([]);
     expect(intentConflicts({ amount: '50', walletAddress: '0xdef' }, intent)).toEqual([
-      'amount: the checkout intent fixes it at "100", so "50" is not used (create another intent to change it)',
-      'walletAddress: the checkout intent fixes it at "0xabc", so "0xdef" is not used (create another intent to change it)',
+      'amount: the intent fixes "100"; "50" is not used',
+      'walletAddress: the intent fixes "0xabc"; "0xdef" is not used',
     ]);
   });
 

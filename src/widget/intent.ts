@@ -60,27 +60,25 @@ export function applyIntent(options: RampCheckoutOptions, intent: IntentValues):
   return out;
 }
 
-const same = (field: (typeof FIELDS)[number], option: unknown, fixed: string): boolean => {
-  const text = String(option).trim();
-  if (field === 'walletAddress') return text === fixed;
-  // Amounts as numbers ("100" and "100.00" are one amount); codes in either case.
-  if (field === 'amount') return Number(text) === Number(fixed);
-  return text.toUpperCase() === fixed.toUpperCase();
-};
-
 /**
  * The options that ask for another value than the intent fixes (the intent wins, and the server
- * enforces it): each said in words, so the merchant learns their value was not used.
+ * enforces it), each said in words, so the merchant learns their value was not used. Amounts compare
+ * as numbers ("100" is 100.00), codes in either case.
  */
 export function intentConflicts(options: RampCheckoutOptions, intent: IntentValues): string[] {
   return FIELDS.flatMap((field) => {
     const fixed = intent[field];
     const option = options[field];
-    if (fixed === undefined || option === undefined || same(field, option, fixed)) return [];
-    return [
-      `${field}: the checkout intent fixes it at ${JSON.stringify(fixed)}, so ${JSON.stringify(option)} is ` +
-        'not used (create another intent to change it)',
-    ];
+    if (fixed === undefined || option === undefined) return [];
+    const same =
+      field === 'amount'
+        ? Number(option) === Number(fixed)
+        : field === 'walletAddress'
+          ? String(option).trim() === fixed
+          : String(option).toUpperCase() === fixed.toUpperCase();
+    return same
+      ? []
+      : [`${field}: the intent fixes ${JSON.stringify(fixed)}; ${JSON.stringify(option)} is not used`];
   });
 }
 

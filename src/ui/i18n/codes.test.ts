@@ -38,7 +38,7 @@ describe('errorKey', () => {
   it('says a refused origin to the developer in development, and plainly to shoppers otherwise', () => {
     // Vitest is a development build.
     expect(t(errorKey({ code: 'ORIGIN_NOT_ALLOWED', status: 0 }))).toMatch(
-      /Add the origin to RAMP_ALLOWED_ORIGINS/,
+      /not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there/,
     );
     vi.stubEnv('NODE_ENV', 'production');
     try {

@@ -64,7 +64,7 @@ export const de = {
   'error.GENERIC': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
   'error.ORIGIN_NOT_ALLOWED': 'Dieser Checkout ist auf dieser Website nicht verfügbar.',
   'error.ORIGIN_NOT_ALLOWED_DEV':
-    'Der Checkout-Server lässt den Ursprung dieser Seite nicht zu. Fügen Sie ihn dort zu RAMP_ALLOWED_ORIGINS hinzu.',
+    'Der Ursprung dieser Seite fehlt in RAMP_ALLOWED_ORIGINS des Checkout-Servers: Fügen Sie ihn dort hinzu.',
 
   'amount.min': 'Der Mindestbetrag ist {amount}',
   'amount.max': 'Der Höchstbetrag ist {amount}',

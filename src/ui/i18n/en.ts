@@ -62,7 +62,7 @@ export const en = {
   'error.GENERIC': 'Something went wrong. Try again.',
   'error.ORIGIN_NOT_ALLOWED': 'This checkout is not available on this website.',
   'error.ORIGIN_NOT_ALLOWED_DEV':
-    "The checkout server does not allow this page's origin. Add the origin to RAMP_ALLOWED_ORIGINS on that server.",
+    "This page's origin is not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there.",
 
   'amount.min': 'The minimum is {amount}',
   'amount.max': 'The maximum is {amount}',

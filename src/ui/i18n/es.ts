@@ -61,7 +61,7 @@ export const es = {
   'error.GENERIC': 'Algo salió mal. Inténtalo de nuevo.',
   'error.ORIGIN_NOT_ALLOWED': 'Este pago no está disponible en este sitio web.',
   'error.ORIGIN_NOT_ALLOWED_DEV':
-    'El servidor del pago no admite el origen de esta página. Añádelo a RAMP_ALLOWED_ORIGINS en ese servidor.',
+    'El origen de esta página no está en RAMP_ALLOWED_ORIGINS del servidor del pago: añádelo allí.',
 
   'amount.min': 'El mínimo es {amount}',
   'amount.max': 'El máximo es {amount}',

@@ -64,7 +64,7 @@ export const fr = {
   'error.GENERIC': 'Un problème est survenu. Réessayez.',
   'error.ORIGIN_NOT_ALLOWED': 'Ce paiement n’est pas disponible sur ce site.',
   'error.ORIGIN_NOT_ALLOWED_DEV':
-    'Le serveur de paiement n’autorise pas l’origine de cette page. Ajoutez-la à RAMP_ALLOWED_ORIGINS sur ce serveur.',
+    'L’origine de cette page n’est pas dans RAMP_ALLOWED_ORIGINS du serveur de paiement : ajoutez-la.',
 
   'amount.min': 'Le minimum est de {amount}',
   'amount.max': 'Le maximum est de {amount}',
