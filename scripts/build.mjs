@@ -22,9 +22,7 @@ console.log(
   `${packed.files} files: ${(packed.before / 1024).toFixed(1)} KB → ${(packed.after / 1024).toFixed(1)} KB brotli`,
 );
 console.log('\n▸ emitting library type declarations');
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
-  stdio: 'inherit',
-});
+execFileSync(process.execPath, ['scripts/lib-types.mjs'], { stdio: 'inherit' });
 console.log('\n▸ emitting server type declarations');
 execFileSync(process.execPath, ['scripts/server-types.mjs'], { stdio: 'inherit' });
 console.log('\nbuild complete: dist/hosted dist/lib dist/embed dist/server');

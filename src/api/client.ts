@@ -231,7 +231,8 @@ export function createRampClient(o: RampClientOptions): RampClient {
       } catch (e) {
         if (timedOut) throw timeoutError(timeoutMs);
         if (signal?.aborted || shared?.aborted) throw abortedError();
-        throw networkError(e);
+        // A fetch that knows better (origin-check.ts) has said what went wrong already.
+        throw e instanceof RampError ? e : networkError(e);
       }
       const data = parseJson(text);
       if (!res.ok) throw toRampError(res.status, data === NOT_JSON ? undefined : data);

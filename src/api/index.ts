@@ -2,6 +2,8 @@ export * from './types';
 export { RampError, toRampError, isNoValidQuotes, isRetryableStatus } from './errors';
 export type { RampErrorInit } from './errors';
 export { createRampClient } from './client';
+export { ORIGIN_NOT_ALLOWED, withOriginCheck } from './origin-check';
+export type { OriginCheckOptions } from './origin-check';
 export { proxyReaders, readBootstrap } from './proxy-readers';
 export type {
   CallOptions,

@@ -17,7 +17,12 @@ export type CheckoutEvent =
   | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
   | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean }
-  | { type: 'SET_WALLET'; address: string; byHost?: boolean }
+  /**
+   * `byHost`: the merchant's wallet (a wallet connected after mount) is also the prefilled answer from
+   * then on: the wallet screen is passed with it, as with a wallet given at mount. `lock` (with
+   * `byHost`): fixes it, or frees it; a lock without a value is dropped.
+   */
+  | { type: 'SET_WALLET'; address: string; byHost?: boolean; lock?: boolean }
   | { type: 'SET_WALLET_TAG'; tag: string }
   /** Facts from data. */
   | { type: 'SET_LIMITS'; limits: AmountLimits | null }

@@ -159,6 +159,27 @@ function receiveQuotes(
   return choose(state, ['quote'], { quote: { ...best, receivedAt: at } }, { quotePicked: false });
 }
 
+/**
+ * The merchant's wallet after mount (the wallet-connect pattern): the choice, and the prefilled answer
+ * too, so the screens pass the wallet step as they do a wallet given at mount (and RESET keeps it).
+ * `lock` fixes it (the wallet step is then skipped) or frees it; a lock needs a value.
+ */
+function hostWallet(state: CheckoutState, walletAddress: string | undefined, lock?: boolean): CheckoutState {
+  const locked = (lock ?? state.locked.includes('walletAddress')) && walletAddress !== undefined;
+  const chosen = choose(state, ['walletAddress'], { walletAddress });
+  if (chosen.prefill.walletAddress === walletAddress && chosen.locked.includes('walletAddress') === locked)
+    return chosen;
+  const others = <T>(list: readonly T[], item: T) => list.filter((x) => x !== item);
+  const fixed: CheckoutState = {
+    ...chosen,
+    prefill: { ...chosen.prefill, walletAddress },
+    locked: locked ? [...chosen.locked, 'walletAddress'] : others(chosen.locked, 'walletAddress'),
+    skipped: locked ? [...others(chosen.skipped, 'wallet'), 'wallet'] : others(chosen.skipped, 'wallet'),
+  };
+  // Leaving a screen the shopper stands on is theirs to do; a launch in progress no longer matches.
+  return settle(state, fixed);
+}
+
 /** Choices and facts: accepted at any step before the provider is launched. */
 function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const s = state.selection;
@@ -227,7 +248,8 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
-      if (!event.byHost && blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
+      if (event.byHost) return hostWallet(state, walletAddress, event.lock);
+      if (blocked(state, 'walletAddress', walletAddress === s.walletAddress)) return state;
       return choose(state, ['walletAddress'], { walletAddress });
     }
     case 'SET_WALLET_TAG': {

@@ -1,7 +1,7 @@
 // Screens are not steps: the order screen's Continue walks its steps at once, a prefilled wallet is
 // passed without `lock`, Back goes by screens, and the offer selection follows the ranking.
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, ETH_WALLET, T0, USD_LIMITS, quote, run, start } from './test-fixtures';
+import { BUY_STEPS, ETH_WALLET, SOL_WALLET, T0, USD_LIMITS, quote, run, start } from './test-fixtures';
 import { next } from './machine';
 import {
   LAST_INPUT_STEP,
@@ -72,6 +72,65 @@ describe('screens', () => {
   it('an invalid prefilled wallet is asked', () => {
     const s = filled(start({ prefill: { walletAddress: '0x123' } }));
     expect(next(s, { type: 'CONTINUE_SCREEN', at: T0 }).step).toBe('wallet');
+  });
+});
+
+// The wallet-connect pattern: the merchant's page learns the shopper's wallet after the widget mounted.
+describe('a wallet the merchant sets after mount', () => {
+  const connected = (s: CheckoutState, lock?: boolean) =>
+    next(s, {
+      type: 'SET_WALLET',
+      address: ETH_WALLET,
+      byHost: true,
+      ...(lock === undefined ? {} : { lock }),
+    });
+
+  it('before the wallet screen: the screen is passed, as a prefilled wallet is', () => {
+    const s = connected(filled());
+    expect(visibleScreens(s)).toEqual(['order', 'review', 'status']);
+    const review = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(review.step).toBe('launch');
+    expect(next(review, { type: 'BACK_SCREEN' }).step).toBe('quotes');
+  });
+
+  it('locked with it: fixed (the shopper cannot change it), and following the merchant', () => {
+    const s = connected(filled(), true);
+    expect(s.locked).toContain('walletAddress');
+    expect(s.skipped).toContain('wallet');
+    expect(next(s, { type: 'SET_WALLET', address: SOL_WALLET })).toBe(s);
+    const other = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    const moved = next(s, { type: 'SET_WALLET', address: other, byHost: true, lock: true });
+    expect(moved.selection.walletAddress).toBe(other);
+    expect(moved.locked).toContain('walletAddress');
+  });
+
+  it('on the wallet screen: the shopper stays there, with the wallet filled in', () => {
+    const onWallet = next(filled(), { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(onWallet.step).toBe('wallet');
+    const s = connected(onWallet, true);
+    expect(s.step).toBe('wallet');
+    expect(s.selection.walletAddress).toBe(ETH_WALLET);
+    expect(next(s, { type: 'CONTINUE_SCREEN', at: T0 }).step).toBe('launch');
+  });
+
+  it('disconnected: the lock goes with the value, and the wallet screen asks again', () => {
+    const review = next(connected(filled(), true), { type: 'CONTINUE_SCREEN', at: T0 });
+    expect(review.step).toBe('launch');
+    const s = next(review, { type: 'SET_WALLET', address: '', byHost: true, lock: true });
+    expect(s.locked).not.toContain('walletAddress');
+    expect(s.skipped).not.toContain('wallet');
+    expect(s.step).toBe('wallet');
+  });
+
+  it('start over keeps the merchant’s wallet', () => {
+    const s = connected(filled(), true);
+    const again = next(s, { type: 'RESET', idempotencyKey: 'another-seed' });
+    expect(again.selection.walletAddress).toBe(ETH_WALLET);
+  });
+
+  it('the same wallet and lock again change nothing', () => {
+    const s = connected(filled(), true);
+    expect(connected(s, true)).toBe(s);
   });
 });
 

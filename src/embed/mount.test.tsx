@@ -105,7 +105,7 @@ describe('mountWidget', () => {
     expect(() => mountWidget({} as Element, {}, defaults)).toThrow(/element or a CSS selector/);
   });
 
-  it('update() merges, re-validates and starts the checkout over; an invalid update changes nothing', () => {
+  it('update() merges, re-validates and starts the checkout over for what it cannot take in place; an invalid update changes nothing', () => {
     let handle!: ReturnType<typeof mountWidget>;
     act(() => void (handle = mountWidget('#a', { direction: 'buy', fiatCurrency: 'USD' }, defaults)));
     act(() => handle.update({ direction: 'sell', cryptoCurrency: 'BTC' }));
@@ -124,6 +124,12 @@ describe('mountWidget', () => {
     act(() => handle.update({ onEvent: () => {} }));
     const widget = hostIn(document.getElementById('a')).shadowRoot!.querySelector('[data-on-event]')!;
     expect(widget.getAttribute('data-on-event')).toBe('function');
+    expect(life).toEqual({ mounted: 2, unmounted: 1 });
+
+    // So do the options a running checkout takes: a wallet connected, and its lock, a new amount.
+    act(() => handle.update({ walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '50' }));
+    act(() => handle.update({ lock: ['walletAddress'] }));
+    expect(propsIn(document.getElementById('a'))).toMatchObject({ amount: '50', lock: ['walletAddress'] });
     expect(life).toEqual({ mounted: 2, unmounted: 1 });
   });
 

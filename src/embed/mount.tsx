@@ -4,6 +4,7 @@
 import { createRoot } from 'react-dom/client';
 import { RampCheckout } from '../widget/RampCheckout';
 import { OptionsError, validateOptions } from '../widget/config';
+import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutOptions } from '../widget/config';
 import { createShadowMount } from './shadow';
 import type { MountTarget, RampCheckoutHandle } from './types';
@@ -25,13 +26,6 @@ export function resolveTarget(target: MountTarget, doc: Document = document): El
   if (target && typeof target === 'object' && target.nodeType === 1) return target;
   throw new Error('RampCheckout: the mount target must be an element or a CSS selector');
 }
-
-/**
- * The widget reads its options once, when it mounts (only onEvent may change later): a new key for
- * new options gives a fresh checkout with them, and a new onEvent alone keeps the checkout as it is.
- * JSON leaves the function out.
- */
-const keyOf = (options: RampCheckoutOptions): string => JSON.stringify(options);
 
 /** validateOptions, with the problems also logged: a script-tag integrator may only look at the console. */
 function checked(options: RampCheckoutOptions, defaults: MountDefaults): RampCheckoutOptions {
@@ -57,7 +51,8 @@ export function mountWidget(
   // Each root in its own shadow tree already scopes ids; the prefix keeps them unique page-wide too
   // where the runtime honours it (React does; the embed's Preact ignores it, the shadow trees suffice).
   const root = createRoot(container, { identifierPrefix: `rc${++count}-` });
-  const render = () => root.render(<RampCheckout key={keyOf(current)} {...current} />);
+  // Options a running checkout takes (the wallet, amount, theme…) apply in place; others start it over.
+  const render = () => root.render(<RampCheckout key={restartKey(current)} {...current} />);
   render();
 
   let active = true;

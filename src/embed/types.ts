@@ -1,5 +1,6 @@
 // The script-tag embed's public surface: `window.RampCheckout`, callable like the queue stub and
-// carrying `mount`. Merchants and e2e tests drive it through exactly these names.
+// carrying `mount`. Merchants and e2e tests drive it through exactly these names; the package exports
+// these types (src/index.ts), and leaves `Window` alone (window.d.ts types it for this project only).
 import type { RampCheckoutOptions } from '../widget/config';
 
 /** One mounted checkout. */
@@ -7,9 +8,10 @@ export interface RampCheckoutHandle {
   /** Unmounts the widget and removes its host element. Calling it again does nothing. */
   unmount(): void;
   /**
-   * Merges `partial` into the current options, validates them again and applies them: the checkout
-   * starts over with the new options (a new `onEvent` alone is swapped in place). An invalid update
-   * throws an OptionsError and the widget keeps its current options.
+   * Merges `partial` into the current options, validates them again and applies them. Those a running
+   * checkout takes (walletAddress and its lock, direction, amount, locale, messages, theme, redirectUrl,
+   * launch, onEvent) apply in place, keeping the shopper's progress; any other starts the checkout
+   * over. An invalid update throws an OptionsError and the widget keeps its current options.
    */
   update(partial: Partial<RampCheckoutOptions>): void;
 }
@@ -49,10 +51,4 @@ export interface RampCheckoutGlobal {
 export interface RampCheckoutStub {
   (...args: unknown[]): void;
   q?: ArrayLike<unknown>[];
-}
-
-declare global {
-  interface Window {
-    RampCheckout?: RampCheckoutGlobal | RampCheckoutStub;
-  }
 }

@@ -3,6 +3,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { I18nProvider, useTranslator } from '../ui/i18n';
 import { CheckoutRoot } from '../widget/RampCheckout';
+import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
@@ -31,9 +32,10 @@ export function HostedCheckout({
         <PageHeading />
       </I18nProvider>
       <div className="hp-slot">
-        {/* The widget reads its options when it mounts: new options (a parent's update) get a fresh one.
-            It is the whole page: the browser's Back moves between its screens. */}
-        <CheckoutRoot key={JSON.stringify(options)} options={{ ...options, onEvent }} env={env} />
+        {/* A parent's update applies in place what a running checkout takes (the wallet, amount,
+            theme…), and starts over for the rest. It is the whole page: the browser's Back moves
+            between its screens. */}
+        <CheckoutRoot key={restartKey(options)} options={{ ...options, onEvent }} env={env} />
       </div>
     </main>
   );

@@ -130,9 +130,13 @@ describe('startHostedPage', () => {
       expect(seen.mounts).toBe(1);
       fromParent({ source: HOST_SOURCE, type: 'update', options: { amount: '75', theme: 'dark' } });
       expect(lastProps()).toMatchObject({ direction: 'buy', amount: '75', theme: 'dark' });
-      // The widget reads options when it mounts, so the update gives a fresh one.
-      expect(seen.mounts).toBe(2);
+      // The running checkout takes these in place, keeping the shopper's progress.
+      expect(seen.mounts).toBe(1);
       expect(frame.document.documentElement.classList.contains('hp-dark')).toBe(true);
+      // Another country shapes the checkout from its first request: it starts over.
+      fromParent({ source: HOST_SOURCE, type: 'update', options: { country: 'GB' } });
+      expect(lastProps()).toMatchObject({ country: 'GB', amount: '75' });
+      expect(seen.mounts).toBe(2);
     });
 
     it('answers an invalid update with an error event and keeps its options', () => {

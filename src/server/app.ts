@@ -242,6 +242,14 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   // ---- /api/ramp: the merchant's routes, then the proxy ----
   app.use(`${API_PREFIX}/*`, cors(config));
+  // Whether the calling page's origin is among RAMP_ALLOWED_ORIGINS, readable by every origin: a
+  // widget whose call the browser refused (CORS) can then tell that from an unreachable server, and
+  // say which variable allows it. Nothing a request with an Origin header could not learn already.
+  app.get(`${API_PREFIX}/origin`, (c) => {
+    const origin = c.req.header('origin') ?? null;
+    const allowed = origin !== null && config.allowedOrigins.includes(origin);
+    return c.json({ origin, allowed }, 200, { ...NO_STORE, 'Access-Control-Allow-Origin': '*' });
+  });
   const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
     deps.onMerchant?.(merchant);

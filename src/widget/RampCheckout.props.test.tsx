@@ -4,12 +4,14 @@
 // is reported and the widget keeps its options.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWindow } from '../ui/steps/test-harness';
+import { ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutOptions } from './config';
 import { CheckoutRoot } from './RampCheckout';
 import { choosePartner, expectStatus, next } from './test-flow';
+import { createTestServer } from '../queries/test-server';
 import { mountWidget, PREFILLED } from './test-mount';
 
+const INTENT_SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 /** A second valid EIP-55 address (the EIP's own example). */
 const CONNECTED_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
@@ -38,6 +40,69 @@ describe('props changed after mount', () => {
     await expectStatus(/Finish in the Banxa window/);
     const [session] = w.server.sent('/crypto/session/widget', 'POST');
     expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
+  });
+
+  // The README's example: the wallet, and its lock, arrive once the shopper connects a wallet.
+  const UNTIL_WALLET: RampCheckoutOptions = {
+    ...PREFILLED,
+    walletAddress: undefined,
+    lock: ['cryptoCurrency', 'network'],
+  };
+  const CONNECTED: RampCheckoutOptions = {
+    walletAddress: CONNECTED_WALLET,
+    lock: ['cryptoCurrency', 'network', 'walletAddress'],
+  };
+
+  it('a wallet connected before the wallet screen spares the shopper that screen, without a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const w = mountThenChange(UNTIL_WALLET);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    w.change(CONNECTED);
+    await choosePartner(w.user, 'Banxa');
+    await next(w.user, 'Review and continue');
+    expect(w.events.filter((e) => e.type === 'stepChanged').map((e) => e.step)).not.toContain('wallet');
+    await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
+    await expectStatus(/Finish in the Banxa window/);
+    const [session] = w.server.sent('/crypto/session/widget', 'POST');
+    expect(session?.body).toMatchObject({ sessionData: { walletAddress: CONNECTED_WALLET } });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a wallet connected on the wallet screen fills it in, locked, and follows the page', async () => {
+    const w = mountThenChange(UNTIL_WALLET);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    await next(w.user, 'Your wallet');
+    const field = screen.getByRole('textbox', { name: 'Wallet address' });
+    expect(field).toHaveValue('');
+    w.change(CONNECTED);
+    await waitFor(() => expect(field).toHaveValue(CONNECTED_WALLET));
+    expect(field).toHaveAttribute('readonly');
+    w.change({ ...CONNECTED, walletAddress: ETH_WALLET });
+    await waitFor(() => expect(field).toHaveValue(ETH_WALLET));
+    await next(w.user, 'Review and continue');
+  });
+
+  it('an amount the checkout intent fixes is not changed by a later prop, and says so', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = createTestServer();
+    const intent = { reference: 'order-1', amount: '100', expiresAt: '2099-01-01T00:00:00Z' };
+    const fetchFn: typeof fetch = async (input, init) =>
+      String(input).endsWith('/intents/current') ? Response.json({ intent }) : server.fetch(input, init);
+    const w = mountWidget({ ...PREFILLED, lock: [], intent: INTENT_SECRET }, { fetch: fetchFn }, server);
+    const change = (props: RampCheckoutOptions) =>
+      w.view.rerender(<CheckoutRoot options={{ ...w.opts, ...props }} env={w.env} />);
+    await screen.findByRole('radiogroup', { name: 'Quotes' });
+    expect(w.events.filter((e) => e.type === 'error')).toEqual([]);
+    change({ amount: '50' });
+    await waitFor(() =>
+      expect(w.events).toContainEqual({
+        type: 'error',
+        code: 'INVALID_OPTIONS',
+        message: expect.stringMatching(/amount: the intent fixes "100"; "50" is not used/),
+      }),
+    );
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/amount: the intent fixes "100"/));
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('100');
   });
 
   it('a new locale and theme restyle and translate the running widget', async () => {

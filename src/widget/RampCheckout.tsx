@@ -7,8 +7,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createRampClient, proxyReaders } from '../api';
-import type { CheckoutStoreApi, StorageLike } from '../checkout';
+import { ORIGIN_NOT_ALLOWED, RampError, createRampClient, proxyReaders, withOriginCheck } from '../api';
+import type { CheckoutStoreApi } from '../checkout';
+import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
 import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
@@ -21,7 +22,7 @@ import { OptionsError, validateOptions } from './config';
 import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
-import { applyIntent, loadIntent, withIntentHeader } from './intent';
+import { applyIntent, intentConflicts, loadIntent, withIntentHeader } from './intent';
 import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
@@ -113,10 +114,35 @@ function setUp(
   const client = createRampClient({
     baseUrl: options.apiBaseUrl,
     readers: proxyReaders,
-    fetch: fetchFn,
+    fetch: originChecked(options.apiBaseUrl, fetchFn),
     timeoutMs: REQUEST_BUDGET_MS,
   });
   return { ok: true, options, store, host, queryClient, client, reference };
+}
+
+/**
+ * The api client's fetch, telling a CORS refusal of this page's origin from an unreachable server
+ * (api/origin-check.ts). The screen says it in the shopper's words and the `error` event carries it
+ * (serviceCode ORIGIN_NOT_ALLOWED) as for any failure shown; the console says it once, for developers.
+ */
+function originChecked(apiBaseUrl: string, fetchFn: typeof fetch | undefined): typeof fetch {
+  const checked = withOriginCheck({
+    baseUrl: apiBaseUrl,
+    pageOrigin: globalThis.location?.origin,
+    fetch: fetchFn,
+  });
+  let told = false;
+  return async (input, init) => {
+    try {
+      return await checked(input, init);
+    } catch (e) {
+      if (!told && e instanceof RampError && e.code === ORIGIN_NOT_ALLOWED) {
+        told = true;
+        console.error(`ramp-checkout: ${e.message}`);
+      }
+      throw e;
+    }
+  };
 }
 
 /**
@@ -169,8 +195,17 @@ function CheckoutCore({
   });
   // The latest valid props, applied to the running checkout; undefined while the first ones are invalid.
   // An intent's values stay in force whatever later props say (the server enforces them anyway).
-  const effective = intent && 'values' in intent ? applyIntent(options, intent.values) : options;
+  const values = intent && 'values' in intent ? intent.values : undefined;
+  const effective = values ? applyIntent(options, values) : options;
   const current = useLiveOptions(setup.ok ? setup : undefined, effective, env.defaults, emitter.emit);
+  // Said, not silently dropped: an option (at mount or changed later) that the intent overrides.
+  const conflicts = values ? intentConflicts(options, values).join('\n') : '';
+  useEffect(() => {
+    if (!conflicts) return;
+    const message = `ramp-checkout: ${conflicts}`;
+    console.error(message);
+    emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message });
+  }, [conflicts, emitter]);
   useLayoutEffect(() => {
     live.set(current);
   }, [live, current]);
@@ -258,7 +293,7 @@ const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 720px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
- * after mount apply to the running checkout (walletAddress, direction, amount, locale, theme,
+ * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale, theme,
  * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
  * start over with them. On the server (and in hydration's first pass) it renders an empty box of
  * the widget's size; the checkout runs on the client only.

@@ -60,6 +60,7 @@ describe('validateOptions', () => {
     [{ directions: ['buy'], direction: 'sell' }, 'direction "sell" is not among directions'],
     [{ country: 'USA' }, 'country "USA" is not a valid code'],
     [{ country: 'US', subdivision: 'CA-ON' }, 'subdivision "CA-ON" is not in country "US"'],
+    [{ subdivision: 'US-NY' }, 'subdivision "US-NY" needs its country: set country "US" too'],
     [{ amount: '-5' }, 'amount must be a positive decimal'],
     [{ amount: '1e5' }, 'amount must be a positive decimal'],
     [{ amount: 0 }, 'amount must be a positive number'],

@@ -3,17 +3,17 @@
 // `validateOptions`, which either returns clean options or throws an OptionsError listing every problem.
 import * as v from 'valibot';
 import type { Direction } from '../api/types';
-import type { LockableField } from '../checkout';
+import type { LockableField } from '../checkout/state';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
 import { languages, type MessageOverrides } from '../ui/i18n/languages';
 import { messagesIssues } from '../ui/i18n/overrides';
-import type { ThemeOption } from '../ui/theme';
+import type { ThemeOption } from '../ui/theme/tokens';
 import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
 
-import type { LaunchMode } from '../ui/steps';
+import type { LaunchMode } from '../ui/steps/launchMode';
 export type { LaunchMode };
 
 export interface RampCheckoutOptions {
@@ -303,6 +303,12 @@ const OptionsSchema = v.pipe(
       !o.subdivision.startsWith(`${o.country}-`)
     ) {
       addIssue({ message: `subdivision "${o.subdivision}" is not in country "${o.country}"` });
+    }
+    // Not derived from the code: the country shapes the whole checkout (lists, defaults, locks), so
+    // the merchant says it, rather than the widget guessing from another option.
+    if (valid('country', 'subdivision') && o.subdivision && !o.country) {
+      const country = o.subdivision.split('-')[0];
+      addIssue({ message: `subdivision "${o.subdivision}" needs its country: set country "${country}" too` });
     }
     for (const field of valid('lock', 'directions') ? (o.lock ?? []) : []) {
       const lockable = field as LockableField;

@@ -1,16 +1,20 @@
 // The widget's events (CONTRACTS §2): each carries `type` and a typed payload. None carries the API key
 // or a tracking token. One emitter per widget instance.
 import type { Direction, TransactionStatus } from '../api/types';
-import type { Step } from '../checkout';
+import type { Step } from '../checkout/state';
 
-/** A quote as events report it: what the shopper pays and gets, and from whom. */
+/**
+ * A quote as events report it: what the shopper pays and gets, and from whom. Amounts are decimal
+ * strings ("0.0000001", never "1e-7"), as in the webhooks: compare and store them as text or with a
+ * decimal library, not as floats.
+ */
 export interface QuoteSummary {
   partner: string;
-  sourceAmount: number;
+  sourceAmount: string;
   sourceCurrency: string;
-  destinationAmount: number;
+  destinationAmount: string;
   destinationCurrency: string;
-  totalFee?: number;
+  totalFee?: string;
   paymentMethod?: string;
 }
 
@@ -52,6 +56,8 @@ export const ERROR_CODES: readonly RampCheckoutErrorCode[] = [
 
 const SERVICE_CODES: Record<string, RampCheckoutErrorCode> = {
   ABORTED: 'NETWORK_ERROR',
+  /** The host server refuses the page's origin (RAMP_ALLOWED_ORIGINS): its CORS policy. */
+  ORIGIN_NOT_ALLOWED: 'REQUEST_REJECTED',
   TOO_MANY_REQUESTS: 'RATE_LIMITED',
   REQUEST_TIMEOUT: 'TIMEOUT',
   UPSTREAM_TIMEOUT: 'SERVICE_UNAVAILABLE',
@@ -82,8 +88,8 @@ export interface OrderSummary {
   /** In the source currency (fiat on buy, crypto on sell), as the shopper chose it. */
   sourceAmount?: string;
   sourceCurrency?: string;
-  /** As quoted. */
-  destinationAmount?: number;
+  /** As quoted, a decimal string. */
+  destinationAmount?: string;
   destinationCurrency?: string;
   partner?: string;
   /** The on-chain transaction hash, when the upstream gives one. */

@@ -1,5 +1,6 @@
 // The widget: the React component, its options and events. Entry points (embed, hosted) build on this.
 export { RampCheckout, CheckoutRoot } from './RampCheckout';
+export { restartKey } from './useLiveOptions';
 export type { WidgetEnv } from './RampCheckout';
 export { OptionsError, optionsFromQuery, validateOptions } from './config';
 export type { LaunchMode, RampCheckoutOptions, ValidOptions } from './config';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateOptions } from './config';
-import { applyIntent, loadIntent, withIntentHeader } from './intent';
+import { applyIntent, intentConflicts, loadIntent, withIntentHeader } from './intent';
 
 const SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 
@@ -15,6 +15,18 @@ describe('the intent option', () => {
     expect(valid.directions).toEqual(['buy']);
     expect([...valid.lock].sort()).toEqual(['amount', 'country', 'direction', 'walletAddress']);
     expect(() => validateOptions({ intent: 'not-a-secret' })).toThrow(/intent must be the clientSecret/);
+  });
+
+  it('names each option that asks for another value than the intent fixes', () => {
+    const intent = { reference: 'o', amount: '100', country: 'US', walletAddress: '0xabc', expiresAt: '' };
+    expect(
+      intentConflicts({ amount: 100, country: 'us', walletAddress: '0xabc', theme: 'dark' }, intent),
+    ).toEqual([]);
+    expect(intentConflicts({ amount: '100.00', fiatCurrency: 'EUR' }, intent)).toEqual([]);
+    expect(intentConflicts({ amount: '50', walletAddress: '0xdef' }, intent)).toEqual([
+      'amount: the intent fixes "100"; "50" is not used',
+      'walletAddress: the intent fixes "0xabc"; "0xdef" is not used',
+    ]);
   });
 
   it('reads the intent with its secret and sends the secret with the session request only', async () => {

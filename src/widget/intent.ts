@@ -60,6 +60,28 @@ export function applyIntent(options: RampCheckoutOptions, intent: IntentValues):
   return out;
 }
 
+/**
+ * The options that ask for another value than the intent fixes (the intent wins, and the server
+ * enforces it), each said in words, so the merchant learns their value was not used. Amounts compare
+ * as numbers ("100" is 100.00), codes in either case.
+ */
+export function intentConflicts(options: RampCheckoutOptions, intent: IntentValues): string[] {
+  return FIELDS.flatMap((field) => {
+    const fixed = intent[field];
+    const option = options[field];
+    if (fixed === undefined || option === undefined) return [];
+    const same =
+      field === 'amount'
+        ? Number(option) === Number(fixed)
+        : field === 'walletAddress'
+          ? String(option).trim() === fixed
+          : String(option).toUpperCase() === fixed.toUpperCase();
+    return same
+      ? []
+      : [`${field}: the intent fixes ${JSON.stringify(fixed)}; ${JSON.stringify(option)} is not used`];
+  });
+}
+
 /** A fetch that sends the client secret with the session request only. */
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));

@@ -69,11 +69,11 @@ describe('transition events', () => {
       type: 'quoteSelected',
       quote: {
         partner: 'BANXA',
-        sourceAmount: 100,
+        sourceAmount: '100',
         sourceCurrency: 'USD',
-        destinationAmount: 0.03,
+        destinationAmount: '0.03',
         destinationCurrency: 'ETH',
-        totalFee: 4,
+        totalFee: '4',
         paymentMethod: 'CREDIT_DEBIT_CARD',
       },
     });
@@ -89,7 +89,7 @@ describe('transition events', () => {
       direction: 'buy',
       sourceAmount: '100',
       sourceCurrency: 'USD',
-      destinationAmount: 0.03,
+      destinationAmount: '0.03',
       destinationCurrency: 'ETH',
       partner: 'BANXA',
       txHash: '0xfeed',
@@ -122,7 +122,19 @@ describe('transition events', () => {
     });
     expect(signalEvent({ type: 'quotesUpdated', quotes: [QUOTE] }, r.state())).toMatchObject({
       type: 'quotesUpdated',
-      quotes: [{ partner: 'BANXA', destinationAmount: 0.03 }],
+      quotes: [{ partner: 'BANXA', destinationAmount: '0.03' }],
     });
+  });
+
+  // As in the webhooks: a string keeps the amount exact, and never in exponent form.
+  it('give every amount as a decimal string', () => {
+    const r = recorder();
+    const tiny = { ...QUOTE, sourceAmount: 1e21, destinationAmount: 1e-7, totalFee: 0.1 + 0.2 };
+    const event = signalEvent({ type: 'quotesUpdated', quotes: [tiny] }, r.state());
+    expect(event).toMatchObject({
+      quotes: [{ sourceAmount: '1000000000000000000000', destinationAmount: '0.0000001' }],
+    });
+    const fee = event.type === 'quotesUpdated' ? event.quotes[0]?.totalFee : undefined;
+    expect(fee).toBe('0.30000000000000004');
   });
 });

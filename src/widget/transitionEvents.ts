@@ -4,17 +4,21 @@
 import type { Quote } from '../api/types';
 import type { CheckoutEvent, CheckoutState } from '../checkout';
 import { flowCodes, resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
+import { decimalFromNumber } from '../domain/decimal';
 import type { UiSignal } from '../ui/steps';
 import type { OrderSummary, QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
 import { errorCode } from './events';
 
+/** An amount of the service (a JSON number) as events give it: a decimal string, as the webhooks do. */
+const decimal = (n: number): string => decimalFromNumber(n) ?? String(n);
+
 export const quoteSummary = (q: Quote): QuoteSummary => ({
   partner: q.serviceProvider,
-  sourceAmount: q.sourceAmount,
+  sourceAmount: decimal(q.sourceAmount),
   sourceCurrency: q.sourceCurrencyCode,
-  destinationAmount: q.destinationAmount,
+  destinationAmount: decimal(q.destinationAmount),
   destinationCurrency: q.destinationCurrencyCode,
-  ...(q.totalFee !== undefined ? { totalFee: q.totalFee } : {}),
+  ...(q.totalFee !== undefined ? { totalFee: decimal(q.totalFee) } : {}),
   ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
 });
 
@@ -29,7 +33,7 @@ export function orderSummary(state: CheckoutState): OrderSummary {
     out.destinationCurrency = codes.destination;
   }
   if (s.quote) {
-    out.destinationAmount = s.quote.destinationAmount;
+    out.destinationAmount = decimal(s.quote.destinationAmount);
     out.partner = s.quote.serviceProvider;
   }
   if (state.tracking?.txHash) out.txHash = state.tracking.txHash;

@@ -2,11 +2,14 @@
 // and the widget keeps what it has), then applied to the running checkout where that can be done
 // without starting over: the wallet, direction and amount become the checkout's choices (locked ones
 // too: the merchant set them), the locale, messages and theme restyle the view, redirectUrl and launch are read
-// when the shopper launches. The others shape the checkout from its first request (the api base URL,
-// the lists, the locks, the other prefilled codes): a development warning says to remount with a new
-// `key` to apply them, the way the embed's `update()` does.
+// when the shopper launches. A wallet is also the prefilled answer (a wallet connected after mount
+// spares the shopper the wallet screen), and its lock follows `lock` (the wallet-connect pattern
+// locks the wallet once there is one). The others shape the checkout from its first request (the
+// api base URL, the lists, the other locks and prefilled codes): a development warning says to
+// remount with a new `key` to apply them, the way the embed's `update()` does.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CheckoutStoreApi } from '../checkout';
+import type { CheckoutStoreApi, LockableField } from '../checkout';
+import { developmentBuild } from '../ui/development';
 import type { RampCheckoutOptions, ValidOptions } from './config';
 import { OptionsError, validateOptions } from './config';
 import type { EventEmitter } from './events';
@@ -24,23 +27,27 @@ export const LIVE_OPTIONS = [
   'onEvent',
 ] as const satisfies readonly (keyof RampCheckoutOptions)[];
 
-const isDevelopment = (): boolean => {
-  // Bundlers replace `process.env.NODE_ENV`; where none did (plain ESM in a browser), it throws: production.
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-};
-declare const process: { env: { NODE_ENV?: string } };
-
 /** The options as data (onEvent, a function, is taken from the props as they come). */
 const keyOf = (raw: RampCheckoutOptions): string =>
   JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' ? undefined : v));
 
 type Checked = { ok: true; options: ValidOptions } | { ok: false; error: OptionsError };
 
+/**
+ * What a checkout must start over for, as an entry point's React `key`: the options less those a
+ * running checkout takes in place (and less the wallet's lock), so the embed's `update()` and a
+ * framing page's updates apply those as the component's props are, keeping the shopper's progress.
+ */
+export function restartKey(options: RampCheckoutOptions): string {
+  const { lock, ...rest } = options ?? {};
+  const live: readonly string[] = LIVE_OPTIONS;
+  const fixed = Object.entries(rest).filter(([name]) => !live.includes(name));
+  return JSON.stringify([fixed, withoutWallet(Array.isArray(lock) ? lock : [])]);
+}
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** A lock list less the wallet's lock, which is live; the order of the list does not matter. */
+const withoutWallet = (lock: readonly LockableField[]) => lock.filter((f) => f !== 'walletAddress').sort();
 
 /**
  * The options in force: the latest valid props (the first ones while nothing changed), or undefined
@@ -74,14 +81,17 @@ export function useLiveOptions(
     const next = checked.options;
     applied.current = next;
     const send = mounted.store.getState().send;
-    if (next.walletAddress !== prev.walletAddress)
-      send({ type: 'SET_WALLET', address: next.walletAddress ?? '', byHost: true });
+    const walletLock = next.lock.includes('walletAddress');
+    if (next.walletAddress !== prev.walletAddress || walletLock !== prev.lock.includes('walletAddress'))
+      send({ type: 'SET_WALLET', address: next.walletAddress ?? '', byHost: true, lock: walletLock });
     if (next.direction && next.direction !== prev.direction)
       send({ type: 'SET_DIRECTION', direction: next.direction, byHost: true });
     if (next.amount !== prev.amount) send({ type: 'SET_AMOUNT', text: next.amount ?? '', byHost: true });
-    if (!isDevelopment()) return;
-    const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter(
-      (name) => !(LIVE_OPTIONS as readonly string[]).includes(name) && !same(prev[name], next[name]),
+    if (!developmentBuild()) return;
+    const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter((name) =>
+      name === 'lock'
+        ? !same(withoutWallet(prev.lock), withoutWallet(next.lock))
+        : !(LIVE_OPTIONS as readonly string[]).includes(name) && !same(prev[name], next[name]),
     );
     if (fixed.length)
       console.warn(

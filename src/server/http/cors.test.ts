@@ -60,6 +60,19 @@ describe('CORS on /api/ramp', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 
+  it('tells any origin whether it is allowed, so a refused widget can say why', async () => {
+    const { request, upstream } = testApp();
+    const refused = await request('/api/ramp/origin', { headers: { Origin: 'http://localhost:3000' } });
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.has('access-control-allow-credentials')).toBe(false);
+    expect(await refused.json()).toEqual({ origin: 'http://localhost:3000', allowed: false });
+    const granted = await request('/api/ramp/origin', { headers: { Origin: 'https://shop.example' } });
+    expect(granted.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(await granted.json()).toEqual({ origin: 'https://shop.example', allowed: true });
+    expect(upstream.calls).toHaveLength(0);
+  });
+
   it('grants nobody when RAMP_ALLOWED_ORIGINS is unset (same origin only)', async () => {
     const { request } = testApp({ RAMP_ALLOWED_ORIGINS: '' });
     const res = await request(COUNTRIES, { headers: { Origin: 'https://shop.example' } });

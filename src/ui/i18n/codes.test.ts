@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorKey, statusKey } from './codes';
 import { createTranslator } from './translator';
 
@@ -33,6 +33,20 @@ describe('errorKey', () => {
     [null, 'error.GENERIC'],
   ])('%o → %s', (error, key) => {
     expect(errorKey(error)).toBe(key);
+  });
+
+  it('says a refused origin to the developer in development, and plainly to shoppers otherwise', () => {
+    // Vitest is a development build.
+    expect(t(errorKey({ code: 'ORIGIN_NOT_ALLOWED', status: 0 }))).toMatch(
+      /not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there/,
+    );
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(errorKey({ code: 'ORIGIN_NOT_ALLOWED', status: 0 })).toBe('error.ORIGIN_NOT_ALLOWED');
+      expect(t('error.ORIGIN_NOT_ALLOWED')).toBe('This checkout is not available on this website.');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('gives the NO_VALID_QUOTES way out in words', () => {

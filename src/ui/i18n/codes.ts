@@ -1,4 +1,6 @@
 import { isNoValidQuotes } from '../../api/errors';
+import { ORIGIN_NOT_ALLOWED } from '../../api/origin-check';
+import { inDevelopment } from '../development';
 import type { MessageKey } from './en';
 import { isMessageKey } from './translator';
 
@@ -20,6 +22,9 @@ export function errorKey(error: unknown): MessageKey {
   const code = typeof e.code === 'string' ? e.code : '';
   const status = typeof e.status === 'number' ? e.status : 0;
   if (isNoValidQuotes(e)) return 'error.NO_VALID_QUOTES';
+  // The shopper is told the checkout is not offered here; the developer, which variable allows it.
+  if (code === ORIGIN_NOT_ALLOWED)
+    return inDevelopment() ? 'error.ORIGIN_NOT_ALLOWED_DEV' : 'error.ORIGIN_NOT_ALLOWED';
   if (code === 'NETWORK_ERROR' || code === 'TIMEOUT' || code === 'MALFORMED_RESPONSE') return `error.${code}`;
   if (code === 'RATE_LIMITED' || code === 'TOO_MANY_REQUESTS' || status === 429) return 'error.RATE_LIMITED';
   if (UNAVAILABLE.has(code)) return 'error.UNAVAILABLE';

@@ -62,6 +62,9 @@ export const de = {
   'error.UNAVAILABLE':
     'Das ist nicht verfügbar. Wählen Sie eine andere Währung, ein anderes Land oder eine andere Zahlungsart.',
   'error.GENERIC': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  'error.ORIGIN_NOT_ALLOWED': 'Dieser Checkout ist auf dieser Website nicht verfügbar.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'Der Ursprung dieser Seite fehlt in RAMP_ALLOWED_ORIGINS des Checkout-Servers: Fügen Sie ihn dort hinzu.',
 
   'amount.min': 'Der Mindestbetrag ist {amount}',
   'amount.max': 'Der Höchstbetrag ist {amount}',

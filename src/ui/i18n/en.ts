@@ -60,6 +60,9 @@ export const en = {
   'error.SERVER': 'Something went wrong on our side. Try again in a moment.',
   'error.UNAVAILABLE': 'This is not available. Choose another currency, country or payment method.',
   'error.GENERIC': 'Something went wrong. Try again.',
+  'error.ORIGIN_NOT_ALLOWED': 'This checkout is not available on this website.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    "This page's origin is not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there.",
 
   'amount.min': 'The minimum is {amount}',
   'amount.max': 'The maximum is {amount}',

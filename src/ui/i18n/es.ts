@@ -59,6 +59,9 @@ export const es = {
   'error.SERVER': 'Algo falló por nuestra parte. Inténtalo de nuevo en un momento.',
   'error.UNAVAILABLE': 'No está disponible. Elige otra moneda, otro país u otro método de pago.',
   'error.GENERIC': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.ORIGIN_NOT_ALLOWED': 'Este pago no está disponible en este sitio web.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'El origen de esta página no está en RAMP_ALLOWED_ORIGINS del servidor del pago: añádelo allí.',
 
   'amount.min': 'El mínimo es {amount}',
   'amount.max': 'El máximo es {amount}',

@@ -62,6 +62,9 @@ export const fr = {
   'error.UNAVAILABLE':
     'Ce n’est pas disponible. Choisissez une autre devise, un autre pays ou un autre moyen de paiement.',
   'error.GENERIC': 'Un problème est survenu. Réessayez.',
+  'error.ORIGIN_NOT_ALLOWED': 'Ce paiement n’est pas disponible sur ce site.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'L’origine de cette page n’est pas dans RAMP_ALLOWED_ORIGINS du serveur de paiement : ajoutez-la.',
 
   'amount.min': 'Le minimum est de {amount}',
   'amount.max': 'Le maximum est de {amount}',

@@ -213,7 +213,13 @@ export function OrderScreen() {
           onChange={(direction) => send({ type: 'SET_DIRECTION', direction })}
         />
       )}
-      <LoadState list={d.bootstrap.isSettled ? (fiat.isReady ? crypto : fiat) : countries} />
+      {/* A failed list is said first: with no country known, the currency lists never ask. */}
+      <LoadState
+        list={
+          [countries, fiat, crypto].find((list) => list.error) ??
+          (d.bootstrap.isSettled ? (fiat.isReady ? crypto : fiat) : countries)
+        }
+      />
       <fieldset className="rc-pair">
         <legend className="rc-label">{t(buy ? 'quote.youPay' : 'order.youSell')}</legend>
         <div className="rc-pair__row">

@@ -42,6 +42,12 @@ export function WalletStep() {
   const { attempted, go } = useContinue();
   const s = state.selection;
   const [text, setText] = useState(s.walletAddress ?? '');
+  // The merchant may set the wallet while this screen shows (a wallet connected): the field follows.
+  const [seen, setSeen] = useState(s.walletAddress);
+  if (s.walletAddress !== seen) {
+    setSeen(s.walletAddress);
+    if ((s.walletAddress ?? '') !== text.trim()) setText(s.walletAddress ?? '');
+  }
   const [left, setLeft] = useState(false);
   const network = chainOf(s) ?? '';
   // The chain's code is checked against; its name is what the shopper reads.

@@ -5,10 +5,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { Quote } from '../../api/types';
 import type { CheckoutEvent, CheckoutState, CheckoutStoreApi } from '../../checkout';
+import type { LaunchMode, LaunchedMode } from './launchMode';
 
-export type LaunchMode = 'popup' | 'tab' | 'redirect';
-/** How the partner's page was opened: `link` when the shopper had to click it (windows blocked). */
-export type LaunchedMode = LaunchMode | 'link';
+export type { LaunchMode, LaunchedMode };
 
 /** What the screens report upward; the widget turns these into its public events. */
 export type UiSignal =

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+// A page whose origin the host server does not allow: the browser withholds every answer, which looks
+// like no network at all. The widget finds out (GET /origin) and says so, to the developer in words
+// they can act on.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { RampCheckoutEvent } from './events';
+import { mountWidget } from './test-mount';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Another origin than the page's (jsdom's http://localhost). */
+const API = 'http://127.0.0.1:8787/api/ramp';
+
+it('a CORS refusal is said as such, not as "could not reach the server"', async () => {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const refusing: typeof fetch = async (input) => {
+    if (String(input) === `${API}/origin`)
+      return Response.json({ origin: 'http://localhost', allowed: false });
+    throw new TypeError('Failed to fetch');
+  };
+  const w = mountWidget({ apiBaseUrl: API }, { fetch: refusing });
+  const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+  expect(alert).toHaveTextContent(
+    "This page's origin is not in the checkout server's RAMP_ALLOWED_ORIGINS: add it there.",
+  );
+  const refusals = (): RampCheckoutEvent[] =>
+    w.events.filter((e) => e.type === 'error' && e.serviceCode === 'ORIGIN_NOT_ALLOWED');
+  await waitFor(() => expect(refusals()).toHaveLength(1));
+  expect(refusals()[0]).toMatchObject({
+    code: 'REQUEST_REJECTED',
+    message: expect.stringMatching(
+      /^http:\/\/127\.0\.0\.1:8787 does not allow the origin http:\/\/localhost(:\d+)?: add it to its RAMP_ALLOWED_ORIGINS$/,
+    ),
+  });
+  expect(error).toHaveBeenCalledExactlyOnceWith(
+    expect.stringMatching(/^ramp-checkout: .*RAMP_ALLOWED_ORIGINS/),
+  );
+});
+
+it('a server that cannot be reached at all stays a connection problem', { timeout: 30_000 }, async () => {
+  const down: typeof fetch = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const w = mountWidget({ apiBaseUrl: API }, { fetch: down });
+  expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+    'We could not reach the server.',
+  );
+  expect(w.events.filter((e) => e.type === 'error' && e.serviceCode === 'ORIGIN_NOT_ALLOWED')).toEqual([]);
+});
