@@ -16,7 +16,8 @@ export type CheckoutEvent =
   | { type: 'SET_FIAT'; fiatCurrency: string; decimals?: number }
   | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
-  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean }
+  /** `byDefault`: the checkout's default amount (the merchant's or the round sum), not the shopper's. */
+  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean; byDefault?: 'option' | 'auto' }
   | { type: 'SET_WALLET'; address: string; byHost?: boolean }
   | { type: 'SET_WALLET_TAG'; tag: string }
   /** Facts from data. */

@@ -169,7 +169,8 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
         (!event.byHost && blocked(state, 'direction', event.direction === s.direction))
       )
         return state;
-      return choose(state, ['direction'], { direction: event.direction });
+      // A new direction's amount is in another currency: its default comes anew.
+      return choose(state, ['direction'], { direction: event.direction }, { amountBy: undefined });
     }
     case 'SET_COUNTRY': {
       const country = normalise(event.country, COUNTRY_CODE);
@@ -223,7 +224,12 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
       if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
-      return choose(state, ['amount'], { amount });
+      const amountBy = event.byDefault ?? (event.byHost ? undefined : 'shopper');
+      const chosen = choose(state, ['amount'], { amount }, { amountBy });
+      // The same value typed over a default is the shopper's from now on.
+      return chosen === state && state.facts.amountBy !== amountBy
+        ? { ...state, facts: { ...state.facts, amountBy } }
+        : chosen;
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
@@ -425,6 +431,7 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
       ...state.facts,
       requiresSubdivision:
         state.prefill.country === state.selection.country && state.facts.requiresSubdivision,
+      amountBy: undefined,
     },
     launch: { keySeed, phase: 'idle' },
     tracking: undefined,

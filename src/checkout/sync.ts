@@ -6,7 +6,8 @@
 import type { Country, Currency, PaymentMethod, Quote } from '../api/types';
 import type { CheckoutEvent } from './events';
 import type { AmountLimits } from './amount';
-import { isLocked, type CheckoutState } from './state';
+import { defaultAmount } from './defaultAmount';
+import { isLocked, sourceDecimals, type CheckoutState } from './state';
 
 /** A country of the list, with whether it needs a state (the screens know the states). */
 export interface CountryChoice extends Pick<Country, 'countryCode'> {
@@ -24,6 +25,8 @@ export interface SyncLists {
   methods?: { items: readonly PaymentMethod[]; preferred?: PaymentMethod };
   /** The chosen method's limits across partners (null: no route has any), once known. */
   limits?: AmountLimits | null;
+  /** Fiat per crypto unit for the pair, from any quote seen (a sell's default amount needs it). */
+  rate?: number;
 }
 
 const sameCrypto = (entry: Currency, s: CheckoutState['selection']['crypto'], decimals?: number) =>
@@ -84,7 +87,41 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
   // The machine keeps limits it already has (and drops a late answer for a cleared method).
   if (offered && lists.limits !== undefined) events.push({ type: 'SET_LIMITS', limits: lists.limits });
 
+  const amount = amountEvent(state, offered ? lists.limits : state.facts.limits, lists.rate);
+  if (amount) events.push(amount);
+
   return events;
+}
+
+/**
+ * The default amount, so a price shows before the shopper types: the merchant's `defaultAmount` in
+ * its direction, else a round sum within the limits. Never over an amount the shopper typed (or
+ * cleared), the `amount` option, or the merchant's default; an automatic one follows the limits.
+ */
+function amountEvent(
+  state: CheckoutState,
+  limits: AmountLimits | null | undefined,
+  rate: number | undefined,
+): CheckoutEvent | undefined {
+  const s = state.selection;
+  const by = state.facts.amountBy;
+  if (isLocked(state, 'amount') || by === 'shopper' || (s.amount !== undefined && by !== 'auto')) return;
+  const merchant =
+    state.defaultAmount !== undefined && s.direction === state.prefill.direction
+      ? state.defaultAmount
+      : undefined;
+  const value =
+    merchant ??
+    (limits
+      ? defaultAmount({
+          direction: s.direction,
+          limits,
+          decimals: sourceDecimals(state),
+          fiatPerCrypto: rate ?? state.facts.fiatPerCrypto,
+        })
+      : undefined);
+  if (value === undefined || value === s.amount) return;
+  return { type: 'SET_AMOUNT', text: value, byDefault: merchant !== undefined ? 'option' : 'auto' };
 }
 
 /**

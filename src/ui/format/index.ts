@@ -1,2 +1,3 @@
 export { formatAmount, formatPercent, type AmountFormat } from './amount';
 export { formatDateTime, type DateTimeFormat } from './dateTime';
+export { shortenMiddle } from './middle';
