@@ -32,12 +32,23 @@ describe('syncEvents: the lists become choices', () => {
     ]);
   });
 
-  it('keeps a chosen country the list has; keeps a locked one it lacks, replaces an unlocked one', () => {
+  it('keeps a chosen country, also one the direction does not serve (the screen names it): never a silent switch', () => {
     const chosen = start({ prefill: { country: 'DE' } });
     expect(syncEvents(chosen, { countries: COUNTRIES, bootstrapCountry: 'US' })).toEqual([]);
-    const lacking = { countries: [{ countryCode: 'US', needsSubdivision: true }] };
+    const lacking = { countries: [{ countryCode: 'US', needsSubdivision: true }], bootstrapCountry: 'US' };
     expect(syncEvents(start({ prefill: { country: 'DE' }, locked: ['country'] }), lacking)).toEqual([]);
-    expect(syncEvents(chosen, lacking)).toEqual([
+    expect(syncEvents(chosen, lacking)).toEqual([]);
+  });
+
+  it("starts from the browser's country, served or not, before the server's guess", () => {
+    const lists = { countries: COUNTRIES, bootstrapCountry: 'US' };
+    expect(syncEvents(start(), { ...lists, browserCountry: 'DE' })).toEqual([
+      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+    ]);
+    expect(syncEvents(start(), { ...lists, browserCountry: 'IT' })).toEqual([
+      { type: 'SET_COUNTRY', country: 'IT', requiresSubdivision: false },
+    ]);
+    expect(syncEvents(start(), lists)).toEqual([
       { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
     ]);
   });

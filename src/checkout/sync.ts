@@ -19,6 +19,8 @@ export interface SyncLists {
   countries?: readonly CountryChoice[];
   /** The country the bootstrap resolved from the shopper's IP, if any. */
   bootstrapCountry?: string;
+  /** The country the shopper's browser says they are in (its language's region), if any. */
+  browserCountry?: string;
   fiat?: { items: readonly Currency[]; preferred?: Currency };
   /** The crypto offered (narrowed to a locked network), and the chosen one's entry in it. */
   crypto?: { options: readonly Currency[]; chosen?: Currency };
@@ -43,11 +45,18 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
 
   if (lists.countries) {
     const chosen = lists.countries.find((c) => c.countryCode === s.country);
-    const target =
+    // A country the direction does not serve is never swapped for another in silence: it stays
+    // chosen (the screen names it and offers the others), the browser's one included.
+    const find = (code: string | undefined) => lists.countries?.find((c) => c.countryCode === code);
+    const browser = lists.browserCountry;
+    const target: CountryChoice | undefined =
       chosen ??
-      (s.country && isLocked(state, 'country')
+      (s.country
         ? undefined
-        : (lists.countries.find((c) => c.countryCode === lists.bootstrapCountry) ?? lists.countries[0]));
+        : (find(browser) ??
+          (browser
+            ? { countryCode: browser, needsSubdivision: false }
+            : (find(lists.bootstrapCountry) ?? lists.countries[0]))));
     if (target && (target !== chosen || target.needsSubdivision !== state.facts.requiresSubdivision))
       events.push({
         type: 'SET_COUNTRY',

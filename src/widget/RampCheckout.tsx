@@ -22,7 +22,14 @@ import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
 import { applyIntent, loadIntent, withIntentHeader } from './intent';
-import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
+import {
+  browserRegion,
+  checkoutInit,
+  hiddenMethods,
+  persistenceKey,
+  randomUuid,
+  sessionStorageOrNull,
+} from './setup';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
@@ -99,6 +106,7 @@ function setUp(
     },
     partners: options.partners,
     countryHint: options.country ?? browserRegion(),
+    hiddenMethods: hiddenMethods(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
     newRunKey: randomUuid,
     now: env.now ?? Date.now,

@@ -69,3 +69,17 @@ export function browserRegion(): string | undefined {
   }
   return undefined;
 }
+
+/** Apple Pay is offered only where the device can pay with it (Safari with a card in Wallet). */
+export function canPayWithApplePay(): boolean {
+  try {
+    const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+    return typeof session?.canMakePayments === 'function' && session.canMakePayments() === true;
+  } catch {
+    // Cross-origin frames without the permission throw: no Apple Pay there.
+    return false;
+  }
+}
+
+/** The methods a checkout on this device never offers. */
+export const hiddenMethods = (): string[] => (canPayWithApplePay() ? [] : ['APPLE_PAY']);

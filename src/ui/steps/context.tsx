@@ -25,6 +25,8 @@ export interface CheckoutHost {
   partners?: readonly string[];
   /** The country to start from when the merchant gave none: the browser's region. */
   countryHint?: string;
+  /** Payment methods this device cannot pay with (Apple Pay without a wallet): never offered. */
+  hiddenMethods?: readonly string[];
   onSignal: (signal: UiSignal) => void;
   /** A fresh idempotency seed for "Start over". */
   newRunKey: () => string;

@@ -21,6 +21,21 @@ function regionName(code: string, locale: string | undefined): string | undefine
   }
 }
 
+/** "Italy": a country's name in the shopper's language, also one the service does not list. */
+export const countryName = (code: string, locale: string): string => regionName(code, locale) ?? code;
+
+/** A canonical amount ("0.05") as the shopper would type it in their language ("0,05"). */
+export function localAmount(amount: string, locale: string): string {
+  let decimal = '.';
+  try {
+    decimal =
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  } catch {
+    // An unknown locale: the canonical form.
+  }
+  return decimal === ',' ? amount.replace('.', ',') : amount;
+}
+
 /** "United States (US)"; in the shopper's language through Intl.DisplayNames when `locale` is given. */
 export const countryLabel = (c: Country, locale?: string): string =>
   `${regionName(c.countryCode, locale) ?? c.name} (${c.countryCode})`;
