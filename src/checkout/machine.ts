@@ -60,7 +60,10 @@ const REQUEST_PIECES: readonly Piece[] = [
  */
 function settle(prev: CheckoutState, next: CheckoutState): CheckoutState {
   let s = next;
-  if (s.launch.phase !== 'idle' && REQUEST_PIECES.some((p) => readPiece(p, prev) !== readPiece(p, s)))
+  // A failed attempt stays said (a refreshed price must not wipe "did not answer in time"); a new
+  // attempt derives its key from the new request anyway.
+  const inProgress = s.launch.phase !== 'idle' && s.launch.phase !== 'failed';
+  if (inProgress && REQUEST_PIECES.some((p) => readPiece(p, prev) !== readPiece(p, s)))
     s = { ...s, launch: idleLaunch(s) };
   const before = STEPS[stepIndex(s.step) - 1];
   const failing = before && firstUnmet(s, before, undefined, true);
