@@ -207,4 +207,5 @@ export const de = {
   'timeline.cancelled': 'Storniert',
   'error.someFailed':
     'Ein Teil des Checkouts konnte nicht geladen werden. Wir versuchen es weiter; Sie können es auch jetzt erneut versuchen.',
+  'wallet.remember': 'Diese Adresse auf diesem Gerät merken',
 } satisfies Record<MessageKey, string>;

@@ -199,6 +199,7 @@ export const en = {
   'status.cancelledDetail': 'The order was cancelled. You can try again or take another offer.',
   'timeline.cancelled': 'Cancelled',
   'error.someFailed': 'Part of the checkout could not load. We keep trying; you can also try again now.',
+  'wallet.remember': 'Remember this address on this device',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -200,4 +200,5 @@ export const es = {
   'timeline.cancelled': 'Cancelado',
   'error.someFailed':
     'Una parte del pago no se pudo cargar. Seguimos intentándolo; también puedes reintentar ahora.',
+  'wallet.remember': 'Recordar esta dirección en este dispositivo',
 } satisfies Record<MessageKey, string>;

@@ -205,4 +205,5 @@ export const fr = {
   'timeline.cancelled': 'Annulé',
   'error.someFailed':
     'Une partie du paiement n’a pas pu se charger. Nous réessayons ; vous pouvez aussi réessayer maintenant.',
+  'wallet.remember': 'Mémoriser cette adresse sur cet appareil',
 } satisfies Record<MessageKey, string>;
