@@ -227,6 +227,8 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
       if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
+      // A default never overrides what the shopper typed (a late one, say).
+      if (event.byDefault && state.facts.amountBy === 'shopper') return state;
       const amountBy = event.byDefault ?? (event.byHost ? undefined : 'shopper');
       const chosen = choose(state, ['amount'], { amount }, { amountBy });
       // The same value typed over a default is the shopper's from now on.

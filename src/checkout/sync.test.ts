@@ -110,8 +110,9 @@ describe('syncEvents: the lists become choices', () => {
       text: '500',
       byDefault: 'auto',
     });
-    // Typed (even cleared) by the shopper: never replaced.
+    // Typed (even cleared) by the shopper: never replaced, not even by a default sent late.
     const typed = next(defaulted, { type: 'SET_AMOUNT', text: '' });
+    expect(next(typed, { type: 'SET_AMOUNT', text: '500', byDefault: 'auto' })).toBe(typed);
     expect(syncEvents(typed, { ...lists, limits: wider })).toEqual([{ type: 'SET_LIMITS', limits: wider }]);
     // Given by the `amount` option: kept.
     const given = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD', amount: '42' } });

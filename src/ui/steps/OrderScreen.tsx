@@ -220,6 +220,10 @@ export function OrderScreen() {
       onBlur={() => setSettled(text)}
       {...(range && buy ? range : {})}
       onFocus={(e) => byDefault && e.currentTarget.select()}
+      // Typing the default's own value is still the shopper's choice (React reports no change then).
+      onInput={(e) =>
+        byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
+      }
       help={sellHelp}
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
