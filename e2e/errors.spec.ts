@@ -161,11 +161,12 @@ test('a blocked popup falls back to a link that opens the partner', async ({ pag
 });
 
 const ENDINGS = [
-  { choice: 'Decline', status: 'Failed' },
-  { choice: 'Cancel', status: 'Cancelled' },
+  { choice: 'Decline', status: 'Failed', detail: 'The transaction did not go through.' },
+  // A cancel is said as such, not as a failure.
+  { choice: 'Cancel', status: 'Cancelled', detail: 'The order was cancelled.' },
 ] as const;
 
-for (const { choice, status } of ENDINGS) {
+for (const { choice, status, detail } of ENDINGS) {
   test(`a payment the shopper ends with "${choice}" shows "${status}", with another offer, try again and start over`, async ({
     page,
   }) => {
@@ -177,7 +178,7 @@ for (const { choice, status } of ENDINGS) {
     await checkout.next();
     await Checkout.finishAtPartner(await checkout.launch(), choice);
     await checkout.expectStatus(status);
-    await expect(checkout.status).toContainText('The transaction did not go through.');
+    await expect(checkout.status).toContainText(detail);
     await expect(checkout.widget.getByRole('button', { name: 'Try another offer' })).toBeVisible();
     await expect(checkout.widget.getByRole('button', { name: 'Try again' })).toBeVisible();
     await checkout.widget.getByRole('button', { name: 'Start over' }).click();

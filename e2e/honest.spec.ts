@@ -164,4 +164,10 @@ test("7: on the hosted page, the browser's Back and the widget's Back walk the s
   await page.goBack();
   await expect(checkout.amount).toHaveValue('150');
   expect(page.url()).toBe(start);
+  // And the browser's Forward moves on again, the way Continue does.
+  await page.goForward();
+  await expect(checkout.wallet).toHaveValue(ETH_WALLET);
+  await page.goForward();
+  await expect(checkout.launchButton).toBeVisible();
+  expect(page.url()).toBe(start);
 });

@@ -64,7 +64,8 @@ describe('invalidation through the machine', () => {
     [
       'direction',
       { type: 'SET_DIRECTION', direction: 'sell' },
-      ['direction', 'paymentMethod', 'amount', 'limits', 'fiatPerCrypto', 'quote'],
+      // Who set the amount goes with it: the new direction's amount gets its own default.
+      ['direction', 'paymentMethod', 'amount', 'amountBy', 'limits', 'fiatPerCrypto', 'quote'],
     ],
     [
       'country',

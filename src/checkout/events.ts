@@ -16,7 +16,8 @@ export type CheckoutEvent =
   | { type: 'SET_FIAT'; fiatCurrency: string; decimals?: number }
   | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
-  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean }
+  /** `byDefault`: the checkout's default amount (the merchant's or the round sum), not the shopper's. */
+  | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean; byDefault?: 'option' | 'auto' }
   /**
    * `byHost`: the merchant's wallet (a wallet connected after mount) is also the prefilled answer from
    * then on: the wallet screen is passed with it, as with a wallet given at mount. `lock` (with

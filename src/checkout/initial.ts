@@ -19,6 +19,8 @@ export interface Prefill {
   paymentMethod?: string;
   /** In the source currency of the initial direction. */
   amount?: string;
+  /** The amount to start from when none is given, replaceable by the shopper (source currency). */
+  defaultAmount?: string;
   walletAddress?: string;
 }
 
@@ -124,10 +126,15 @@ export function initialState(init: CheckoutInit): CheckoutState {
   const locked = LOCKABLE_FIELDS.filter((f) => init.locked?.includes(f) && HAS_VALUE[f](selection));
   const directions = locked.includes('direction') ? [direction] : offered;
   const ttl = init.quoteTtlMs;
+  const given = init.prefill?.defaultAmount;
+  const parsedDefault = given === undefined ? undefined : parseAmount(given, undefined, MAX_DECIMALS);
+  const defaultAmount = parsedDefault?.ok ? parsedDefault.value : undefined;
+  const startAmount = selection.amount ?? defaultAmount;
   const state: CheckoutState = {
     step: 'direction',
-    selection,
+    selection: startAmount === selection.amount ? selection : { ...selection, amount: startAmount },
     facts: {
+      ...(startAmount !== selection.amount ? { amountBy: 'option' as const } : {}),
       requiresSubdivision: init.requiresSubdivision ?? false,
       limits: undefined,
       quoteTtlMs: ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_QUOTE_TTL_MS,
@@ -136,6 +143,7 @@ export function initialState(init: CheckoutInit): CheckoutState {
     locked,
     skipped: skippedSteps(locked, directions, init.requiresSubdivision),
     prefill: selection,
+    ...(defaultAmount ? { defaultAmount } : {}),
     launch: { keySeed: init.idempotencyKey, phase: 'idle' },
   };
   return { ...state, step: startStep(state) };

@@ -680,6 +680,24 @@ describe('launch', () => {
     expect(changed.launch.idempotencyKey).not.toBe(first.launch.idempotencyKey);
   });
 
+  it('keeps a failed attempt said while the price refreshes', () => {
+    const failed = next(requested(), {
+      type: 'SESSION_FAILED',
+      error: { code: 'SESSION_TIMEOUT', message: 'no session in time' },
+    });
+    const refreshed = next(failed, {
+      type: 'QUOTES_RECEIVED',
+      quotes: [quote({ destinationAmount: 0.031 })],
+      at: at(1_000),
+    });
+    expect(refreshed.selection.quote?.destinationAmount).toBe(0.031);
+    expect(refreshed.launch).toMatchObject({ phase: 'failed', error: { code: 'SESSION_TIMEOUT' } });
+    const again = next(refreshed, { type: 'SESSION_REQUESTED', at: at(2_000) });
+    expect(again.launch.phase).toBe('creating');
+    // The same terms, the same key: a session the server made meanwhile is replayed, not doubled.
+    expect(again.launch.idempotencyKey).toBe(failed.launch.idempotencyKey);
+  });
+
   it('ignores launch results out of order', () => {
     const idle = buyAt('launch');
     expect(next(idle, { type: 'SESSION_CREATED', session })).toBe(idle);

@@ -60,7 +60,10 @@ const REQUEST_PIECES: readonly Piece[] = [
  */
 function settle(prev: CheckoutState, next: CheckoutState): CheckoutState {
   let s = next;
-  if (s.launch.phase !== 'idle' && REQUEST_PIECES.some((p) => readPiece(p, prev) !== readPiece(p, s)))
+  // A failed attempt stays said (a refreshed price must not wipe "did not answer in time"); a new
+  // attempt derives its key from the new request anyway.
+  const inProgress = s.launch.phase !== 'idle' && s.launch.phase !== 'failed';
+  if (inProgress && REQUEST_PIECES.some((p) => readPiece(p, prev) !== readPiece(p, s)))
     s = { ...s, launch: idleLaunch(s) };
   const before = STEPS[stepIndex(s.step) - 1];
   const failing = before && firstUnmet(s, before, undefined, true);
@@ -190,7 +193,8 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
         (!event.byHost && blocked(state, 'direction', event.direction === s.direction))
       )
         return state;
-      return choose(state, ['direction'], { direction: event.direction });
+      // A new direction's amount is in another currency: its default comes anew.
+      return choose(state, ['direction'], { direction: event.direction }, { amountBy: undefined });
     }
     case 'SET_COUNTRY': {
       const country = normalise(event.country, COUNTRY_CODE);
@@ -244,7 +248,14 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       const parsed = parseAmount(event.text, event.locale, sourceDecimals(state));
       const amount = parsed.ok ? parsed.value : undefined;
       if (!event.byHost && blocked(state, 'amount', amount === s.amount)) return state;
-      return choose(state, ['amount'], { amount });
+      // A default never overrides what the shopper typed (a late one, say).
+      if (event.byDefault && state.facts.amountBy === 'shopper') return state;
+      const amountBy = event.byDefault ?? (event.byHost ? undefined : 'shopper');
+      const chosen = choose(state, ['amount'], { amount }, { amountBy });
+      // The same value typed over a default is the shopper's from now on.
+      return chosen === state && state.facts.amountBy !== amountBy
+        ? { ...state, facts: { ...state.facts, amountBy } }
+        : chosen;
     }
     case 'SET_WALLET': {
       const walletAddress = event.address.trim() || undefined;
@@ -447,6 +458,7 @@ function onReset(state: CheckoutState, keySeed: string): CheckoutState {
       ...state.facts,
       requiresSubdivision:
         state.prefill.country === state.selection.country && state.facts.requiresSubdivision,
+      amountBy: undefined,
     },
     launch: { keySeed, phase: 'idle' },
     tracking: undefined,

@@ -109,7 +109,13 @@ export function saveCheckout(storage: StorageLike, key: string, state: CheckoutS
     else
       storage.setItem(
         key,
-        JSON.stringify({ v: VERSION, tracking: state.tracking, selection: state.selection }),
+        JSON.stringify({
+          v: VERSION,
+          tracking: state.tracking,
+          selection: state.selection,
+          // The partner's page, so "Open … checkout" is still there after a reload.
+          ...(state.launch.session ? { session: state.launch.session } : {}),
+        }),
       );
   } catch {
     // Storage can be full or denied (private mode, sandboxed frames): tracking then lasts for the page only.

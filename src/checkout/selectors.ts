@@ -20,6 +20,8 @@ export {
   valueOf,
 } from './ranking';
 export type { QuoteSort } from './ranking';
+export { marketRate, offerCost, offerRate } from './rates';
+export type { OfferCost } from './rates';
 
 /** The screen the current step is shown on. */
 export const currentScreen = (state: CheckoutState): Screen => screenOf(state.step);

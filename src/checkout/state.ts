@@ -99,6 +99,11 @@ export interface Facts {
   quoteSort?: QuoteSort;
   /** The shopper picked the selected offer themselves (refreshes keep it; a new ranking does not move it). */
   quotePicked?: boolean;
+  /**
+   * Who set the amount: the shopper (typed, even to empty), the merchant's `defaultAmount`, or the
+   * automatic round sum (replaced when the limits change). Absent: given by the `amount` option, or none yet.
+   */
+  amountBy?: 'shopper' | 'option' | 'auto';
 }
 
 /** Option names (CONTRACTS §2) that map to selection fields and may be locked. */
@@ -165,6 +170,8 @@ export interface CheckoutState {
   skipped: readonly Step[];
   /** The prefilled selection, restored by RESET. */
   prefill: Selection;
+  /** The merchant's `defaultAmount`, in the source currency of the prefilled direction. */
+  defaultAmount?: string;
   launch: Launch;
   tracking?: Tracking;
 }

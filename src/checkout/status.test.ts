@@ -116,6 +116,17 @@ describe('timelineFor', () => {
     expect(flags(timelineFor('buy', 'REFUNDED', [{ status: 'SETTLED', at: 1 }]))).toBe('vvvx');
   });
 
+  it('says a cancel where it stopped, not "Payment processing, failed"', () => {
+    const steps = timelineFor('buy', 'CANCELLED', [{ status: 'PENDING', at: 1 }]);
+    expect(steps.map((s) => s.labelKey)).toEqual([
+      'timeline.buy.created',
+      'timeline.cancelled',
+      'timeline.buy.settling',
+      'timeline.buy.completed',
+    ]);
+    expect(timelineFor('sell', 'DECLINED')[1]!.labelKey).toBe('timeline.sell.processing');
+  });
+
   it('has exactly one current or failed step until completion', () => {
     for (const status of [undefined, ...TRANSACTION_STATUSES]) {
       const steps = timelineFor('buy', status);

@@ -99,9 +99,11 @@ export function timelineFor(
       .map((h) => Math.min(reached(h.status), 3)),
   );
   const at = stopped ? furthest : reached(status);
+  // A cancel is said as such where it stopped, not as a failed step ("Payment processing, failed").
+  const cancelled = status === 'CANCELLED';
   return TIMELINE.map((key, i) => ({
     key,
-    labelKey: `timeline.${direction}.${key}`,
+    labelKey: cancelled && stopped && i === at ? 'timeline.cancelled' : `timeline.${direction}.${key}`,
     done: i < at,
     current: !stopped && i === at,
     failed: stopped && i === at,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency, PaymentMethod } from '../api/types';
+import { next } from './machine';
 import { quote, run, start, USD_LIMITS } from './test-fixtures';
 import { quoteEvents, syncEvents, type SyncLists } from './sync';
 
@@ -31,12 +32,23 @@ describe('syncEvents: the lists become choices', () => {
     ]);
   });
 
-  it('keeps a chosen country the list has; keeps a locked one it lacks, replaces an unlocked one', () => {
+  it('keeps a chosen country, also one the direction does not serve (the screen names it): never a silent switch', () => {
     const chosen = start({ prefill: { country: 'DE' } });
     expect(syncEvents(chosen, { countries: COUNTRIES, bootstrapCountry: 'US' })).toEqual([]);
-    const lacking = { countries: [{ countryCode: 'US', needsSubdivision: true }] };
+    const lacking = { countries: [{ countryCode: 'US', needsSubdivision: true }], bootstrapCountry: 'US' };
     expect(syncEvents(start({ prefill: { country: 'DE' }, locked: ['country'] }), lacking)).toEqual([]);
-    expect(syncEvents(chosen, lacking)).toEqual([
+    expect(syncEvents(chosen, lacking)).toEqual([]);
+  });
+
+  it("starts from the browser's country, served or not, before the server's guess", () => {
+    const lists = { countries: COUNTRIES, bootstrapCountry: 'US' };
+    expect(syncEvents(start(), { ...lists, browserCountry: 'DE' })).toEqual([
+      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+    ]);
+    expect(syncEvents(start(), { ...lists, browserCountry: 'IT' })).toEqual([
+      { type: 'SET_COUNTRY', country: 'IT', requiresSubdivision: false },
+    ]);
+    expect(syncEvents(start(), lists)).toEqual([
       { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
     ]);
   });
@@ -80,7 +92,52 @@ describe('syncEvents: the lists become choices', () => {
     const card = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD' } });
     expect(syncEvents(card, { methods, limits: USD_LIMITS })).toEqual([
       { type: 'SET_LIMITS', limits: USD_LIMITS },
+      { type: 'SET_AMOUNT', text: '100', byDefault: 'auto' },
     ]);
+  });
+
+  it('opens with a price: a round amount within the limits, until the shopper types one', () => {
+    const card = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD' } });
+    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] }, limits: USD_LIMITS };
+    const [, amount] = syncEvents(card, lists);
+    expect(amount).toEqual({ type: 'SET_AMOUNT', text: '100', byDefault: 'auto' });
+    // The automatic amount follows the limits (another currency's, say).
+    const defaulted = next(card, amount!);
+    expect(defaulted.selection.amount).toBe('100');
+    const wider = { currencyCode: 'USD', min: 50, max: 5000 };
+    expect(syncEvents(defaulted, { ...lists, limits: wider })).toContainEqual({
+      type: 'SET_AMOUNT',
+      text: '500',
+      byDefault: 'auto',
+    });
+    // Typed (even cleared) by the shopper: never replaced, not even by a default sent late.
+    const typed = next(defaulted, { type: 'SET_AMOUNT', text: '' });
+    expect(next(typed, { type: 'SET_AMOUNT', text: '500', byDefault: 'auto' })).toBe(typed);
+    expect(syncEvents(typed, { ...lists, limits: wider })).toEqual([{ type: 'SET_LIMITS', limits: wider }]);
+    // Given by the `amount` option: kept.
+    const given = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD', amount: '42' } });
+    expect(syncEvents(given, lists)).toEqual([{ type: 'SET_LIMITS', limits: USD_LIMITS }]);
+  });
+
+  it("starts from the merchant's defaultAmount, in its direction only", () => {
+    const init = { prefill: { paymentMethod: 'CREDIT_DEBIT_CARD', defaultAmount: '250' } };
+    const s = start(init);
+    expect(s.selection.amount).toBe('250');
+    expect(s.facts.amountBy).toBe('option');
+    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] }, limits: USD_LIMITS };
+    expect(syncEvents(s, lists)).toEqual([{ type: 'SET_LIMITS', limits: USD_LIMITS }]);
+    // The other direction's amount is in crypto: a sell gets its own default once a rate is known.
+    const sell = run(
+      s,
+      { type: 'SET_DIRECTION', direction: 'sell' },
+      { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
+    );
+    expect(sell.selection.amount).toBeUndefined();
+    expect(syncEvents(sell, { ...lists, rate: 2000 })).toContainEqual({
+      type: 'SET_AMOUNT',
+      text: '0.05',
+      byDefault: 'auto',
+    });
   });
 
   it('sends nothing while tracking a transaction', () => {

@@ -6,7 +6,8 @@
 import type { Country, Currency, PaymentMethod, Quote } from '../api/types';
 import type { CheckoutEvent } from './events';
 import type { AmountLimits } from './amount';
-import { isLocked, type CheckoutState } from './state';
+import { defaultAmount } from './defaultAmount';
+import { isLocked, sourceDecimals, type CheckoutState } from './state';
 
 /** A country of the list, with whether it needs a state (the screens know the states). */
 export interface CountryChoice extends Pick<Country, 'countryCode'> {
@@ -18,12 +19,16 @@ export interface SyncLists {
   countries?: readonly CountryChoice[];
   /** The country the bootstrap resolved from the shopper's IP, if any. */
   bootstrapCountry?: string;
+  /** The country the shopper's browser says they are in (its language's region), if any. */
+  browserCountry?: string;
   fiat?: { items: readonly Currency[]; preferred?: Currency };
   /** The crypto offered (narrowed to a locked network), and the chosen one's entry in it. */
   crypto?: { options: readonly Currency[]; chosen?: Currency };
   methods?: { items: readonly PaymentMethod[]; preferred?: PaymentMethod };
   /** The chosen method's limits across partners (null: no route has any), once known. */
   limits?: AmountLimits | null;
+  /** Fiat per crypto unit for the pair, from any quote seen (a sell's default amount needs it). */
+  rate?: number;
 }
 
 const sameCrypto = (entry: Currency, s: CheckoutState['selection']['crypto'], decimals?: number) =>
@@ -40,11 +45,18 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
 
   if (lists.countries) {
     const chosen = lists.countries.find((c) => c.countryCode === s.country);
-    const target =
+    // A country the direction does not serve is never swapped for another in silence: it stays
+    // chosen (the screen names it and offers the others), the browser's one included.
+    const find = (code: string | undefined) => lists.countries?.find((c) => c.countryCode === code);
+    const browser = lists.browserCountry;
+    const target: CountryChoice | undefined =
       chosen ??
-      (s.country && isLocked(state, 'country')
+      (s.country
         ? undefined
-        : (lists.countries.find((c) => c.countryCode === lists.bootstrapCountry) ?? lists.countries[0]));
+        : (find(browser) ??
+          (browser
+            ? { countryCode: browser, needsSubdivision: false }
+            : (find(lists.bootstrapCountry) ?? lists.countries[0]))));
     if (target && (target !== chosen || target.needsSubdivision !== state.facts.requiresSubdivision))
       events.push({
         type: 'SET_COUNTRY',
@@ -84,7 +96,41 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
   // The machine keeps limits it already has (and drops a late answer for a cleared method).
   if (offered && lists.limits !== undefined) events.push({ type: 'SET_LIMITS', limits: lists.limits });
 
+  const amount = amountEvent(state, offered ? lists.limits : state.facts.limits, lists.rate);
+  if (amount) events.push(amount);
+
   return events;
+}
+
+/**
+ * The default amount, so a price shows before the shopper types: the merchant's `defaultAmount` in
+ * its direction, else a round sum within the limits. Never over an amount the shopper typed (or
+ * cleared), the `amount` option, or the merchant's default; an automatic one follows the limits.
+ */
+function amountEvent(
+  state: CheckoutState,
+  limits: AmountLimits | null | undefined,
+  rate: number | undefined,
+): CheckoutEvent | undefined {
+  const s = state.selection;
+  const by = state.facts.amountBy;
+  if (isLocked(state, 'amount') || by === 'shopper' || (s.amount !== undefined && by !== 'auto')) return;
+  const merchant =
+    state.defaultAmount !== undefined && s.direction === state.prefill.direction
+      ? state.defaultAmount
+      : undefined;
+  const value =
+    merchant ??
+    (limits
+      ? defaultAmount({
+          direction: s.direction,
+          limits,
+          decimals: sourceDecimals(state),
+          fiatPerCrypto: rate ?? state.facts.fiatPerCrypto,
+        })
+      : undefined);
+  if (value === undefined || value === s.amount) return;
+  return { type: 'SET_AMOUNT', text: value, byDefault: merchant !== undefined ? 'option' : 'auto' };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Bootstrap } from '../api';
 import type { Category } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
-import { retryDelay, retryTransient } from './retry';
+import { discoveryRetryDelay, retryDiscovery } from './retry';
 
 /** Seeds the per-operation entries with a bootstrap's parts (never over fresher data). */
 export function seedFromBootstrap(qc: QueryClient, category: Category, b: Bootstrap): void {
@@ -42,6 +42,6 @@ export const bootstrapQueryOptions = (
       return b;
     },
     staleTime: DISCOVERY_STALE_MS,
-    retry: retryTransient(2),
-    retryDelay,
+    retry: retryDiscovery,
+    retryDelay: discoveryRetryDelay,
   });

@@ -5,11 +5,15 @@ import type { RampClient } from '../api';
 import type { Category, CurrencyType } from '../api/types';
 import type { RoutesKeyInput } from './keys';
 import { rampKeys } from './keys';
-import { retryDelay, retryTransient } from './retry';
+import { discoveryRetryDelay, retryDiscovery } from './retry';
 
 export const DISCOVERY_STALE_MS = 5 * 60_000;
 
-const discovery = { staleTime: DISCOVERY_STALE_MS, retry: retryTransient(2), retryDelay } as const;
+const discovery = {
+  staleTime: DISCOVERY_STALE_MS,
+  retry: retryDiscovery,
+  retryDelay: discoveryRetryDelay,
+} as const;
 
 export const countriesQueryOptions = (client: RampClient, category: Category) =>
   queryOptions({

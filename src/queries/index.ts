@@ -32,3 +32,4 @@ export {
 export { REQUEST_BUDGET_MS, pollDelay, retryDelay, retryTransient } from './retry';
 export { asRampError } from './view';
 export type { ListView } from './view';
+export { knownRate } from './rate';

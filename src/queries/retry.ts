@@ -23,6 +23,17 @@ export const retryTransient =
 export const retryDelay = (attempt: number): number => Math.min(4000, 500 * 2 ** attempt);
 
 /**
+ * Discovery reads (the lists of the first screen) during a short upstream outage: the page must
+ * come back by itself, without a reload. Reads are cheap and cached by the proxy, so a gateway error
+ * is asked again too, with growing pauses (1, 2, 4, 8, 8, 8 s: about half a minute), before the
+ * shopper is shown the failure with "Try again".
+ */
+export const DISCOVERY_RETRIES = 6;
+export const retryDiscovery = (failureCount: number, error: unknown): boolean =>
+  error instanceof RampError && error.retryable && failureCount < DISCOVERY_RETRIES;
+export const discoveryRetryDelay = (attempt: number): number => Math.min(8000, 1000 * 2 ** attempt);
+
+/**
  * The pause before poll number `attempt` (0-based, counted since the last change): `baseMs`
  * doubling up to `maxMs`, ±20 % jitter so many widgets do not poll in step.
  */
@@ -37,6 +48,13 @@ export const isSessionPending = (e: unknown): boolean => e instanceof RampError 
 /** How long the widget keeps asking for a pending session: the server's session timeout (60 s). */
 export const SESSION_PENDING_RETRIES = 30;
 export const SESSION_PENDING_DELAY_MS = 2_000;
+
+/**
+ * How long the shopper waits for a session at most, retries included: then the checkout says the
+ * partner did not answer and offers to try again (the same key: a session made meanwhile is
+ * replayed) or to take another offer. A popup left blank for longer reads as broken.
+ */
+export const SESSION_DEADLINE_MS = 30_000;
 
 /** Session creation: a pending session is asked for again (same key) until it is there. */
 export const retrySession = (failureCount: number, error: unknown): boolean =>

@@ -41,10 +41,19 @@ export interface DiscoveryInput {
   countryHint?: string;
   /** Only routes of these partners. */
   partners?: readonly string[];
+  /** Methods this device cannot pay with (Apple Pay without an Apple Pay wallet): never offered. */
+  hiddenMethods?: readonly string[];
 }
 
 export interface DiscoveryView {
   bootstrap: { isSettled: boolean; country?: string; error: RampError | null; retry: () => void };
+  /**
+   * The chosen country, when the direction does not serve it (nothing is asked for it), and whether
+   * the other direction does (undefined while unknown).
+   */
+  unsupported?: { country: string; otherDirection?: boolean };
+  /** Some list failed after its own retries: this asks every failed one again at once. */
+  retryFailed?: () => void;
   countries: ListView<Country>;
   /** undefined while unknown; null when the country has no default. */
   defaults: CountryDefault | null | undefined;
@@ -72,7 +81,12 @@ export function useDiscovery(input: DiscoveryInput): DiscoveryView {
   const settled = boot.isSuccess || boot.isError;
 
   const countriesQ = useQuery({ ...countriesQueryOptions(client, category), enabled: settled });
-  const hasCountry = settled && !!country;
+  // A country the direction does not serve is said by name; nothing is asked for it.
+  const served = !!country && !!countriesQ.data?.some((c) => c.countryCode === country);
+  const unserved = !!country && countriesQ.data !== undefined && !served;
+  const other = categoryOf(input.direction === 'buy' ? 'sell' : 'buy');
+  const otherQ = useQuery({ ...countriesQueryOptions(client, other), enabled: unserved });
+  const hasCountry = settled && served;
   const defaultsQ = useQuery({
     ...defaultsQueryOptions(client, country ?? '', category),
     enabled: hasCountry,
@@ -109,10 +123,27 @@ export function useDiscovery(input: DiscoveryInput): DiscoveryView {
   const fiat = listView(fiatQ, hasCountry);
   const routes = listView(routesQ, routesReady);
   const listed = listView(methodsQ, hasFiat);
-  const offered = routes.isReady && listed.isReady ? offeredMethods(listed.items, routes.items) : [];
+  const hidden = input.hiddenMethods;
+  const offered =
+    routes.isReady && listed.isReady
+      ? offeredMethods(listed.items, routes.items).filter((m) => !hidden?.includes(m.method))
+      : [];
   const defaults = defaultsQ.data;
 
+  const queries = [boot, countriesQ, defaultsQ, fiatQ, cryptoQ, methodsQ, routesQ];
+  const failed = queries.filter((q) => q.isError && q.data === undefined);
   return {
+    ...(unserved && country
+      ? {
+          unsupported: {
+            country,
+            otherDirection: otherQ.data ? otherQ.data.some((c) => c.countryCode === country) : undefined,
+          },
+        }
+      : {}),
+    ...(failed.length
+      ? { retryFailed: () => failed.forEach((q) => void q.refetch({ cancelRefetch: false })) }
+      : {}),
     bootstrap: {
       isSettled: settled,
       country: boot.data?.country,

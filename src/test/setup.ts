@@ -7,5 +7,7 @@ afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');
     cleanup();
+    // The widget remembers the shopper in localStorage: each test starts as a first visit.
+    globalThis.localStorage?.clear();
   }
 });

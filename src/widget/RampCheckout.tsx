@@ -23,7 +23,15 @@ import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
 import { applyIntent, intentConflicts, loadIntent, withIntentHeader } from './intent';
-import { browserRegion, checkoutInit, persistenceKey, randomUuid, sessionStorageOrNull } from './setup';
+import {
+  browserRegion,
+  checkoutInit,
+  hiddenMethods,
+  persistenceKey,
+  randomUuid,
+  sessionStorageOrNull,
+} from './setup';
+import { choicesOf, loadRemembered, localStorageOrNull, saveRemembered } from './remember';
 import { signalEvent, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
@@ -35,6 +43,8 @@ export interface WidgetEnv {
   fetch?: typeof fetch;
   /** Where tracking survives reloads; null: nowhere. @default sessionStorage when usable */
   storage?: StorageLike | null;
+  /** Where the shopper's choices are remembered across visits; null: nowhere. @default localStorage when usable */
+  local?: StorageLike | null;
   now?: () => number;
   /** Status polling pauses. @default { base: 1000, max: 5000 } */
   pollMs?: { base: number; max: number };
@@ -86,9 +96,18 @@ function setUp(
       ? { ...e, reference }
       : e;
   const storage = env.storage === undefined ? sessionStorageOrNull() : env.storage;
-  const store = createCheckoutStore(checkoutInit(options, randomUuid()), {
-    onTransition: (prev, next, event) =>
-      transitionEvents(prev, next, event).forEach((e) => emitter.emit(withReference(e))),
+  // Remembered choices: only where the merchant allows it (and never for an intent's locked order).
+  const device =
+    options.remember && !intent ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
+  const remembered = loadRemembered(device);
+  let rememberWallet = !!remembered.walletAddress;
+  const remember = (state: ReturnType<typeof store.getState>['state']) =>
+    device && saveRemembered(device, choicesOf(state, rememberWallet));
+  const store = createCheckoutStore(checkoutInit(options, randomUuid(), remembered), {
+    onTransition: (prev, next, event) => {
+      if (prev.selection !== next.selection) remember(next);
+      transitionEvents(prev, next, event).forEach((e) => emitter.emit(withReference(e)));
+    },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
   const host: CheckoutHost = {
@@ -99,12 +118,26 @@ function setUp(
       return (current() ?? options).redirectUrl;
     },
     partners: options.partners,
-    countryHint: options.country ?? browserRegion(),
+    countryHint: options.country ?? remembered.country ?? browserRegion(),
+    hiddenMethods: hiddenMethods(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
     newRunKey: randomUuid,
     now: env.now ?? Date.now,
     pollMs: env.pollMs ?? { base: 1000, max: 5000 },
     pageHistory: env.pageHistory,
+    ...(device
+      ? {
+          rememberWallet: {
+            get on() {
+              return rememberWallet;
+            },
+            set: (on: boolean) => {
+              rememberWallet = on;
+              remember(store.getState().state);
+            },
+          },
+        }
+      : {}),
   };
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },

@@ -40,11 +40,22 @@ export interface RampCheckoutOptions {
   paymentMethod?: string;
   /** In the source currency: fiat on buy, crypto on sell. */
   amount?: string | number;
+  /**
+   * The amount the checkout opens with when `amount` is not given, in the source currency of
+   * `direction`; the shopper replaces it by typing. @default a round sum within the partners' limits
+   * for the currency (e.g. 100 GBP)
+   */
+  defaultAmount?: string | number;
   walletAddress?: string;
   /** Options the shopper may not change. Each must also be given a value. @default [] */
   lock?: LockableField[];
   /** Only quote these partners (e.g. ['BANXA', 'TRANSAK']). @default all */
   partners?: string[];
+  /**
+   * Remember the shopper's last country, state, currencies and payment method on this device
+   * (localStorage), and the wallet address when they ask. @default true
+   */
+  remember?: boolean;
   /** @default 'auto' */
   theme?: ThemeOption;
   /** BCP 47 tag; English, Spanish, French and German are bundled. @default the browser's language */
@@ -71,11 +82,13 @@ export interface RampCheckoutOptions {
 /** Options after validation: codes upper-cased, amount a string, defaults applied. */
 export interface ValidOptions extends Omit<
   RampCheckoutOptions,
-  'amount' | 'directions' | 'lock' | 'launch' | 'apiBaseUrl'
+  'amount' | 'defaultAmount' | 'directions' | 'lock' | 'launch' | 'apiBaseUrl' | 'remember'
 > {
   apiBaseUrl: string;
   directions: Direction[];
   amount?: string;
+  defaultAmount?: string;
+  remember: boolean;
   lock: LockableField[];
   launch: LaunchMode;
 }
@@ -91,8 +104,10 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'apiBaseUrl',
   'directions',
   ...LOCKABLE_FIELDS,
+  'defaultAmount',
   'lock',
   'partners',
+  'remember',
   'theme',
   'locale',
   'messages',
@@ -182,24 +197,41 @@ const list = (name: string, issues: (entries: string[]) => string[] = () => []) 
     ),
   );
 
-const amount = optional(
-  v.pipe(
-    v.unknown(),
-    v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
-      if (typeof value === 'number') {
-        if (Number.isFinite(value) && value > 0) return String(value);
-        addIssue({ message: 'amount must be a positive number' });
+const amountOf = (name: 'amount' | 'defaultAmount') =>
+  optional(
+    v.pipe(
+      v.unknown(),
+      v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
+        if (typeof value === 'number') {
+          if (Number.isFinite(value) && value > 0) return String(value);
+          addIssue({ message: `${name} must be a positive number` });
+          return NEVER;
+        }
+        const a = typeof value === 'string' ? value.trim() : undefined;
+        if (a !== undefined && AMOUNT.test(a) && Number(a) > 0) return a;
+        addIssue({
+          message: `${name} must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(value)})`,
+        });
         return NEVER;
-      }
-      const a = typeof value === 'string' ? value.trim() : undefined;
-      if (a !== undefined && AMOUNT.test(a) && Number(a) > 0) return a;
-      addIssue({
-        message: `amount must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(value)})`,
-      });
-      return NEVER;
-    }),
-  ),
-);
+      }),
+    ),
+  );
+const amount = amountOf('amount');
+
+/** A yes/no option; the hosted page's query string says it as "true"/"false" (or 1/0). */
+const flag = (name: string) =>
+  optional(
+    v.pipe(
+      v.unknown(),
+      v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
+        if (typeof value === 'boolean') return value;
+        if (value === 'true' || value === '1') return true;
+        if (value === 'false' || value === '0') return false;
+        addIssue({ message: `${name} must be true or false (got ${JSON.stringify(value)})` });
+        return NEVER;
+      }),
+    ),
+  );
 
 const OptionsFields = v.object({
   apiBaseUrl: optional(
@@ -222,6 +254,8 @@ const OptionsFields = v.object({
   network: code('network'),
   paymentMethod: code('paymentMethod'),
   amount,
+  defaultAmount: amountOf('defaultAmount'),
+  remember: flag('remember'),
   walletAddress: optional(
     v.pipe(
       text('walletAddress'),
@@ -310,6 +344,11 @@ const OptionsSchema = v.pipe(
       const country = o.subdivision.split('-')[0];
       addIssue({ message: `subdivision "${o.subdivision}" needs its country: set country "${country}" too` });
     }
+    if (valid('amount', 'defaultAmount') && o.amount !== undefined && o.defaultAmount !== undefined) {
+      addIssue({
+        message: 'give amount (fixed at the start) or defaultAmount (a suggestion), not both',
+      });
+    }
     for (const field of valid('lock', 'directions') ? (o.lock ?? []) : []) {
       const lockable = field as LockableField;
       if (!valid(lockable) || o[lockable] !== undefined) continue;
@@ -346,6 +385,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     messages,
     launch,
     intent,
+    remember,
     ...rest
   } = result.output;
   const directions = listed?.length ? [...new Set(listed as Direction[])] : [...DIRECTIONS];
@@ -359,6 +399,7 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     theme: theme as ThemeOption | undefined,
     ...(messages === undefined ? {} : { messages: messages as MessageOverrides }),
     launch: launch ?? 'popup',
+    remember: remember ?? true,
     ...(intent === undefined ? {} : { intent }),
   };
 }

@@ -2,6 +2,7 @@
 // wires them together.
 import type { CheckoutInit, StorageLike } from '../checkout';
 import type { ValidOptions } from './config';
+import { type Remembered, withRemembered } from './remember';
 
 /** A random UUID v4, also where crypto.randomUUID is missing (insecure origins). */
 export function randomUuid(): string {
@@ -14,12 +15,17 @@ export function randomUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The checkout's starting point: options prefill choices, `lock` fixes them. */
-export function checkoutInit(o: ValidOptions, idempotencyKey: string): CheckoutInit {
-  return {
-    direction: o.direction,
-    directions: o.directions,
-    prefill: {
+/**
+ * The checkout's starting point: options prefill choices, `lock` fixes them; what the shopper chose
+ * last time on this device fills what the options leave open.
+ */
+export function checkoutInit(
+  o: ValidOptions,
+  idempotencyKey: string,
+  remembered: Remembered = {},
+): CheckoutInit {
+  const prefill = withRemembered(
+    {
       country: o.country,
       subdivision: o.subdivision,
       fiatCurrency: o.fiatCurrency,
@@ -27,12 +33,20 @@ export function checkoutInit(o: ValidOptions, idempotencyKey: string): CheckoutI
       network: o.network,
       paymentMethod: o.paymentMethod,
       amount: o.amount,
+      defaultAmount: o.defaultAmount,
       walletAddress: o.walletAddress,
     },
+    remembered,
+  );
+  return {
+    direction: o.direction,
+    directions: o.directions,
+    prefill,
     locked: o.lock,
     idempotencyKey,
     // Known up front for the US (states) so a locked US country with its state skips the country step.
     requiresSubdivision: o.country ? o.country === 'US' || !!o.subdivision : undefined,
+    // (Remembered choices are not locked: whether they need a state is learnt from the list.)
   };
 }
 
@@ -69,3 +83,17 @@ export function browserRegion(): string | undefined {
   }
   return undefined;
 }
+
+/** Apple Pay is offered only where the device can pay with it (Safari with a card in Wallet). */
+export function canPayWithApplePay(): boolean {
+  try {
+    const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+    return typeof session?.canMakePayments === 'function' && session.canMakePayments() === true;
+  } catch {
+    // Cross-origin frames without the permission throw: no Apple Pay there.
+    return false;
+  }
+}
+
+/** The methods a checkout on this device never offers. */
+export const hiddenMethods = (): string[] => (canPayWithApplePay() ? [] : ['APPLE_PAY']);

@@ -68,4 +68,22 @@ describe('QuoteCard', () => {
     expect(screen.queryByText('Partnergebühr')).toBeNull();
     expect(screen.queryByText('Wenig KYC')).toBeNull();
   });
+
+  it('says a sell in its own words, with the total cost and the rate in fiat', () => {
+    const sell: Quote = {
+      serviceProvider: 'PAYBIS',
+      sourceCurrencyCode: 'ETH',
+      sourceAmount: 0.5,
+      destinationCurrencyCode: 'EUR',
+      destinationAmount: 995,
+      totalFee: 5,
+      exchangeRate: 2000,
+    };
+    render(<QuoteCard quote={sell} direction="sell" totalCost={6.5} markup={1.5} rate={2000} />);
+    expect(screen.getByText('You receive')).toBeInTheDocument();
+    expect(screen.queryByText('You get')).toBeNull();
+    expect(screen.getByText(/^Total cost/)).toHaveTextContent('Total cost €6.50');
+    expect(screen.getByText('Rate markup').nextElementSibling).toHaveTextContent('€1.50');
+    expect(screen.getByText('1 ETH = €2,000.00')).toBeInTheDocument();
+  });
 });

@@ -13,10 +13,12 @@ export interface QuoteCardProps {
   partnerHue?: number;
   /** The crypto currency's decimal places (shown up to 8). */
   cryptoDecimals?: number;
-  /** What the offer costs in all, in the source currency (fees and rate markup). */
+  /** What the offer costs in all, in the fiat currency (fees and rate markup). */
   totalCost?: number;
-  /** The part of the cost that is the rate markup. */
+  /** The part of the cost that is the rate markup, in the fiat currency. */
   markup?: number;
+  /** The offer's rate: fiat per crypto unit ("1 BTC = $61,000.00"). */
+  rate?: number;
   bestRate?: boolean;
   recommended?: boolean;
   className?: string;
@@ -31,6 +33,7 @@ export function QuoteCard({
   cryptoDecimals,
   totalCost,
   markup,
+  rate,
   bestRate,
   recommended,
   className,
@@ -38,6 +41,7 @@ export function QuoteCard({
   const t = useTranslator();
   const buy = direction === 'buy';
   const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
+  const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
   const money = (amount: number, code: string) =>
     formatAmount(amount, {
       currency: code,
@@ -74,23 +78,24 @@ export function QuoteCard({
       </div>
       <div className="rc-quote__line">
         <span>
-          <span className="rc-help">{t('quote.youGet')} </span>
+          <span className="rc-help">{t(buy ? 'quote.youGet' : 'quote.youReceive')} </span>
           <span className="rc-quote__get">{money(q.destinationAmount, q.destinationCurrencyCode)}</span>
         </span>
         {cost !== undefined && (
           <span className="rc-help">
-            {t('quote.totalFee')} {money(cost, q.sourceCurrencyCode)}
+            {t('quote.totalFee')} {money(cost, fiat)}
           </span>
         )}
       </div>
+      {rate !== undefined && rate > 0 && (
+        <p className="rc-help rc-quote__rate">{t('quote.rate', { crypto, price: money(rate, fiat) })}</p>
+      )}
       {(fees.length > 0 || (markup ?? 0) > 0) && (
         <dl className="rc-quote__details">
           {fees.map(([key, amount]) => (
             <Row key={key} term={t(key)} value={money(amount, fiat)} />
           ))}
-          {markup !== undefined && markup > 0 && (
-            <Row term={t('quote.markup')} value={money(markup, q.sourceCurrencyCode)} />
-          )}
+          {markup !== undefined && markup > 0 && <Row term={t('quote.markup')} value={money(markup, fiat)} />}
         </dl>
       )}
     </div>

@@ -7,6 +7,8 @@ export interface TimelineStep {
   id: string;
   label: string;
   state: TimelineState;
+  /** The label says the state already ("Cancelled"): no state words after it. */
+  selfDescribing?: boolean;
 }
 
 export interface StatusTimelineProps {
@@ -28,7 +30,7 @@ export function StatusTimeline({ steps, label, className }: StatusTimelineProps)
           aria-current={s.state === 'current' ? 'step' : undefined}
         >
           {s.label}
-          <span className="rc-sr-only">, {t(`timeline.${s.state}`)}</span>
+          {!s.selfDescribing && <span className="rc-sr-only">, {t(`timeline.${s.state}`)}</span>}
         </li>
       ))}
     </ol>

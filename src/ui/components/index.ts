@@ -3,6 +3,7 @@ export { AmountField, type AmountFieldProps } from './AmountField';
 export { Button, type ButtonProps } from './Button';
 export { Combobox, type ComboboxOption, type ComboboxProps } from './Combobox';
 export { Countdown, type CountdownProps } from './Countdown';
+export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { CurrencyIcon, type CurrencyIconProps } from './CurrencyIcon';
 export { Layout, type LayoutProps } from './Layout';
 export { QuoteCard, type QuoteCardProps } from './QuoteCard';

@@ -194,4 +194,31 @@ export const de = {
   'status.verifyDetail':
     '{partner} bittet Sie, diese Zahlung zu bestätigen. Öffnen Sie die Bestätigungsseite, um fortzufahren.',
   'status.viewOnExplorer': 'Im Blockchain-Explorer ansehen',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Sie senden',
+  'quote.youReceive': 'Sie erhalten',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Gebühren',
+  'summary.rate': 'Kurs',
+  'summary.copyWallet': 'Wallet-Adresse kopieren',
+  'action.copy': 'Kopieren',
+  'action.copied': 'Kopiert',
+  'country.neededForPrices': 'Für die Preise nötig',
+  'unavailable.countryNamedBuy': 'Krypto-Kauf ist in {country} noch nicht verfügbar.',
+  'unavailable.countryNamedSell': 'Krypto-Verkauf ist in {country} noch nicht verfügbar.',
+  'unavailable.sellThere': 'Dort können Sie Krypto verkaufen.',
+  'unavailable.buyThere': 'Dort können Sie Krypto kaufen.',
+  'unavailable.chooseCountry': 'Wählen Sie ein anderes Land, um Angebote zu sehen.',
+  'unavailable.lockedCountry':
+    'Dieser Checkout ist nur für {country} eingerichtet. Fragen Sie den Händler nach einer anderen Zahlungsart.',
+  'launch.timeout':
+    '{partner} hat nicht rechtzeitig geantwortet. Versuchen Sie es erneut oder wählen Sie ein anderes Angebot.',
+  'status.waitingForYouDetailSell':
+    'Senden Sie Ihre Krypto im {partner}-Fenster. Diese Seite aktualisiert sich von selbst, wenn Sie fertig sind.',
+  'status.cancelledDetail':
+    'Die Bestellung wurde storniert. Sie können es erneut versuchen oder ein anderes Angebot wählen.',
+  'timeline.cancelled': 'Storniert',
+  'error.someFailed':
+    'Ein Teil des Checkouts konnte nicht geladen werden. Wir versuchen es weiter; Sie können es auch jetzt erneut versuchen.',
+  'wallet.remember': 'Diese Adresse auf diesem Gerät merken',
 } satisfies Record<MessageKey, string>;

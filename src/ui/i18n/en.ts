@@ -189,6 +189,30 @@ export const en = {
   'action.otherOffer': 'Try another offer',
   'action.cancel': 'Cancel',
   'action.backToMerchant': 'Done',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'You send',
+  'quote.youReceive': 'You receive',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Fees',
+  'summary.rate': 'Rate',
+  'summary.copyWallet': 'Copy wallet address',
+  'action.copy': 'Copy',
+  'action.copied': 'Copied',
+  'country.neededForPrices': 'Needed to show prices',
+  'unavailable.countryNamedBuy': 'Buying crypto isn’t available in {country} yet.',
+  'unavailable.countryNamedSell': 'Selling crypto isn’t available in {country} yet.',
+  'unavailable.sellThere': 'You can sell crypto there.',
+  'unavailable.buyThere': 'You can buy crypto there.',
+  'unavailable.chooseCountry': 'Choose another country to see offers.',
+  'unavailable.lockedCountry':
+    'This checkout is set up for {country} only. Ask the merchant for another way to pay.',
+  'launch.timeout': '{partner} did not answer in time. Try again, or take another offer.',
+  'status.waitingForYouDetailSell':
+    'Send your crypto in the {partner} window. This page updates on its own when you are done.',
+  'status.cancelledDetail': 'The order was cancelled. You can try again or take another offer.',
+  'timeline.cancelled': 'Cancelled',
+  'error.someFailed': 'Part of the checkout could not load. We keep trying; you can also try again now.',
+  'wallet.remember': 'Remember this address on this device',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -189,4 +189,29 @@ export const es = {
   'status.verifyDetail':
     '{partner} necesita que confirme este pago. Abra la página de verificación para continuar.',
   'status.viewOnExplorer': 'Ver en el explorador de bloques',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Envías',
+  'quote.youReceive': 'Recibes',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Comisiones',
+  'summary.rate': 'Tipo de cambio',
+  'summary.copyWallet': 'Copiar la dirección de la billetera',
+  'action.copy': 'Copiar',
+  'action.copied': 'Copiado',
+  'country.neededForPrices': 'Necesario para mostrar precios',
+  'unavailable.countryNamedBuy': 'Todavía no se puede comprar cripto en {country}.',
+  'unavailable.countryNamedSell': 'Todavía no se puede vender cripto en {country}.',
+  'unavailable.sellThere': 'Allí puedes vender cripto.',
+  'unavailable.buyThere': 'Allí puedes comprar cripto.',
+  'unavailable.chooseCountry': 'Elige otro país para ver ofertas.',
+  'unavailable.lockedCountry':
+    'Este pago está configurado solo para {country}. Pide al comercio otra forma de pago.',
+  'launch.timeout': '{partner} no respondió a tiempo. Inténtalo de nuevo o elige otra oferta.',
+  'status.waitingForYouDetailSell':
+    'Envía tus cripto en la ventana de {partner}. Esta página se actualiza sola cuando termines.',
+  'status.cancelledDetail': 'El pedido se canceló. Puedes intentarlo de nuevo o elegir otra oferta.',
+  'timeline.cancelled': 'Cancelado',
+  'error.someFailed':
+    'Una parte del pago no se pudo cargar. Seguimos intentándolo; también puedes reintentar ahora.',
+  'wallet.remember': 'Recordar esta dirección en este dispositivo',
 } satisfies Record<MessageKey, string>;

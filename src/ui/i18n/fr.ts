@@ -194,4 +194,29 @@ export const fr = {
   'status.verifyDetail':
     '{partner} vous demande de confirmer ce paiement. Ouvrez la page de vérification pour continuer.',
   'status.viewOnExplorer': 'Voir dans l’explorateur de blocs',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Vous envoyez',
+  'quote.youReceive': 'Vous recevez',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Frais',
+  'summary.rate': 'Taux',
+  'summary.copyWallet': 'Copier l’adresse du portefeuille',
+  'action.copy': 'Copier',
+  'action.copied': 'Copié',
+  'country.neededForPrices': 'Nécessaire pour afficher les prix',
+  'unavailable.countryNamedBuy': 'L’achat de crypto n’est pas encore disponible en {country}.',
+  'unavailable.countryNamedSell': 'La vente de crypto n’est pas encore disponible en {country}.',
+  'unavailable.sellThere': 'Vous pouvez y vendre de la crypto.',
+  'unavailable.buyThere': 'Vous pouvez y acheter de la crypto.',
+  'unavailable.chooseCountry': 'Choisissez un autre pays pour voir les offres.',
+  'unavailable.lockedCountry':
+    'Ce paiement est configuré pour {country} uniquement. Demandez au marchand un autre moyen de payer.',
+  'launch.timeout': '{partner} n’a pas répondu à temps. Réessayez ou choisissez une autre offre.',
+  'status.waitingForYouDetailSell':
+    'Envoyez vos cryptos dans la fenêtre {partner}. Cette page se met à jour d’elle-même une fois terminé.',
+  'status.cancelledDetail': 'La commande a été annulée. Vous pouvez réessayer ou choisir une autre offre.',
+  'timeline.cancelled': 'Annulé',
+  'error.someFailed':
+    'Une partie du paiement n’a pas pu se charger. Nous réessayons ; vous pouvez aussi réessayer maintenant.',
+  'wallet.remember': 'Mémoriser cette adresse sur cet appareil',
 } satisfies Record<MessageKey, string>;

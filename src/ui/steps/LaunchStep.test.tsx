@@ -27,9 +27,14 @@ describe('launch step', () => {
     const details = screen.getAllByRole('definition').map((d) => d.textContent);
     const row = (term: string) => details[terms.indexOf(term)];
     expect(row('You pay')).toBe('$100.00');
+    expect(row('Rate')).toMatch(/^1 ETH = \$[\d,]+\.\d\d$/);
     expect(row('Partner')).toBe(partner);
     expect(row('Payment method')).toBe('Credit or debit card');
-    expect(row('Wallet address')).toBe(ETH_WALLET);
+    // Shortened in the middle on screen, whole for screen readers, with a copy button.
+    const wallet = screen.getAllByRole('definition')[terms.indexOf('Wallet address')]!;
+    expect(within(wallet).getByText('0x5aAe…1BeAed')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(wallet).getByText(ETH_WALLET)).toHaveClass('rc-sr-only');
+    expect(within(wallet).getByRole('button', { name: 'Copy wallet address' })).toBeInTheDocument();
     expect(row('Country')).toBe('United States, New York (US-NY)');
     expect(screen.getByRole('button', { name: `Continue to ${partner}` })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
@@ -56,7 +61,8 @@ describe('launch step', () => {
     expect(popup.closed).toBe(true);
 
     popup = fakeWindow();
-    expect(within(alert).queryByRole('button')).toBeNull();
+    // The button below tries again; the alert offers the other way forward.
+    expect(within(alert).getByRole('button', { name: 'Try another offer' })).toBeInTheDocument();
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     await waitFor(() => expect(h.state().step).toBe('status'));
     const sessions = server.sent('/crypto/session/widget', 'POST');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { quoteExpiresIn } from '../../checkout';
 import { Alert, Button, Countdown } from '../components';
 import { errorKey } from '../i18n';
-import { useCheckoutState, useHost } from './context';
+import { useCheckoutState, useHost, useSend } from './context';
 import { useCheckoutData } from './data';
 import { cryptoText, fiatText } from './labels';
 import { partnerName } from './partners';
@@ -16,6 +16,7 @@ import { useTranslator } from '../i18n';
 export function LaunchStep() {
   const state = useCheckoutState();
   const host = useHost();
+  const send = useSend();
   const t = useTranslator();
   const { quotes } = useCheckoutData();
   const { launch, blocked, launchedByLink } = useLaunch();
@@ -34,8 +35,26 @@ export function LaunchStep() {
       : fiatText(amount, q?.destinationCurrencyCode ?? '', t.locale);
   const changed = q && seen !== undefined && q.destinationAmount !== seen;
 
+  const action =
+    blocked && session ? (
+      // One call to action: the link the browser lets open.
+      <a
+        className="rc-btn rc-btn--primary rc-btn--block"
+        href={session.widgetUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={launchedByLink}
+      >
+        {t('name.continueTo', { partner })}
+      </a>
+    ) : (
+      <Button block loading={phase === 'creating'} disabled={expired} onClick={start}>
+        {t('name.continueTo', { partner })}
+      </Button>
+    );
+
   return (
-    <StepFrame title={t('step.launch')}>
+    <StepFrame title={t('step.launch')} footer={action}>
       <Summary state={state} />
       {q && left !== null && !expired && (
         <Countdown
@@ -60,31 +79,20 @@ export function LaunchStep() {
         </Alert>
       )}
       <p className="rc-help">{t('launch.finishThere', { partner })}</p>
-      {phase === 'failed' && error && <Alert>{t(errorKey(error))}</Alert>}
+      {phase === 'failed' && error && (
+        // A way forward either way: the button below tries again, this takes another offer.
+        <Alert
+          action={{ label: t('action.otherOffer'), onClick: () => send({ type: 'GO_TO', step: 'quotes' }) }}
+        >
+          {error.code === 'SESSION_TIMEOUT' ? t('launch.timeout', { partner }) : t(errorKey(error))}
+        </Alert>
+      )}
       {phase === 'creating' && (
         <p className="rc-help" role="status">
           {t('launch.creating', { partner })}
         </p>
       )}
-      {blocked && session ? (
-        // One call to action: the link the browser lets open.
-        <>
-          <Alert tone="warning">{t('review.popupBlockedHelp', { partner })}</Alert>
-          <a
-            className="rc-btn rc-btn--primary rc-btn--block"
-            href={session.widgetUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={launchedByLink}
-          >
-            {t('name.continueTo', { partner })}
-          </a>
-        </>
-      ) : (
-        <Button block loading={phase === 'creating'} disabled={expired} onClick={start}>
-          {t('name.continueTo', { partner })}
-        </Button>
-      )}
+      {blocked && session && <Alert tone="warning">{t('review.popupBlockedHelp', { partner })}</Alert>}
     </StepFrame>
   );
 }

@@ -7,10 +7,10 @@ import type { AmountCheck, Step } from '../../checkout';
 import {
   amountRules,
   isLocked,
-  quoteCost,
-  quoteMarkup,
+  marketRate,
+  offerCost,
+  offerRate,
   rankQuotes,
-  referenceRate,
   sourceDecimals,
   summary,
   unmetOnScreen,
@@ -31,8 +31,16 @@ import {
 import { errorKey } from '../i18n';
 import { useCheckoutState, useHost, useSend } from './context';
 import { useCheckoutData } from './data';
-import { countryLabel, cryptoLabel, cryptoText, fiatLabel, fiatText, iconOf } from './labels';
-import { LoadState } from './LoadState';
+import {
+  countryLabel,
+  countryName,
+  cryptoLabel,
+  cryptoText,
+  fiatLabel,
+  fiatText,
+  iconOf,
+  localAmount,
+} from './labels';
 import { methodLabel } from './methodLabel';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
@@ -41,6 +49,11 @@ import { subdivisionLabel, subdivisionsOf } from './subdivisions';
 import { useContinue } from './useContinue';
 import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
+
+/** Space kept for a list still loading, so the screen does not jump when it comes. */
+const Reserved = ({ kind }: { kind: 'field' | 'methods' }) => (
+  <div className={`rc-skeleton rc-skeleton--${kind}`} aria-hidden="true" />
+);
 
 /** How long typing must pause before a problem is announced (not at every keystroke). */
 const SETTLE_MS = 700;
@@ -78,9 +91,17 @@ export function OrderScreen() {
   // After Continue, the question the machine stopped at says what is missing.
   const missing: Step | undefined = attempted ? unmetOnScreen(state, host.now()) : undefined;
 
-  // Amount as typed (the machine holds the parsed value).
-  const [text, setText] = useState(s.amount ?? '');
+  // Amount as typed (the machine holds the parsed value); a default the checkout chose is shown as
+  // typed, and replaced by the shopper's first keystroke (selected on focus).
+  const [text, setText] = useState(s.amount ? localAmount(s.amount, t.locale) : '');
   const [settled, setSettled] = useState(text);
+  const byDefault = state.facts.amountBy === 'auto' || state.facts.amountBy === 'option';
+  const [shownDefault, setShownDefault] = useState(byDefault ? s.amount : undefined);
+  if (byDefault && s.amount !== undefined && s.amount !== shownDefault) {
+    setShownDefault(s.amount);
+    setText(localAmount(s.amount, t.locale));
+    setSettled(localAmount(s.amount, t.locale));
+  }
   useEffect(() => {
     const timer = setTimeout(() => setSettled(text), SETTLE_MS);
     return () => clearTimeout(timer);
@@ -109,7 +130,8 @@ export function OrderScreen() {
   // Offers, ranked the shopper's way; the machine selected the best.
   const sort: QuoteSort = state.facts.quoteSort ?? 'best';
   const ranked = rankQuotes(quotes.quotes, sort);
-  const ref = referenceRate(quotes.quotes);
+  // Costs are in fiat, the markup measured against the market (the middle of the offers' rates).
+  const market = marketRate(quotes.quotes, s.direction);
   const chosen = s.quote?.serviceProvider;
   const [expanded, setExpanded] = useState(false);
   const best = ranked.find((q) => q.serviceProvider === chosen) ?? ranked[0];
@@ -128,18 +150,24 @@ export function OrderScreen() {
 
   // Method availability.
   const { methods, countries, fiat, crypto } = d;
+  const failedList = [countries, fiat, crypto].find((list) => list.error);
   const methodUnavailable =
     methods.unavailable ||
     (methods.isReady &&
       isLocked(state, 'paymentMethod') &&
       !methods.items.some((m) => m.method === s.paymentMethod));
-  const countryUnsupported = countries.isReady && !!s.country && !data.country && isLocked(state, 'country');
-  const nothingServed = (fiat.isReady && !fiat.items.length) || (crypto.isReady && !crypto.items.length);
+  const unsupported = d.unsupported;
+  const nothingServed =
+    !unsupported && ((fiat.isReady && !fiat.items.length) || (crypto.isReady && !crypto.items.length));
   const pair = [s.fiatCurrency, data.crypto?.currencyCode ?? s.crypto?.currencyCode];
   // Continue can lead nowhere while no offer can be had: it is shown disabled, and the reason said.
-  const deadEnd = countryUnsupported || nothingServed || methodUnavailable || quotes.noValidQuotes;
+  const deadEnd = !!unsupported || nothingServed || methodUnavailable || quotes.noValidQuotes;
+  const otherDirection = s.direction === 'buy' ? 'sell' : 'buy';
+  const canSwitch = !!unsupported?.otherDirection && state.directions.includes(otherDirection);
 
-  const fiatPicker = fiat.isReady && (
+  const fiatPicker = !fiat.isReady ? (
+    !unsupported && <Reserved kind="field" />
+  ) : (
     <Combobox
       label={t('name.fiatCurrency')}
       options={fiat.items.map((c) => ({
@@ -156,7 +184,9 @@ export function OrderScreen() {
       }}
     />
   );
-  const cryptoPicker = crypto.isReady && (
+  const cryptoPicker = !crypto.isReady ? (
+    !unsupported && <Reserved kind="field" />
+  ) : (
     <Combobox
       label={t('name.cryptoCurrency')}
       options={data.cryptoOptions.map((c) => ({
@@ -190,6 +220,11 @@ export function OrderScreen() {
       }}
       onBlur={() => setSettled(text)}
       {...(range && buy ? range : {})}
+      onFocus={(e) => byDefault && e.currentTarget.select()}
+      // Typing the default's own value is still the shopper's choice (React reports no change then).
+      onInput={(e) =>
+        byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
+      }
       help={sellHelp}
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
@@ -213,13 +248,13 @@ export function OrderScreen() {
           onChange={(direction) => send({ type: 'SET_DIRECTION', direction })}
         />
       )}
-      {/* A failed list is said first: with no country known, the currency lists never ask. */}
-      <LoadState
-        list={
-          [countries, fiat, crypto].find((list) => list.error) ??
-          (d.bootstrap.isSettled ? (fiat.isReady ? crypto : fiat) : countries)
-        }
-      />
+      {d.retryFailed && (
+        // Every list that failed after its own retries, asked again at once; the first failure in
+        // words (with no country known, the currency lists never ask: the countries' failure is it).
+        <Alert action={{ label: t('action.tryAgain'), onClick: d.retryFailed }}>
+          {t(failedList?.error ? errorKey(failedList.error) : 'error.someFailed')}
+        </Alert>
+      )}
       <fieldset className="rc-pair">
         <legend className="rc-label">{t(buy ? 'quote.youPay' : 'order.youSell')}</legend>
         <div className="rc-pair__row">
@@ -237,7 +272,33 @@ export function OrderScreen() {
         </div>
       </fieldset>
       {nothingServed && <Alert title={t('unavailable.title')}>{t('unavailable.country')}</Alert>}
+      {unsupported && (
+        // Said by name, with what is available; the only alert while it holds.
+        <Alert
+          title={t(buy ? 'unavailable.countryNamedBuy' : 'unavailable.countryNamedSell', {
+            country: countryName(unsupported.country, t.locale),
+          })}
+          action={
+            canSwitch
+              ? {
+                  label: t(buy ? 'name.sell' : 'name.buy'),
+                  onClick: () => send({ type: 'SET_DIRECTION', direction: otherDirection }),
+                }
+              : undefined
+          }
+        >
+          {[
+            canSwitch && t(buy ? 'unavailable.sellThere' : 'unavailable.buyThere'),
+            isLocked(state, 'country')
+              ? t('unavailable.lockedCountry', { country: countryName(unsupported.country, t.locale) })
+              : t('unavailable.chooseCountry'),
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        </Alert>
+      )}
       <div className="rc-pickers">
+        {!countries.isReady && <Reserved kind="field" />}
         {countries.isReady && (
           <Combobox
             label={t('name.country')}
@@ -264,12 +325,13 @@ export function OrderScreen() {
             options={data.subdivisions.map((code) => ({ value: code, label: subdivisionLabel(code) }))}
             value={s.subdivision}
             readOnly={isLocked(state, 'subdivision')}
+            help={s.subdivision ? undefined : t('country.neededForPrices')}
             error={missing === 'country' && !s.subdivision ? t('country.chooseState') : undefined}
             onChange={(subdivision) => send({ type: 'SET_SUBDIVISION', subdivision })}
           />
         )}
       </div>
-      {countryUnsupported && <Alert title={t('unavailable.title')}>{t('unavailable.countryLocked')}</Alert>}
+      {!methods.isReady && !unsupported && !methodUnavailable && <Reserved kind="methods" />}
       {methods.isReady && !methodUnavailable && (
         <RadioGroup
           label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
@@ -284,7 +346,7 @@ export function OrderScreen() {
       {missing === 'paymentMethod' && methods.isReady && !methodUnavailable && (
         <Alert>{t('method.choose')}</Alert>
       )}
-      {methodUnavailable && (
+      {methodUnavailable && !unsupported && (
         <Alert title={t('unavailable.title')}>
           {t('unavailable.routes', { pair: (buy ? pair : [...pair].reverse()).join(' → ') })}
         </Alert>
@@ -295,9 +357,14 @@ export function OrderScreen() {
           {quotes.error ? t(errorKey(quotes.error)) : t('quote.outOfDate')}
         </Alert>
       )}
-      {quotes.isLoading && !ranked.length && check.ok && <Spinner label={t('quote.loading')} showLabel />}
+      {!ranked.length && !deadEnd && (
+        // The best offer's place, kept while it is on its way.
+        <div className="rc-offers rc-offers--reserved">
+          {quotes.isLoading && check.ok && <Spinner label={t('quote.loading')} showLabel />}
+        </div>
+      )}
       {ranked.length > 0 && (
-        <section className="rc-offers" aria-label={t('order.bestOffer')}>
+        <section className="rc-offers rc-offers--reserved" aria-label={t('order.bestOffer')}>
           {expanded && ranked.length > 1 && (
             <SegmentedControl
               className="rc-methods"
@@ -314,23 +381,27 @@ export function OrderScreen() {
             label={t('name.quotes')}
             hideLabel={!expanded}
             variant="cards"
-            options={shown.map((q, i) => ({
-              value: q.serviceProvider,
-              name: quoteName(q, s.direction, t, state.facts.cryptoDecimals),
-              content: (
-                <QuoteCard
-                  quote={q}
-                  direction={s.direction}
-                  partnerName={partnerName(q.serviceProvider)}
-                  partnerHue={partnerHue(q.serviceProvider)}
-                  cryptoDecimals={state.facts.cryptoDecimals}
-                  totalCost={quoteCost(q, ref)}
-                  markup={expanded ? quoteMarkup(q, ref) : undefined}
-                  bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
-                  recommended={i === 0 && ranked[0] === q && sort === 'score'}
-                />
-              ),
-            }))}
+            options={shown.map((q, i) => {
+              const cost = offerCost(q, s.direction, market);
+              return {
+                value: q.serviceProvider,
+                name: quoteName(q, s.direction, t, state.facts.cryptoDecimals),
+                content: (
+                  <QuoteCard
+                    quote={q}
+                    direction={s.direction}
+                    partnerName={partnerName(q.serviceProvider)}
+                    partnerHue={partnerHue(q.serviceProvider)}
+                    cryptoDecimals={state.facts.cryptoDecimals}
+                    totalCost={cost.total}
+                    markup={expanded ? cost.markup : undefined}
+                    rate={offerRate(q, s.direction)}
+                    bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
+                    recommended={i === 0 && ranked[0] === q && sort === 'score'}
+                  />
+                ),
+              };
+            })}
             value={chosen}
             onChange={(partner) => {
               const q = ranked.find((x) => x.serviceProvider === partner);

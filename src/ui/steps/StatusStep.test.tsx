@@ -86,3 +86,41 @@ describe('status step', () => {
     expect(h.state().tracking).toBeUndefined();
   });
 });
+
+describe('status step, in the words of what happened', () => {
+  it('a sell asks the shopper to send, not to pay; a cancel says cancelled, not a failed step', async () => {
+    const server = createTestServer({ timeScale: 0.02 });
+    const h = renderCheckout({
+      init: {
+        direction: 'sell',
+        directions: ['sell'],
+        prefill: {
+          country: 'DE',
+          fiatCurrency: 'EUR',
+          cryptoCurrency: 'ETH',
+          network: 'ETHEREUM',
+          paymentMethod: 'SEPA',
+          amount: '0.5',
+          walletAddress: ETH_WALLET,
+        },
+      },
+      server,
+    });
+    await advanceTo(h, 'launch');
+    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    expect(screen.getByText('You send')).toBeInTheDocument();
+    expect(screen.getByText('You receive')).toBeInTheDocument();
+    expect(screen.queryByText('You pay')).toBeNull();
+    await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
+    await waitFor(() => expect(status()).toHaveTextContent(`Send your crypto in the ${partner} window`));
+    expect(status()).not.toHaveTextContent(/\bPay\b/);
+
+    await server.act(h.state().tracking?.sessionId ?? '', 'cancel');
+    await waitFor(() => expect(status()).toHaveTextContent('Cancelled'), { timeout: 5000 });
+    expect(status()).toHaveTextContent('The order was cancelled.');
+    const timeline = within(screen.getByRole('list'));
+    expect(timeline.getByText('Cancelled')).toHaveTextContent(/^Cancelled$/);
+    expect(screen.getByRole('list')).not.toHaveTextContent(/failed/);
+    expect(screen.getByRole('button', { name: 'Try another offer' })).toBeInTheDocument();
+  });
+});

@@ -56,6 +56,7 @@ export function StatusStep() {
   const steps = timelineFor(selection.direction, status, tracking?.history).map((step) => ({
     id: step.key,
     label: t(step.labelKey as Parameters<typeof t>[0]),
+    selfDescribing: step.labelKey === 'timeline.cancelled',
     state: step.failed
       ? ('failed' as const)
       : step.done
@@ -73,6 +74,7 @@ export function StatusStep() {
   const retry = (to: 'quotes' | 'launch') => send({ type: 'RETRY', idempotencyKey: host.newRunKey(), to });
   const startOver = () => send({ type: 'RESET', idempotencyKey: host.newRunKey() });
 
+  const buy = selection.direction === 'buy';
   const title = closed
     ? t('status.closed', { partner })
     : status
@@ -83,15 +85,54 @@ export function StatusStep() {
     : links.verifyUrl
       ? t('status.verifyDetail', { partner })
       : awaitingShopper
-        ? t('status.waitingForYouDetail', { partner })
+        ? t(buy ? 'status.waitingForYouDetail' : 'status.waitingForYouDetailSell', { partner })
         : look?.detailKey
           ? t(look.detailKey as Parameters<typeof t>[0], { partner })
           : look?.action === 'contactPartner'
             ? t('status.contactPartner', { partner })
-            : t(DETAIL[look?.tone ?? 'pending']);
+            : status === 'CANCELLED'
+              ? t('status.cancelledDetail')
+              : t(DETAIL[look?.tone ?? 'pending']);
+  const openPartner = !tracking?.terminal && widgetUrl && (
+    <a
+      className={`rc-btn rc-btn--block ${closed ? 'rc-btn--primary' : 'rc-btn--secondary'}`}
+      href={widgetUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {closed ? t('action.reopen', { partner }) : t('launch.openCheckout', { partner })}
+    </a>
+  );
+  // The screen's main actions, kept in view: reopen or open the partner's window while it waits on
+  // the shopper; after a failure, another offer, a new try or starting over; Done at the end.
+  const footer = (openPartner || closed || failed || tracking?.terminal) && (
+    <>
+      {openPartner}
+      {(closed || failed) && (
+        <>
+          <Button block variant={closed ? 'secondary' : 'primary'} onClick={() => retry('quotes')}>
+            {t('action.otherOffer')}
+          </Button>
+          {failed && (
+            <Button block variant="secondary" onClick={() => retry('launch')}>
+              {t('action.tryAgain')}
+            </Button>
+          )}
+          <Button block variant="ghost" onClick={startOver}>
+            {closed ? t('action.cancel') : t('action.startOver')}
+          </Button>
+        </>
+      )}
+      {tracking?.terminal && !failed && (
+        <Button block onClick={startOver}>
+          {t('action.backToMerchant')}
+        </Button>
+      )}
+    </>
+  );
 
   return (
-    <StepFrame title={t('step.status')}>
+    <StepFrame title={t('step.status')} footer={footer || undefined}>
       <div role="status" aria-label={t('name.transactionStatus')} className="rc-stack">
         <p className="rc-header__title">{title}</p>
         <p className="rc-help">{detail}</p>
@@ -112,7 +153,7 @@ export function StatusStep() {
       )}
       <Summary state={state} />
       {tracking?.transactionId && (
-        <p className="rc-help">{t('status.reference', { id: tracking.transactionId })}</p>
+        <p className="rc-help rc-break">{t('status.reference', { id: tracking.transactionId })}</p>
       )}
       {links.partnerUrl && (
         <a href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
@@ -123,36 +164,6 @@ export function StatusStep() {
         <a href={links.explorerUrl} target="_blank" rel="noopener noreferrer">
           {t('status.viewOnExplorer')}
         </a>
-      )}
-      {!tracking?.terminal && widgetUrl && (
-        <a
-          className={closed ? 'rc-btn rc-btn--primary rc-btn--block' : undefined}
-          href={widgetUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {closed ? t('action.reopen', { partner }) : t('launch.openCheckout', { partner })}
-        </a>
-      )}
-      {(closed || failed) && (
-        <div className="rc-actions">
-          <Button block variant={closed ? 'secondary' : 'primary'} onClick={() => retry('quotes')}>
-            {t('action.otherOffer')}
-          </Button>
-          {failed && (
-            <Button block variant="secondary" onClick={() => retry('launch')}>
-              {t('action.tryAgain')}
-            </Button>
-          )}
-          <Button block variant="ghost" onClick={startOver}>
-            {closed ? t('action.cancel') : t('action.startOver')}
-          </Button>
-        </div>
-      )}
-      {tracking?.terminal && !failed && (
-        <Button block variant="secondary" onClick={startOver}>
-          {t('action.backToMerchant')}
-        </Button>
       )}
     </StepFrame>
   );

@@ -1,5 +1,7 @@
 // The frame every step screen shares: title (focused after navigation, so screen readers hear the
-// new screen), progress by screens, "Back" while going back is possible, and the step's one "Continue".
+// new screen), progress by screens, "Back" while going back is possible, and the screen's main
+// action in a footer that stays in view on a phone (sticky to the bottom of the viewport), so the
+// shopper never scrolls to find it.
 import { createContext, useContext, type ReactNode } from 'react';
 import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
@@ -18,14 +20,23 @@ export interface StepFrameProps {
   busy?: boolean;
   /** Continue is shown but leads nowhere now (the screen says why). */
   continueDisabled?: boolean;
+  /** The screen's own main action(s), kept in view in place of "Continue". */
+  footer?: ReactNode;
 }
 
-export function StepFrame({ title, children, onContinue, busy, continueDisabled }: StepFrameProps) {
+export function StepFrame({ title, children, onContinue, busy, continueDisabled, footer }: StepFrameProps) {
   const state = useCheckoutState();
   const t = useTranslator();
   const navigated = useContext(NavigatedContext);
   const p = screenProgress(state);
   const back = useContext(BackContext);
+  const action =
+    footer ??
+    ((onContinue || continueDisabled) && (
+      <Button block loading={busy} disabled={continueDisabled} onClick={onContinue}>
+        {t('name.continue')}
+      </Button>
+    ));
   return (
     <div className="rc-stack">
       <StepHeader
@@ -36,11 +47,7 @@ export function StepFrame({ title, children, onContinue, busy, continueDisabled 
         focusTitle={navigated}
       />
       {children}
-      {(onContinue || continueDisabled) && (
-        <Button block loading={busy} disabled={continueDisabled} onClick={onContinue}>
-          {t('name.continue')}
-        </Button>
-      )}
+      {action && <div className="rc-footer">{action}</div>}
     </div>
   );
 }

@@ -1,7 +1,11 @@
-// What the shopper is about to do (launch) or did (status): amounts, partner, method, wallet.
-import { Fragment } from 'react';
+// What the shopper is about to do (launch) or did (status): amounts, rate, partner, method, wallet.
+// Each row is a label and its value on one line when they fit, the value under its label when they
+// do not; the wallet address is shortened in its middle, whole for screen readers, with a copy button.
+import type { ReactNode } from 'react';
 import type { CheckoutState } from '../../checkout';
-import { summary } from '../../checkout';
+import { offerRate, summary } from '../../checkout';
+import { CopyButton } from '../components';
+import { shortenMiddle } from '../format';
 import { useCheckoutData } from './data';
 import { networkName } from '../format';
 import { countryLabel, cryptoText, fiatText } from './labels';
@@ -22,14 +26,39 @@ export function Summary({ state }: { state: CheckoutState }) {
       : cryptoText(amount, code ?? '', t.locale, state.facts.cryptoDecimals);
   const entry = discovery.methods.items.find((m) => m.method === sum.paymentMethod);
   const method = sum.paymentMethod && methodLabel(sum.paymentMethod, entry?.name ?? sum.paymentMethod, t);
-  const rows: [string, string | undefined][] = [
-    [t('quote.youPay'), q ? money(q.sourceAmount, q.sourceCurrencyCode, buy) : undefined],
-    [t('quote.youGet'), q ? money(q.destinationAmount, q.destinationCurrencyCode, !buy) : undefined],
-    [t('quote.totalFee'), q?.totalFee !== undefined ? money(q.totalFee, sum.fiatCurrency, true) : undefined],
+  const rate = q ? offerRate(q, sum.direction) : 0;
+  const wallet = sum.walletAddress;
+  const rows: [string, ReactNode][] = [
+    [
+      t(buy ? 'quote.youPay' : 'quote.youSend'),
+      q ? money(q.sourceAmount, q.sourceCurrencyCode, buy) : undefined,
+    ],
+    [
+      t(buy ? 'quote.youGet' : 'quote.youReceive'),
+      q ? money(q.destinationAmount, q.destinationCurrencyCode, !buy) : undefined,
+    ],
+    [
+      t('summary.rate'),
+      rate > 0 && sum.crypto
+        ? t('quote.rate', { crypto: sum.crypto.currencyCode, price: money(rate, sum.fiatCurrency, true) })
+        : undefined,
+    ],
+    [t('quote.fees'), q?.totalFee !== undefined ? money(q.totalFee, sum.fiatCurrency, true) : undefined],
     [t('summary.partner'), sum.serviceProvider && partnerName(sum.serviceProvider)],
     [t(buy ? 'name.paymentMethod' : 'name.payoutMethod'), method],
     [t('summary.network'), sum.network && networkName(sum.network)],
-    [t('name.walletAddress'), sum.walletAddress],
+    [
+      t('name.walletAddress'),
+      wallet && (
+        <>
+          <span className="rc-summary__mono" aria-hidden="true" title={wallet}>
+            {shortenMiddle(wallet)}
+          </span>
+          <span className="rc-sr-only">{wallet}</span>
+          <CopyButton text={wallet} label={t('summary.copyWallet')} />
+        </>
+      ),
+    ],
     [
       t('summary.country'),
       [
@@ -41,14 +70,14 @@ export function Summary({ state }: { state: CheckoutState }) {
     ],
   ];
   return (
-    <dl className="rc-quote__details">
+    <dl className="rc-summary">
       {rows
-        .filter((r): r is [string, string] => !!r[1])
+        .filter(([, value]) => !!value)
         .map(([term, value]) => (
-          <Fragment key={term}>
+          <div key={term} className="rc-summary__row">
             <dt>{term}</dt>
-            <dd style={{ overflowWrap: 'anywhere' }}>{value}</dd>
-          </Fragment>
+            <dd>{value}</dd>
+          </div>
         ))}
     </dl>
   );

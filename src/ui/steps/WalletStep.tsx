@@ -3,7 +3,7 @@ import type { AddressCheck, TagCheck, TagRule } from '../../checkout';
 import { chainOf, isLocked, validateAddress, validateWalletTag, walletTagFor } from '../../checkout';
 import { TextField } from '../components';
 import { networkName } from '../format';
-import { useCheckoutState, useSend } from './context';
+import { useCheckoutState, useHost, useSend } from './context';
 import { StepFrame } from './StepFrame';
 import { useContinue } from './useContinue';
 import { useTranslator, type Translator } from '../i18n';
@@ -39,6 +39,8 @@ export function WalletStep() {
   const state = useCheckoutState();
   const send = useSend();
   const t = useTranslator();
+  const host = useHost();
+  const [keep, setKeep] = useState(host.rememberWallet?.on ?? false);
   const { attempted, go } = useContinue();
   const s = state.selection;
   const [text, setText] = useState(s.walletAddress ?? '');
@@ -101,6 +103,20 @@ export function WalletStep() {
           help={t(tagRule.kind === 'destinationTag' ? 'wallet.tagHelp' : 'wallet.memoHelp', { currency })}
           error={showTag ? tagProblem(tagCheck, tagRule, t, currency) : undefined}
         />
+      )}
+      {host.rememberWallet && !isLocked(state, 'walletAddress') && (
+        // Only when the shopper asks: an address is theirs to keep on this device.
+        <label className="rc-check">
+          <input
+            type="checkbox"
+            checked={keep}
+            onChange={(e) => {
+              setKeep(e.target.checked);
+              host.rememberWallet?.set(e.target.checked);
+            }}
+          />
+          <span>{t('wallet.remember')}</span>
+        </label>
       )}
     </StepFrame>
   );

@@ -24,6 +24,10 @@ export interface CheckoutHost {
   partners?: readonly string[];
   /** The country to start from when the merchant gave none: the browser's region. */
   countryHint?: string;
+  /** The shopper may have the wallet address remembered on this device (absent: nothing is remembered). */
+  rememberWallet?: { readonly on: boolean; set: (on: boolean) => void };
+  /** Payment methods this device cannot pay with (Apple Pay without a wallet): never offered. */
+  hiddenMethods?: readonly string[];
   onSignal: (signal: UiSignal) => void;
   /** A fresh idempotency seed for "Start over". */
   newRunKey: () => string;

@@ -48,6 +48,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     paymentMethod: s.paymentMethod,
     countryHint: host.countryHint,
     partners: host.partners,
+    hiddenMethods: host.hiddenMethods,
   });
   const idle = state.launch.phase === 'idle' || state.launch.phase === 'failed';
   const quotes = useQuotes(earlyQuoteRequest(state, host.partners), {

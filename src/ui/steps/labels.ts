@@ -4,6 +4,21 @@ import { formatAmount } from '../format';
 import { displayName } from '../format/displayNames';
 import { networkName } from '../format/networks';
 
+/** "Italy": a country's name in the shopper's language, also one the service does not list. */
+export const countryName = (code: string, locale: string): string => displayName('region', code, locale) ?? code;
+
+/** A canonical amount ("0.05") as the shopper would type it in their language ("0,05"). */
+export function localAmount(amount: string, locale: string): string {
+  let decimal = '.';
+  try {
+    decimal =
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  } catch {
+    // An unknown locale: the canonical form.
+  }
+  return decimal === ',' ? amount.replace('.', ',') : amount;
+}
+
 /** "United States (US)"; in the shopper's language through Intl.DisplayNames when `locale` is given. */
 export const countryLabel = (c: Country, locale?: string): string =>
   `${displayName('region', c.countryCode, locale) ?? c.name} (${c.countryCode})`;

@@ -2,9 +2,11 @@
 // src/checkout/sync.ts; this hook only reads the lists and sends what those rules say), fresh quotes
 // are reported, and the failures the shopper is shown are told to the host. Runs for every screen,
 // so later lists are prefetched while the shopper is still on an earlier one.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CheckoutEvent, CheckoutState, SyncLists } from '../../checkout';
 import { quoteEvents, syncEvents } from '../../checkout';
+import { knownRate } from '../../queries';
 import type { CheckoutHost } from './context';
 import type { CheckoutData } from './data';
 import { subdivisionsOf } from './subdivisions';
@@ -16,6 +18,7 @@ export function useCheckoutSync(
   host: CheckoutHost,
 ): void {
   const { discovery: d, quotes } = data;
+  const qc = useQueryClient();
 
   const countries = useMemo(
     () =>
@@ -30,10 +33,12 @@ export function useCheckoutSync(
   const lists: SyncLists = {
     countries,
     bootstrapCountry: d.bootstrap.country,
+    browserCountry: host.countryHint,
     fiat: d.fiat.isReady ? d.fiat : undefined,
     crypto: d.crypto.isReady ? { options: data.cryptoOptions, chosen: data.crypto } : undefined,
     methods: d.methods.isReady ? d.methods : undefined,
     limits: d.limits,
+    rate: knownRate(qc, state.selection.fiatCurrency, state.selection.crypto?.currencyCode),
   };
   // Sent when they change: an event the machine already agrees with changes nothing, so this settles.
   const events = syncEvents(state, lists);

@@ -1,7 +1,8 @@
 // The browser's Back between the checkout's screens, where the checkout is the whole page (the
 // hosted page): each screen after the first is a history entry, the browser's Back goes to the
-// previous screen the way the widget's own Back does, and the widget's Back goes through the
-// browser's history so the two never disagree. The machine decides what Back may do: after the
+// previous screen the way the widget's own Back does, Forward to the next one the way Continue does
+// (when its questions are still answered), and the widget's Back goes through the browser's history
+// so the two never disagree. The machine decides what Back may do: after the
 // hand-off nothing goes back, and the entry is left as it is.
 import { useCallback, useEffect, useRef } from 'react';
 import type { Screen } from '../../checkout';
@@ -15,7 +16,7 @@ const entryScreen = (): Screen | undefined => (history.state as Record<string, S
 
 /** Keeps the page's history in step with `screen`; returns what the widget's Back button does. */
 export function usePageHistory(screen: Screen): () => void {
-  const { pageHistory } = useHost();
+  const { pageHistory, now } = useHost();
   const store = useCheckoutStore();
   const send = useSend();
   const shown = useRef(screen);
@@ -33,17 +34,25 @@ export function usePageHistory(screen: Screen): () => void {
     if (!pageHistory) return;
     const onPop = () => {
       const target = order(entryScreen() ?? SCREENS[0]!);
+      const here = () => store.getState().state;
       // Back until the entry's screen, as far as the machine allows.
       for (let guard = SCREENS.length; guard > 0; guard--) {
-        const state = store.getState().state;
+        const state = here();
         if (order(screenOf(state.step)) <= target || !canGoBackScreen(state)) break;
         send({ type: 'BACK_SCREEN' });
       }
-      shown.current = screenOf(store.getState().state.step);
+      // Forward: Continue until the entry's screen, as far as the answers still hold (never the hand-off).
+      for (let guard = SCREENS.length; guard > 0; guard--) {
+        const state = here();
+        if (order(screenOf(state.step)) >= target || state.step === 'launch') break;
+        send({ type: 'CONTINUE_SCREEN', at: now() });
+        if (here() === state) break;
+      }
+      shown.current = screenOf(here().step);
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [pageHistory, store, send]);
+  }, [pageHistory, store, send, now]);
 
   return useCallback(() => {
     // Through the browser only when this screen is an entry we made; else (a reload onto it) directly.

@@ -1,0 +1,59 @@
+// A price on first paint, and places the checkout does not serve said by name.
+//   - A cold load outside the US (a British browser, no options) shows a price without any entry.
+//   - In the US, the State picker says it is needed for prices; once it is chosen, a price shows.
+//   - `?country=IT` (a country the service does not serve) names Italy, and is not swapped silently.
+import { expect, test } from '@playwright/test';
+import { Checkout } from './pages/checkout';
+import { US_NY } from './support/data';
+
+test.describe('a British browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('a cold load shows a price with no entry', async ({ page }) => {
+    const checkout = new Checkout(page);
+    await page.goto('/');
+    await expect(checkout.country).toHaveValue('United Kingdom (GB)');
+    // A round amount within the limits, already there: the best offer and what it gives.
+    await expect(checkout.amount).toHaveValue(/^\d+$/, { timeout: 20_000 });
+    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/: you get [\d.]+\s?\S+ for £[\d,.]+$/);
+    await expect(checkout.widget.getByText(/^1 \S+ = £[\d,.]+$/).first()).toBeVisible();
+    // Easy to replace: the shopper's own amount takes its place.
+    await checkout.enterAmount('250');
+    await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £250\.00$/, { timeout: 20_000 });
+  });
+
+  test('`?country=IT` says buying is not available in Italy, and switches to nothing in silence', async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    await page.goto('/?country=IT');
+    const alert = checkout.alerts;
+    await expect(alert).toContainText('Buying crypto isn’t available in Italy yet.', { timeout: 20_000 });
+    await expect(alert).toContainText('Choose another country to see offers.');
+    // One message, not several that disagree; no offers for somewhere else.
+    await expect(alert).toHaveCount(1);
+    await expect(checkout.country).not.toHaveValue(/United Kingdom|United States/);
+    await expect(checkout.quotes).toHaveCount(0);
+    await expect(checkout.continueButton).toBeDisabled();
+    // Another country brings the prices.
+    await checkout.chooseCountry('Germany', 'DE');
+    await expect(checkout.alerts).toHaveCount(0);
+    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+  });
+});
+
+test.describe('an American browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the State picker says it is needed for prices; once chosen, a price shows', async ({ page }) => {
+    const checkout = new Checkout(page);
+    await page.goto('/');
+    await expect(checkout.country).toHaveValue('United States (US)');
+    await expect(checkout.state).toHaveAccessibleDescription(/Needed to show prices/);
+    await expect(checkout.quotes).toHaveCount(0);
+    await checkout.chooseState(US_NY.name, US_NY.code);
+    await expect(checkout.amount).toHaveValue(/^\d+$/, { timeout: 20_000 });
+    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+  });
+});
