@@ -54,6 +54,8 @@ const SERVICE_CODES: Record<string, RampCheckoutErrorCode> = {
   ABORTED: 'NETWORK_ERROR',
   TOO_MANY_REQUESTS: 'RATE_LIMITED',
   REQUEST_TIMEOUT: 'TIMEOUT',
+  // No session within the widget's 30 s: the partner or the service did not answer in time.
+  SESSION_TIMEOUT: 'TIMEOUT',
   UPSTREAM_TIMEOUT: 'SERVICE_UNAVAILABLE',
   UPSTREAM_UNREACHABLE: 'SERVICE_UNAVAILABLE',
   UPSTREAM_AUTH_FAILED: 'SERVICE_UNAVAILABLE',
