@@ -83,6 +83,7 @@ describe('event unions', () => {
     expect(errorCode('NO_VALID_QUOTES')).toBe('NO_VALID_QUOTES');
     expect(errorCode('TOO_MANY_REQUESTS')).toBe('RATE_LIMITED');
     expect(errorCode('RATE_LIMITED')).toBe('RATE_LIMITED');
+    expect(errorCode('SESSION_TIMEOUT')).toBe('TIMEOUT');
     expect(errorCode('UPSTREAM_UNREACHABLE')).toBe('SERVICE_UNAVAILABLE');
     expect(errorCode('FIELD_NOT_ALLOWED')).toBe('REQUEST_REJECTED');
     expect(errorCode('HTTP_418')).toBe('REQUEST_REJECTED');
