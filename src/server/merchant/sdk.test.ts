@@ -35,7 +35,8 @@ function setup(webhooks = true) {
     },
   );
   servers.push(server);
-  const call = (path: string, init: RequestInit = {}) => server.fetch(new Request(`${ORIGIN}${path}`, init));
+  const call = (path: string, init: RequestInit = {}) =>
+    server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '127.0.0.1' });
   const buy = async (reference: string, amount: string) => {
     const { clientSecret } = await server.createIntent({ reference, walletAddress: WALLET });
     const body = {

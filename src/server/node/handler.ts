@@ -64,6 +64,13 @@ export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
     {
       errorHandler: (e) => {
         if (e === PASS) return;
+        // The adapter's own refusal of a request target it cannot build a URL from (a backslash, say).
+        if (e instanceof Error && e.name === 'RequestError') {
+          return Response.json(
+            { code: 'INVALID_PATH', message: 'The request target is not a valid path' },
+            { status: 400, headers: { 'Cache-Control': 'no-store' } },
+          );
+        }
         console.error('ramp-checkout: unhandled error', e);
         return new Response(null, { status: 500 });
       },

@@ -61,6 +61,9 @@ export const it = {
   'error.UNAVAILABLE':
     'Non disponibile. Scegli un’altra valuta, un altro paese o un altro metodo di pagamento.',
   'error.GENERIC': 'Si è verificato un problema. Riprova.',
+  'error.ORIGIN_NOT_ALLOWED': 'Questo checkout non è disponibile su questo sito.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'L’origine di questa pagina non è in RAMP_ALLOWED_ORIGINS del server di checkout: aggiungila lì.',
 
   'amount.min': 'Il minimo è {amount}',
   'amount.max': 'Il massimo è {amount}',
@@ -80,16 +83,26 @@ export const it = {
   'status.AUTHORIZED': 'Autorizzato',
   'status.AUTHORIZATION_EXPIRED': 'Autorizzazione scaduta',
   'status.SETTLING': 'Invio al tuo wallet',
-  'status.ONRAMP_SETTLED': 'Completato',
+  'status.ONRAMP_SETTLED': 'Pagamento ricevuto, conversione in corso',
   'status.SETTLED': 'Completato',
   'status.REFUNDED': 'Rimborsato',
   'status.DECLINED': 'Rifiutato',
   'status.CANCELLED': 'Annullato',
   'status.FAILED': 'Non riuscito',
-  'status.ERROR': 'Non riuscito',
+  'status.ERROR': 'In ritardo presso il partner',
   'status.VOIDED': 'Stornato',
   'status.TWO_FA_REQUIRED': 'Verifica richiesta',
   'status.TWO_FA_PROVIDED': 'Verifica ricevuta',
+  'status.SWAPPING': 'Conversione nella tua cripto',
+  'status.PARTIALLY_REFUNDED': 'Rimborsato in parte',
+  'status.ACCEPTED': 'In attesa',
+  'status.PARTIALLY_SETTLED': 'In elaborazione',
+  'status.swappingDetail':
+    '{partner} ha ricevuto il tuo pagamento e lo sta convertendo nella cripto che hai acquistato. Arriverà nel tuo wallet non appena la conversione sarà terminata.',
+  'status.retryingDetail':
+    '{partner} ha riscontrato un problema e sta riprovando. Non devi fare nulla; questa pagina si aggiorna da sola.',
+  'status.partiallyRefundedDetail':
+    'Parte del tuo pagamento è stata rimborsata. Contatta l’assistenza di {partner} per i dettagli di questo ordine.',
   'status.unknown': 'Stato: {status}',
   'status.successDetail': 'Tutto fatto. La tua transazione è completata.',
   'status.pendingDetail': 'Può richiedere qualche minuto. Puoi tenere aperta questa pagina.',
@@ -179,4 +192,29 @@ export const it = {
   'action.otherOffer': 'Prova un’altra offerta',
   'action.cancel': 'Annulla',
   'action.backToMerchant': 'Fine',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Invii',
+  'quote.youReceive': 'Ricevi',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Commissioni',
+  'summary.rate': 'Cambio',
+  'summary.copyWallet': 'Copia l’indirizzo del wallet',
+  'action.copy': 'Copia',
+  'action.copied': 'Copiato',
+  'country.neededForPrices': 'Necessario per mostrare i prezzi',
+  'unavailable.countryNamedBuy': '{country}: l’acquisto di cripto non è ancora disponibile.',
+  'unavailable.countryNamedSell': '{country}: la vendita di cripto non è ancora disponibile.',
+  'unavailable.sellThere': 'Lì puoi vendere cripto.',
+  'unavailable.buyThere': 'Lì puoi comprare cripto.',
+  'unavailable.chooseCountry': 'Scegli un altro paese per vedere le offerte.',
+  'unavailable.lockedCountry':
+    'Questo checkout è impostato per un solo paese: {country}. Chiedi al venditore un altro modo di pagare.',
+  'launch.timeout': '{partner} non ha risposto in tempo. Riprova o scegli un’altra offerta.',
+  'status.waitingForYouDetailSell':
+    'Invia le tue cripto nella finestra di {partner}. Questa pagina si aggiorna da sola quando hai finito.',
+  'status.cancelledDetail': 'L’ordine è stato annullato. Puoi riprovare o scegliere un’altra offerta.',
+  'timeline.cancelled': 'Annullato',
+  'error.someFailed':
+    'Non è stato possibile caricare parte del checkout. Continuiamo a riprovare; puoi anche riprovare subito.',
+  'wallet.remember': 'Ricorda questo indirizzo su questo dispositivo',
 } satisfies Record<MessageKey, string>;

@@ -61,6 +61,9 @@ export const ja = {
   'error.SERVER': 'こちら側で問題が発生しました。しばらくしてから、もう一度お試しください。',
   'error.UNAVAILABLE': 'ご利用いただけません。別の通貨、国、または支払い方法を選んでください。',
   'error.GENERIC': '問題が発生しました。もう一度お試しください。',
+  'error.ORIGIN_NOT_ALLOWED': 'このチェックアウトはこのウェブサイトではご利用いただけません。',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'このページのオリジンがチェックアウトサーバーの RAMP_ALLOWED_ORIGINS に含まれていません。そこに追加してください。',
 
   'amount.min': '最小額は {amount} です',
   'amount.max': '最大額は {amount} です',
@@ -80,16 +83,26 @@ export const ja = {
   'status.AUTHORIZED': '承認済み',
   'status.AUTHORIZATION_EXPIRED': '承認の期限切れ',
   'status.SETTLING': 'ウォレットへ送金中',
-  'status.ONRAMP_SETTLED': '完了',
+  'status.ONRAMP_SETTLED': '支払い受領、変換中',
   'status.SETTLED': '完了',
   'status.REFUNDED': '返金済み',
   'status.DECLINED': '拒否されました',
   'status.CANCELLED': 'キャンセル済み',
   'status.FAILED': '失敗',
-  'status.ERROR': '失敗',
+  'status.ERROR': 'パートナー側で遅延中',
   'status.VOIDED': '無効',
   'status.TWO_FA_REQUIRED': '認証が必要です',
   'status.TWO_FA_PROVIDED': '認証を受け付けました',
+  'status.SWAPPING': '暗号資産に交換中',
+  'status.PARTIALLY_REFUNDED': '一部返金済み',
+  'status.ACCEPTED': '保留中',
+  'status.PARTIALLY_SETTLED': '処理中',
+  'status.swappingDetail':
+    '{partner} がお支払いを受け取り、ご購入の暗号資産に交換しています。交換が完了するとウォレットに届きます。',
+  'status.retryingDetail':
+    '{partner} で問題が発生したため、再試行しています。お客様の操作は不要です。このページは自動で更新されます。',
+  'status.partiallyRefundedDetail':
+    'お支払いの一部が返金されました。この注文の詳細は {partner} のサポートにお問い合わせください。',
   'status.unknown': 'ステータス: {status}',
   'status.successDetail': 'すべて完了しました。お取引は完了です。',
   'status.pendingDetail': '数分かかることがあります。このページは開いたままで構いません。',
@@ -178,4 +191,31 @@ export const ja = {
   'action.otherOffer': '別のオファーを試す',
   'action.cancel': 'キャンセル',
   'action.backToMerchant': '完了',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': '送金額',
+  'quote.youReceive': '受け取り額',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': '手数料',
+  'summary.rate': 'レート',
+  'summary.copyWallet': 'ウォレットアドレスをコピー',
+  'action.copy': 'コピー',
+  'action.copied': 'コピーしました',
+  'country.neededForPrices': '価格の表示に必要です',
+  'unavailable.countryNamedBuy': '{country} では暗号資産の購入はまだご利用いただけません。',
+  'unavailable.countryNamedSell': '{country} では暗号資産の売却はまだご利用いただけません。',
+  'unavailable.sellThere': 'その国では暗号資産を売却できます。',
+  'unavailable.buyThere': 'その国では暗号資産を購入できます。',
+  'unavailable.chooseCountry': '別の国を選ぶとオファーが表示されます。',
+  'unavailable.lockedCountry':
+    'このチェックアウトは {country} 専用に設定されています。販売者に別の支払い方法をお問い合わせください。',
+  'launch.timeout':
+    '{partner} から時間内に応答がありませんでした。もう一度お試しいただくか、別のオファーを選んでください。',
+  'status.waitingForYouDetailSell':
+    '{partner} のウィンドウで暗号資産を送金してください。完了するとこのページは自動で更新されます。',
+  'status.cancelledDetail':
+    '注文はキャンセルされました。もう一度お試しいただくか、別のオファーを選んでください。',
+  'timeline.cancelled': 'キャンセル済み',
+  'error.someFailed':
+    'チェックアウトの一部を読み込めませんでした。自動で再試行を続けていますが、今すぐ再試行することもできます。',
+  'wallet.remember': 'このデバイスにこのアドレスを保存する',
 } satisfies Record<MessageKey, string>;

@@ -61,6 +61,9 @@ export const ko = {
   'error.SERVER': '저희 쪽에서 문제가 발생했습니다. 잠시 후 다시 시도하세요.',
   'error.UNAVAILABLE': '이용할 수 없습니다. 다른 통화, 국가 또는 결제 수단을 선택하세요.',
   'error.GENERIC': '문제가 발생했습니다. 다시 시도하세요.',
+  'error.ORIGIN_NOT_ALLOWED': '이 결제는 이 웹사이트에서 이용할 수 없습니다.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    '이 페이지의 출처(origin)가 결제 서버의 RAMP_ALLOWED_ORIGINS에 없습니다. 그곳에 추가하세요.',
 
   'amount.min': '최소 금액은 {amount}입니다',
   'amount.max': '최대 금액은 {amount}입니다',
@@ -79,16 +82,26 @@ export const ko = {
   'status.AUTHORIZED': '승인됨',
   'status.AUTHORIZATION_EXPIRED': '승인 만료',
   'status.SETTLING': '지갑으로 전송 중',
-  'status.ONRAMP_SETTLED': '완료',
+  'status.ONRAMP_SETTLED': '결제 수신, 변환 중',
   'status.SETTLED': '완료',
   'status.REFUNDED': '환불됨',
   'status.DECLINED': '거절됨',
   'status.CANCELLED': '취소됨',
   'status.FAILED': '실패',
-  'status.ERROR': '실패',
+  'status.ERROR': '파트너 측 지연',
   'status.VOIDED': '무효 처리됨',
   'status.TWO_FA_REQUIRED': '인증 필요',
   'status.TWO_FA_PROVIDED': '인증 접수됨',
+  'status.SWAPPING': '암호화폐로 전환 중',
+  'status.PARTIALLY_REFUNDED': '일부 환불됨',
+  'status.ACCEPTED': '대기 중',
+  'status.PARTIALLY_SETTLED': '처리 중',
+  'status.swappingDetail':
+    '{partner}에서 결제를 받아 구매하신 암호화폐로 전환하고 있습니다. 전환이 끝나면 지갑으로 전송됩니다.',
+  'status.retryingDetail':
+    '{partner}에서 문제가 발생해 다시 시도하고 있습니다. 따로 하실 일은 없으며, 이 페이지는 자동으로 업데이트됩니다.',
+  'status.partiallyRefundedDetail':
+    '결제 금액의 일부가 환불되었습니다. 이 주문의 자세한 내용은 {partner} 고객지원에 문의하세요.',
   'status.unknown': '상태: {status}',
   'status.successDetail': '모두 끝났습니다. 거래가 완료되었습니다.',
   'status.pendingDetail': '몇 분 정도 걸릴 수 있습니다. 이 페이지를 열어 두셔도 됩니다.',
@@ -174,4 +187,29 @@ export const ko = {
   'action.otherOffer': '다른 견적 시도',
   'action.cancel': '취소',
   'action.backToMerchant': '완료',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': '보내는 금액',
+  'quote.youReceive': '받는 금액',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': '수수료',
+  'summary.rate': '환율',
+  'summary.copyWallet': '지갑 주소 복사',
+  'action.copy': '복사',
+  'action.copied': '복사됨',
+  'country.neededForPrices': '가격을 표시하는 데 필요합니다',
+  'unavailable.countryNamedBuy': '{country}에서는 아직 암호화폐를 구매할 수 없습니다.',
+  'unavailable.countryNamedSell': '{country}에서는 아직 암호화폐를 판매할 수 없습니다.',
+  'unavailable.sellThere': '그곳에서는 암호화폐를 판매할 수 있습니다.',
+  'unavailable.buyThere': '그곳에서는 암호화폐를 구매할 수 있습니다.',
+  'unavailable.chooseCountry': '다른 국가를 선택하면 견적을 볼 수 있습니다.',
+  'unavailable.lockedCountry':
+    '이 결제는 {country} 전용으로 설정되어 있습니다. 판매자에게 다른 결제 방법을 문의하세요.',
+  'launch.timeout': '{partner}에서 제시간에 응답하지 않았습니다. 다시 시도하거나 다른 견적을 선택하세요.',
+  'status.waitingForYouDetailSell':
+    '{partner} 창에서 암호화폐를 보내세요. 완료되면 이 페이지가 자동으로 업데이트됩니다.',
+  'status.cancelledDetail': '주문이 취소되었습니다. 다시 시도하거나 다른 견적을 선택할 수 있습니다.',
+  'timeline.cancelled': '취소됨',
+  'error.someFailed':
+    '결제의 일부를 불러오지 못했습니다. 계속 다시 시도하고 있으며, 지금 직접 다시 시도할 수도 있습니다.',
+  'wallet.remember': '이 기기에 이 주소 저장',
 } satisfies Record<MessageKey, string>;

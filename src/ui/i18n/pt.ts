@@ -61,6 +61,9 @@ export const pt = {
   'error.SERVER': 'Algo deu errado do nosso lado. Tente novamente em instantes.',
   'error.UNAVAILABLE': 'Isso não está disponível. Escolha outra moeda, país ou forma de pagamento.',
   'error.GENERIC': 'Algo deu errado. Tente novamente.',
+  'error.ORIGIN_NOT_ALLOWED': 'Este checkout não está disponível neste site.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'A origem desta página não está em RAMP_ALLOWED_ORIGINS do servidor de checkout: adicione-a lá.',
 
   'amount.min': 'O mínimo é {amount}',
   'amount.max': 'O máximo é {amount}',
@@ -80,16 +83,26 @@ export const pt = {
   'status.AUTHORIZED': 'Autorizado',
   'status.AUTHORIZATION_EXPIRED': 'Autorização expirada',
   'status.SETTLING': 'Enviando para sua carteira',
-  'status.ONRAMP_SETTLED': 'Concluído',
+  'status.ONRAMP_SETTLED': 'Pagamento recebido, convertendo',
   'status.SETTLED': 'Concluído',
   'status.REFUNDED': 'Reembolsado',
   'status.DECLINED': 'Recusado',
   'status.CANCELLED': 'Cancelado',
   'status.FAILED': 'Falhou',
-  'status.ERROR': 'Falhou',
+  'status.ERROR': 'Atrasado no parceiro',
   'status.VOIDED': 'Anulado',
   'status.TWO_FA_REQUIRED': 'Verificação necessária',
   'status.TWO_FA_PROVIDED': 'Verificação recebida',
+  'status.SWAPPING': 'Convertendo para sua criptomoeda',
+  'status.PARTIALLY_REFUNDED': 'Parcialmente reembolsado',
+  'status.ACCEPTED': 'Pendente',
+  'status.PARTIALLY_SETTLED': 'Processando',
+  'status.swappingDetail':
+    '{partner} recebeu seu pagamento e está convertendo-o na criptomoeda que você comprou. Ela chega à sua carteira assim que isso terminar.',
+  'status.retryingDetail':
+    '{partner} encontrou um problema e está tentando novamente. Você não precisa fazer nada; esta página se atualiza sozinha.',
+  'status.partiallyRefundedDetail':
+    'Parte do seu pagamento foi reembolsada. Fale com o suporte de {partner} para ver os detalhes deste pedido.',
   'status.unknown': 'Status: {status}',
   'status.successDetail': 'Tudo pronto. Sua transação foi concluída.',
   'status.pendingDetail': 'Isso pode levar alguns minutos. Você pode manter esta página aberta.',
@@ -177,4 +190,29 @@ export const pt = {
   'action.otherOffer': 'Tentar outra oferta',
   'action.cancel': 'Cancelar',
   'action.backToMerchant': 'Concluir',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Você envia',
+  'quote.youReceive': 'Você recebe',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Taxas',
+  'summary.rate': 'Cotação',
+  'summary.copyWallet': 'Copiar endereço da carteira',
+  'action.copy': 'Copiar',
+  'action.copied': 'Copiado',
+  'country.neededForPrices': 'Necessário para mostrar os preços',
+  'unavailable.countryNamedBuy': '{country}: a compra de cripto ainda não está disponível.',
+  'unavailable.countryNamedSell': '{country}: a venda de cripto ainda não está disponível.',
+  'unavailable.sellThere': 'Lá você pode vender cripto.',
+  'unavailable.buyThere': 'Lá você pode comprar cripto.',
+  'unavailable.chooseCountry': 'Escolha outro país para ver as ofertas.',
+  'unavailable.lockedCountry':
+    'Este checkout está configurado apenas para um país: {country}. Peça ao lojista outra forma de pagamento.',
+  'launch.timeout': '{partner} não respondeu a tempo. Tente novamente ou escolha outra oferta.',
+  'status.waitingForYouDetailSell':
+    'Envie sua cripto na janela de {partner}. Esta página se atualiza sozinha quando você terminar.',
+  'status.cancelledDetail': 'O pedido foi cancelado. Você pode tentar novamente ou escolher outra oferta.',
+  'timeline.cancelled': 'Cancelado',
+  'error.someFailed':
+    'Parte do checkout não pôde ser carregada. Continuamos tentando; você também pode tentar novamente agora.',
+  'wallet.remember': 'Lembrar este endereço neste dispositivo',
 } satisfies Record<MessageKey, string>;

@@ -60,6 +60,9 @@ export const tr = {
   'error.SERVER': 'Bizim tarafımızda bir sorun oluştu. Biraz sonra tekrar deneyin.',
   'error.UNAVAILABLE': 'Bu kullanılamıyor. Başka bir para birimi, ülke veya ödeme yöntemi seçin.',
   'error.GENERIC': 'Bir sorun oluştu. Tekrar deneyin.',
+  'error.ORIGIN_NOT_ALLOWED': 'Bu ödeme sayfası bu web sitesinde kullanılamıyor.',
+  'error.ORIGIN_NOT_ALLOWED_DEV':
+    'Bu sayfanın kaynağı (origin), ödeme sunucusunun RAMP_ALLOWED_ORIGINS listesinde yok: oraya ekleyin.',
 
   'amount.min': 'En düşük tutar {amount}',
   'amount.max': 'En yüksek tutar {amount}',
@@ -79,16 +82,26 @@ export const tr = {
   'status.AUTHORIZED': 'Onaylandı',
   'status.AUTHORIZATION_EXPIRED': 'Onayın süresi doldu',
   'status.SETTLING': 'Cüzdanınıza gönderiliyor',
-  'status.ONRAMP_SETTLED': 'Tamamlandı',
+  'status.ONRAMP_SETTLED': 'Ödeme alındı, dönüştürülüyor',
   'status.SETTLED': 'Tamamlandı',
   'status.REFUNDED': 'İade edildi',
   'status.DECLINED': 'Reddedildi',
   'status.CANCELLED': 'İptal edildi',
   'status.FAILED': 'Başarısız',
-  'status.ERROR': 'Başarısız',
+  'status.ERROR': 'İş ortağında gecikme',
   'status.VOIDED': 'Geçersiz kılındı',
   'status.TWO_FA_REQUIRED': 'Doğrulama gerekli',
   'status.TWO_FA_PROVIDED': 'Doğrulama alındı',
+  'status.SWAPPING': 'Kriptonuza dönüştürülüyor',
+  'status.PARTIALLY_REFUNDED': 'Kısmen iade edildi',
+  'status.ACCEPTED': 'Beklemede',
+  'status.PARTIALLY_SETTLED': 'İşleniyor',
+  'status.swappingDetail':
+    '{partner} ödemenizi aldı ve satın aldığınız kriptoya dönüştürüyor. Bu işlem bitince kripto cüzdanınıza ulaşır.',
+  'status.retryingDetail':
+    '{partner} bir sorunla karşılaştı ve yeniden deniyor. Sizin bir şey yapmanıza gerek yok; bu sayfa kendiliğinden güncellenir.',
+  'status.partiallyRefundedDetail':
+    'Ödemenizin bir kısmı iade edildi. Bu siparişin ayrıntıları için {partner} desteğiyle iletişime geçin.',
   'status.unknown': 'Durum: {status}',
   'status.successDetail': 'Her şey tamam. İşleminiz tamamlandı.',
   'status.pendingDetail': 'Bu birkaç dakika sürebilir. Bu sayfayı açık bırakabilirsiniz.',
@@ -176,4 +189,29 @@ export const tr = {
   'action.otherOffer': 'Başka bir teklif dene',
   'action.cancel': 'İptal',
   'action.backToMerchant': 'Bitti',
+  // The phone shopper's words (sell wording, rate, defaults, unsupported places, time-outs).
+  'quote.youSend': 'Gönderdiğiniz',
+  'quote.youReceive': 'Alacağınız',
+  'quote.rate': '1 {crypto} = {price}',
+  'quote.fees': 'Ücretler',
+  'summary.rate': 'Kur',
+  'summary.copyWallet': 'Cüzdan adresini kopyala',
+  'action.copy': 'Kopyala',
+  'action.copied': 'Kopyalandı',
+  'country.neededForPrices': 'Fiyatları göstermek için gerekli',
+  'unavailable.countryNamedBuy': 'Kripto satın alma şu ülkede henüz kullanılamıyor: {country}.',
+  'unavailable.countryNamedSell': 'Kripto satışı şu ülkede henüz kullanılamıyor: {country}.',
+  'unavailable.sellThere': 'Orada kripto satabilirsiniz.',
+  'unavailable.buyThere': 'Orada kripto satın alabilirsiniz.',
+  'unavailable.chooseCountry': 'Teklifleri görmek için başka bir ülke seçin.',
+  'unavailable.lockedCountry':
+    'Bu ödeme sayfası yalnızca şu ülke için ayarlanmış: {country}. Satıcıdan başka bir ödeme yolu isteyin.',
+  'launch.timeout': '{partner} zamanında yanıt vermedi. Tekrar deneyin veya başka bir teklif seçin.',
+  'status.waitingForYouDetailSell':
+    'Kriptonuzu {partner} penceresinde gönderin. İşiniz bittiğinde bu sayfa kendiliğinden güncellenir.',
+  'status.cancelledDetail': 'Sipariş iptal edildi. Tekrar deneyebilir veya başka bir teklif seçebilirsiniz.',
+  'timeline.cancelled': 'İptal edildi',
+  'error.someFailed':
+    'Ödeme sayfasının bir kısmı yüklenemedi. Denemeye devam ediyoruz; siz de şimdi tekrar deneyebilirsiniz.',
+  'wallet.remember': 'Bu adresi bu cihazda hatırla',
 } satisfies Record<MessageKey, string>;

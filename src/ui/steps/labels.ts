@@ -5,7 +5,8 @@ import { displayName } from '../format/displayNames';
 import { networkName } from '../format/networks';
 
 /** "Italy": a country's name in the shopper's language, also one the service does not list. */
-export const countryName = (code: string, locale: string): string => displayName('region', code, locale) ?? code;
+export const countryName = (code: string, locale: string): string =>
+  displayName('region', code, locale) ?? code;
 
 /** A canonical amount ("0.05") as the shopper would type it in their language ("0,05"). */
 export function localAmount(amount: string, locale: string): string {
