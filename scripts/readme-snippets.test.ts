@@ -156,14 +156,16 @@ describe.runIf(built)('the README’s code', { timeout: 180_000 }, () => {
     const route = find('app/api/ramp/[...path]/route.ts').file;
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    // Next.js calls the exported handlers with a Request: so does this stand-in.
+    // Next.js calls the exported handlers with a Request, with x-forwarded-for set to the socket's
+    // peer as \`next start\` does: so does this stand-in.
     writeFileSync(
       join(dir, 'next-stand-in.ts'),
       `import { createServer } from 'node:http';
 import * as route from './${route}';
 createServer(async (req, res) => {
   const handler = route[req.method as 'GET' | 'POST'];
-  const answer = await handler(new Request(\`${origin}\${req.url}\`, { method: req.method }));
+  const headers = { 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+  const answer = await handler(new Request(\`${origin}\${req.url}\`, { method: req.method, headers }));
   res.writeHead(answer.status, Object.fromEntries(answer.headers));
   res.end(Buffer.from(await answer.arrayBuffer()));
 }).listen(${port});
