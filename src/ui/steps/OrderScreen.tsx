@@ -150,7 +150,7 @@ export function OrderScreen() {
 
   // Method availability.
   const { methods, countries, fiat, crypto } = d;
-  const failedList = [countries, fiat, crypto].find((list) => list.error);
+  const failure = [countries, fiat, crypto].find((list) => list.error)?.error ?? d.bootstrap.error;
   const methodUnavailable =
     methods.unavailable ||
     (methods.isReady &&
@@ -252,7 +252,7 @@ export function OrderScreen() {
         // Every list that failed after its own retries, asked again at once; the first failure in
         // words (with no country known, the currency lists never ask: the countries' failure is it).
         <Alert action={{ label: t('action.tryAgain'), onClick: d.retryFailed }}>
-          {t(failedList?.error ? errorKey(failedList.error) : 'error.someFailed')}
+          {t(failure ? errorKey(failure) : 'error.someFailed')}
         </Alert>
       )}
       <fieldset className="rc-pair">
