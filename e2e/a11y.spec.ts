@@ -119,7 +119,7 @@ test.describe('keyboard only', () => {
     await pick(checkout.country, 'United States', /\(US\)$/);
     await pick(checkout.state, US_NY.name, /\(US-NY\)$/);
     await pick(checkout.fiat, 'USD', /^USD · /);
-    await pick(checkout.crypto, 'BTC', /^BTC · .* · BITCOIN$/);
+    await pick(checkout.crypto, 'BTC', /^BTC · .* · Bitcoin$/);
     const card = checkout.methods.getByRole('radio', { name: 'Credit or debit card' });
     await expect(checkout.methods.getByRole('radio').first()).toBeVisible();
     await tabTo(page, checkout.methods.getByRole('radio', { checked: true }));

@@ -21,7 +21,7 @@ test('the hosted page and its assets come compressed; hashed assets are immutabl
   const html = await page.text(); // decoded by the client
   expect(html).toContain('class="hp-skel"');
 
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const assets = [...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   expect(assets.length).toBeGreaterThanOrEqual(2);
   for (const asset of assets) {
     expect(asset, 'a content-hashed name').toMatch(/-[\w-]{8}\.(?:js|css)$/);
