@@ -339,8 +339,8 @@ const OptionsSchema = v.pipe(
       addIssue({ message: `subdivision "${o.subdivision}" is not in country "${o.country}"` });
     }
     // Not derived from the code: the country shapes the whole checkout (lists, defaults, locks), so
-    // the merchant says it, rather than the widget guessing from another option.
-    if (valid('country', 'subdivision') && o.subdivision && !o.country) {
+    // the merchant says it, rather than the widget guessing from another option (or its intent does).
+    if (valid('country', 'subdivision') && o.subdivision && !o.country && !o.intent) {
       const country = o.subdivision.split('-')[0];
       addIssue({ message: `subdivision "${o.subdivision}" needs its country: set country "${country}" too` });
     }
