@@ -12,6 +12,9 @@
 // tests move its clock over HTTP: every status change happens when the test says so.
 import { specPort } from '../playwright.config';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 const SANDBOX_PORT = specPort(5);
@@ -54,6 +57,9 @@ interface Proc {
 
 let sandbox: Proc | undefined;
 let host: Proc | undefined;
+// This spec's host keeps its ledger across its own restarts, apart from the shared server's (one
+// server writes a data directory).
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'ramp-e2e-resilience-'));
 
 function run(args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
@@ -98,6 +104,7 @@ async function startHost(): Promise<Proc> {
     RAMP_RATE_LIMIT_QUOTE: '6000/600',
     RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
     RAMP_RATE_LIMIT_SESSION: '600/100',
+    RAMP_DATA_DIR: DATA_DIR,
   });
   await waitUntilUp(`${HOST}/healthz`, proc);
   return proc;
