@@ -319,10 +319,10 @@ function CheckoutCore({
 
 /**
  * The widget's box before it runs (on the server, while an intent loads), and its least height after: the order screen's
- * typical height (720 px, the hosted page's frame), so the page does not shift when the widget
- * hydrates, nor between screens (a merchant may set `--rc-min-height` on a parent).
+ * height with its price, rate and fixed footer (800 px; it measured 774 px at desktop width), so the page
+ * does not shift when the widget hydrates, nor between screens (a merchant may set `--rc-min-height` on a parent).
  */
-const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 720px)' };
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 800px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
