@@ -624,7 +624,11 @@ describe('over real HTTP (the Node server of npm start)', () => {
   });
   afterAll(() => t.close());
 
-  /** Sends bytes as they are, reads until the server closes; fails instead of waiting forever. */
+  /**
+   * Sends bytes as they are, reads until the server closes; fails instead of waiting forever. The
+   * socket stays open for writing: a client's half-close (FIN) makes Node abort a request still in
+   * progress, and the answer would be lost on a busy machine.
+   */
   const raw = (bytes: string) =>
     new Promise<{ status: number | null; text: string }>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1');
@@ -641,7 +645,7 @@ describe('over real HTTP (the Node server of npm start)', () => {
         const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
         resolve({ status: m ? Number(m[1]) : null, text });
       });
-      socket.end(Buffer.from(bytes, 'latin1'));
+      socket.write(Buffer.from(bytes, 'latin1'));
     });
   const get = (target: string, method = 'GET', headers = '') =>
     raw(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`);
