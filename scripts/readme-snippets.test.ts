@@ -1,7 +1,7 @@
 // Every ```ts and ```tsx block of the README, as a merchant would paste it: each one type-checked
 // (strict) against the built package in a folder where `ramp-checkout` is installed, and the server
-// examples run with tsx and asked over HTTP: the Node server, the Express mount, the Next.js route
-// handler and the webhook handler. Needs the build (npm test builds first).
+// examples run with tsx and asked over HTTP: the Node server, the Express and Fastify mounts, the
+// Next.js route handler and the webhook handler. Needs the build (npm test builds first).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -17,6 +17,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUY_SESSION } from '../src/server/testing/upstream';
+import { QUOTE_PATH, json, quoteFor, quotedSession } from '../src/server/testing/session';
 import { generateTestWebhookHeader } from '../src/server/index';
 
 const root = resolve(import.meta.dirname, '..');
@@ -150,6 +152,48 @@ describe.runIf(built)('the README’s code', { timeout: 180_000 }, () => {
     );
     expect(await (await fetch(`${origin}/`)).text()).toBe('The shop');
     expect((await fetch(`${origin}/ramp/healthz`)).status).toBe(200);
+  });
+
+  it('runs: Fastify with the server under /ramp (pages, embed, API, a session), the rest Fastify’s', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    await run(
+      find("app.addHook('onRequest'").file,
+      { PORT: String(port), RAMP_PUBLIC_URL: `${origin}/ramp` },
+      `${origin}/`,
+    );
+    const get = (path: string, init?: RequestInit) =>
+      fetch(`${origin}${path}`, { redirect: 'manual', ...init });
+    expect(await (await get('/')).text()).toBe('The shop');
+    expect((await get('/ramp')).headers.get('location')).toBe('/ramp/');
+    const page = await get('/ramp/');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const assets = [...(await page.text()).matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)];
+    expect(assets.length).toBeGreaterThan(0);
+    for (const [, asset] of assets) expect((await get(`/ramp/${asset}`)).status).toBe(200);
+    const embed = await get('/ramp/ramp-checkout.js');
+    expect(embed.headers.get('content-type')).toMatch(/javascript/);
+    expect(await embed.text()).toContain('RampCheckout');
+
+    const countries = await get('/ramp/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP');
+    expect(countries.status).toBe(200);
+    // JSON bodies reach the server whole: Fastify parses none under /ramp.
+    const send = (path: string, init: RequestInit) => get(`/ramp${path}`, init);
+    const quote = await send(QUOTE_PATH, json(quoteFor(BUY_SESSION)));
+    expect(quote.status).toBe(200);
+    expect(await quote.json()).toMatchObject({ quotes: [{ serviceProvider: 'BANXA' }] });
+    const session = await quotedSession(send, BUY_SESSION, { 'Idempotency-Key': 'readme-fastify-1' });
+    expect(session.status).toBe(200);
+    const { widgetUrl } = (await session.json()) as { widgetUrl: string };
+    expect(widgetUrl.startsWith(`${origin}/ramp/api/ramp/sandbox/`)).toBe(true);
+    expect((await fetch(widgetUrl)).status).toBe(200);
+
+    // Paths the server does not serve, under /ramp or not: Fastify's own 404.
+    for (const path of ['/ramp/nowhere', '/nowhere']) {
+      const missing = await get(path);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ message: `Route GET:${path} not found` });
+    }
   });
 
   it('runs: the Next.js route handler answers /api/ramp', async () => {

@@ -29,6 +29,28 @@ describe('the intent option', () => {
     ]);
   });
 
+  it('fixes the state with the country; a merchant state outside the fixed country is dropped, and said', () => {
+    const ny = { reference: 'o', country: 'US', subdivision: 'US-NY', expiresAt: '' };
+    const locked = validateOptions(applyIntent({ intent: SECRET, subdivision: 'us-ca' }, ny));
+    expect(locked).toMatchObject({ country: 'US', subdivision: 'US-NY' });
+    expect([...locked.lock].sort()).toEqual(['country', 'subdivision']);
+    expect(intentConflicts({ subdivision: 'us-ny' }, ny)).toEqual([]);
+    expect(intentConflicts({ subdivision: 'US-CA' }, ny)).toEqual([
+      'subdivision: the intent fixes "US-NY"; "US-CA" is not used',
+    ]);
+
+    const gb = { reference: 'o', country: 'GB', expiresAt: '' };
+    const merchant = { intent: SECRET, country: 'US', subdivision: 'US-NY' };
+    const dropped = validateOptions(applyIntent(merchant, gb));
+    expect(dropped.country).toBe('GB');
+    expect(dropped.subdivision).toBeUndefined();
+    expect(intentConflicts(merchant, gb)).toEqual([
+      'country: the intent fixes "GB"; "US" is not used',
+      'subdivision: the intent fixes country "GB"; "US-NY" is not used',
+    ]);
+    expect(intentConflicts({ subdivision: 'us-ny' }, { ...gb, country: 'US' })).toEqual([]);
+  });
+
   it('reads the intent with its secret and sends the secret with the session request only', async () => {
     const seen: [string, string | null][] = [];
     const fetchFn: typeof fetch = async (input, init) => {

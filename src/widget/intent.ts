@@ -11,6 +11,8 @@ export interface IntentValues {
   reference: string;
   direction?: 'buy' | 'sell';
   country?: string;
+  /** ISO 3166-2 in full (US-NY), within `country`. */
+  subdivision?: string;
   fiatCurrency?: string;
   cryptoCurrency?: string;
   network?: string;
@@ -22,6 +24,7 @@ export interface IntentValues {
 const FIELDS = [
   'direction',
   'country',
+  'subdivision',
   'fiatCurrency',
   'cryptoCurrency',
   'network',
@@ -56,9 +59,17 @@ export function applyIntent(options: RampCheckoutOptions, intent: IntentValues):
     lock.add(field);
   }
   if (intent.direction) out.directions = [intent.direction];
+  if (strayState(options, intent)) delete out.subdivision;
   out.lock = [...lock];
   return out;
 }
+
+/** The merchant's state, when the intent fixes another country and no state: it cannot be used. */
+const strayState = (options: RampCheckoutOptions, intent: IntentValues): string | undefined => {
+  const state = options.subdivision;
+  if (intent.country === undefined || intent.subdivision !== undefined || !state) return undefined;
+  return state.toUpperCase().startsWith(`${intent.country}-`) ? undefined : state;
+};
 
 /**
  * The options that ask for another value than the intent fixes (the intent wins, and the server
@@ -66,7 +77,13 @@ export function applyIntent(options: RampCheckoutOptions, intent: IntentValues):
  * as numbers ("100" is 100.00), codes in either case.
  */
 export function intentConflicts(options: RampCheckoutOptions, intent: IntentValues): string[] {
-  return FIELDS.flatMap((field) => {
+  const stray = strayState(options, intent);
+  const state = stray
+    ? [
+        `subdivision: the intent fixes country ${JSON.stringify(intent.country)}; ${JSON.stringify(stray)} is not used`,
+      ]
+    : [];
+  const fields = FIELDS.flatMap((field) => {
     const fixed = intent[field];
     const option = options[field];
     if (fixed === undefined || option === undefined) return [];
@@ -80,6 +97,7 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
       ? []
       : [`${field}: the intent fixes ${JSON.stringify(fixed)}; ${JSON.stringify(option)} is not used`];
   });
+  return [...fields, ...state];
 }
 
 /** A fetch that sends the client secret with the session request only. */

@@ -15,6 +15,8 @@ export const RE = {
   paymentType: /^[A-Z_]{2,32}$/,
   // Full ISO 3166-2 (US-NY) or the local part (NY), as the routes endpoint accepts both.
   subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,
+  // In full only (US-NY), as the widget's option: an intent's value becomes that option.
+  fullSubdivision: CODE.subdivision,
   currencyType: /^(?:FIAT|CRYPTO)$/,
   providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
   status: /^[A-Z_]{2,32}$/,

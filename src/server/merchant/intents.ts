@@ -18,7 +18,8 @@ const MAX_INTENT_TTL_SEC = 7 * 24 * 3600;
 const DECIMAL_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/;
 const SECRET_RE = /^int_[A-Za-z0-9_-]{16}_secret_[A-Za-z0-9_-]{32}$/;
 
-const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
+const str = (re: RegExp, what: string) =>
+  v.pipe(v.string(`expected ${what}`), v.regex(re, `expected ${what}`));
 
 const IntentSchema = v.strictObject({
   reference: v.pipe(
@@ -29,6 +30,7 @@ const IntentSchema = v.strictObject({
   customerId: v.optional(str(RE.customerId, 'a customer id of letters, digits, - and _')),
   direction: v.optional(v.picklist(['buy', 'sell'] as const, 'expected buy or sell')),
   country: v.optional(str(RE.country, 'a two-letter country code')),
+  subdivision: v.optional(str(RE.fullSubdivision, 'an ISO 3166-2 code in full, e.g. US-NY')),
   fiatCurrency: v.optional(str(RE.currency, 'a currency code')),
   cryptoCurrency: v.optional(str(RE.currency, 'a currency code')),
   network: v.optional(str(RE.partner, 'a chain code, e.g. ETHEREUM')),
@@ -67,6 +69,17 @@ export function parseIntentInput(input: unknown): IntentInput {
     throw badRequest('INVALID_INTENT', `Invalid intent: ${details[0]}`, details);
   }
   const out = r.output;
+  if (out.subdivision !== undefined) {
+    // Not derived from the code: the merchant says the country, as with the widget's options.
+    const problem =
+      out.country === undefined
+        ? `needs its country: set country "${out.subdivision.slice(0, 2)}" too`
+        : out.subdivision.startsWith(`${out.country}-`)
+          ? undefined
+          : `is not in country "${out.country}"`;
+    if (problem)
+      throw badRequest('INVALID_INTENT', `Invalid intent: subdivision: "${out.subdivision}" ${problem}`);
+  }
   if (out.walletAddress !== undefined && out.network !== undefined) {
     const check = validateAddress(out.walletAddress, out.network);
     if (!check.ok) {
@@ -141,6 +154,10 @@ export function createIntents(ledger: Ledger, now: () => number = Date.now): Int
   };
 }
 
+/** The session's state in full: the proxy also takes its local part (NY), as the routes endpoint does. */
+const fullSubdivision = (country: string, subdivision: string | undefined) =>
+  subdivision === undefined || subdivision.includes('-') ? subdivision : `${country}-${subdivision}`;
+
 const intentNotFound = () => new HttpError(404, 'INTENT_NOT_FOUND', 'No checkout intent for this secret');
 export const intentUsed = () =>
   new HttpError(409, 'INTENT_ALREADY_USED', 'A checkout was already started for this intent');
@@ -156,6 +173,11 @@ export function enforceIntent(intent: IntentRecord, body: SessionBody): void {
   const wrong: string[] = [];
   if (intent.direction !== undefined && intent.direction !== direction) wrong.push('direction');
   if (intent.country !== undefined && intent.country !== d.countryCode) wrong.push('country');
+  if (
+    intent.subdivision !== undefined &&
+    intent.subdivision !== fullSubdivision(d.countryCode, d.subdivision)
+  )
+    wrong.push('subdivision');
   if (intent.fiatCurrency !== undefined && intent.fiatCurrency !== fiat) wrong.push('fiatCurrency');
   if (intent.cryptoCurrency !== undefined && intent.cryptoCurrency !== crypto) wrong.push('cryptoCurrency');
   if (intent.amount !== undefined && compareDecimal(intent.amount, String(d.sourceAmount)) !== 0)

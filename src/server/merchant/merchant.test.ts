@@ -170,6 +170,47 @@ describe('checkout intents, the ledger and webhooks', () => {
     expect(new Set(history.map((h) => h.status)).size).toBe(history.length);
   });
 
+  it('fixes the US state with the country: shown to the widget, another state refused', async () => {
+    const { server, call } = setup();
+    const mint = (body: unknown) =>
+      call('/api/ramp/intents', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ADMIN}` },
+        body: JSON.stringify(body),
+      });
+    const alone = await mint({ reference: 'order-ny', subdivision: 'US-NY' });
+    expect(alone.status).toBe(400);
+    expect(await alone.json()).toMatchObject({
+      code: 'INVALID_INTENT',
+      message: 'Invalid intent: subdivision: "US-NY" needs its country: set country "US" too',
+    });
+
+    const intent = await server.createIntent({ reference: 'order-ny', country: 'US', subdivision: 'US-NY' });
+    const current = await call('/api/ramp/intents/current', {
+      headers: { 'X-Ramp-Intent': intent.clientSecret },
+    });
+    expect(((await current.json()) as { intent: unknown }).intent).toMatchObject({
+      country: 'US',
+      subdivision: 'US-NY',
+    });
+    expect(await server.intents.retrieve(intent.id)).toMatchObject({ subdivision: 'US-NY' });
+
+    const inState = (subdivision: string) => {
+      const body = SESSION('100');
+      return { ...body, sessionData: { ...body.sessionData, subdivision } };
+    };
+    const headers = (key: string) => ({ 'Idempotency-Key': key, 'X-Ramp-Intent': intent.clientSecret });
+    const california = await quotedSession(call, inState('US-CA'), headers('key-cccccccc-1'));
+    expect(california.status).toBe(422);
+    expect(await california.json()).toMatchObject({
+      code: 'INTENT_MISMATCH',
+      message: 'The checkout departs from its intent: subdivision',
+      details: ['subdivision: fixed by the intent'],
+    });
+    const newYork = await quotedSession(call, inState('US-NY'), headers('key-cccccccc-2'));
+    expect(newYork.status).toBe(200);
+  });
+
   it('retries a refused delivery with the same id until it is accepted', async () => {
     const { server, call, received } = setup([500, 500]);
     const intent = await server.createIntent({ reference: 'order-retry' });

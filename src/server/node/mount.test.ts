@@ -1,5 +1,6 @@
 // The server inside a merchant's own Node app, on a real HTTP server: mounted under a path with
-// Express (which strips it), at the root before the app's routes, and on plain node:http. It answers
+// Express (which strips it) and Fastify (an onRequest hook, which does not), at the root before the
+// app's routes, and on plain node:http. It answers
 // under its path (pages, their files, /api/ramp, the sandbox's pages and icons) and leaves every
 // other path to the app.
 import { createServer } from 'node:http';
@@ -9,9 +10,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRampServer, nodeHandler } from '../index';
 import type { RampServer } from '../index';
+import { BUY_SESSION, QUOTE_PATH, json, quoteFor, quotedSession } from '../testing/upstream';
 
 // A stand-in build of the hosted page, linking its files relative to itself (as Vite's base './').
 const hostedDir = mkdtempSync(join(tmpdir(), 'ramp-mount-'));
@@ -99,6 +102,74 @@ describe("Express, mounted at app.use('/ramp', nodeHandler(ramp))", () => {
     const unknown = await get(`${origin}/ramp/api/ramp/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('Fastify, the server under /ramp from an onRequest hook (the README’s recipe)', () => {
+  it('answers under /ramp, a session included, and leaves Fastify its routes, bodies and 404s', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const handle = nodeHandler(ramp(`${origin}/ramp`));
+    const app = Fastify();
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/ramp')) return;
+      let passed = false;
+      await handle(request.raw, reply.raw, () => void (passed = true));
+      if (!passed) reply.hijack();
+    });
+    app.get('/', async () => 'merchant home');
+    app.get('/ramp/mine', async () => 'merchant route under /ramp');
+    app.post('/ramp/orders', async (request) => ({ got: request.body }));
+    await app.listen({ port, host: '127.0.0.1' });
+    try {
+      expect(await (await get(`${origin}/`)).text()).toBe('merchant home');
+      expect((await get(`${origin}/ramp?direction=sell`)).headers.get('location')).toBe(
+        '/ramp/?direction=sell',
+      );
+      expect(await (await get(`${origin}/ramp/`)).text()).toContain('./assets/app.js');
+      expect((await get(`${origin}/ramp/assets/app.js`)).status).toBe(200);
+      expect((await get(`${origin}/ramp/console`)).status).toBe(200);
+      expect(await (await get(`${origin}/ramp/ramp-checkout.js`)).text()).toBe('/* embed */');
+      const countries = await get(
+        `${origin}/ramp/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP`,
+      );
+      expect(countries.status).toBe(200);
+
+      // The server reads the raw body itself: Fastify has parsed none of it.
+      const send = (path: string, init: RequestInit) => get(`${origin}/ramp${path}`, init);
+      const quote = await send(QUOTE_PATH, json(quoteFor(BUY_SESSION)));
+      expect(quote.status).toBe(200);
+      expect(await quote.json()).toMatchObject({ quotes: [{ serviceProvider: 'BANXA' }] });
+      const session = await quotedSession(send, BUY_SESSION, { 'Idempotency-Key': 'fastify-0001' });
+      expect(session.status).toBe(200);
+      const { id, widgetUrl } = (await session.json()) as { id: string; widgetUrl: string };
+      expect(id).toEqual(expect.any(String));
+      expect(widgetUrl).toMatch(new RegExp(`^${origin}/ramp/api/ramp/sandbox/`));
+      expect((await get(widgetUrl)).status).toBe(200);
+
+      // A path the server passes on reaches the app's route with its body still unread.
+      expect(await (await get(`${origin}/ramp/mine`)).text()).toBe('merchant route under /ramp');
+      const posted = await get(`${origin}/ramp/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"id":7}',
+      });
+      expect(await posted.json()).toEqual({ got: { id: 7 } });
+      // Paths the server does not own get Fastify's 404; its own API keeps its answers.
+      for (const path of ['/nowhere', '/ramp/nowhere']) {
+        const missing = await get(`${origin}${path}`);
+        expect(missing.status).toBe(404);
+        expect(await missing.json()).toMatchObject({
+          error: 'Not Found',
+          message: `Route GET:${path} not found`,
+        });
+      }
+      const unknown = await get(`${origin}/ramp/api/ramp/nothing-here`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ code: expect.any(String) });
+    } finally {
+      await app.close();
+    }
   });
 });
 

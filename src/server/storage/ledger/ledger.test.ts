@@ -159,6 +159,8 @@ describe('embedded ledger', () => {
       secretHash: 'h',
       reference: 'order-1',
       amount: '50',
+      country: 'US',
+      subdivision: 'US-NY',
       createdAt: 0,
       expiresAt: 10,
       sessionId: null,
@@ -172,6 +174,8 @@ describe('embedded ledger', () => {
       sessionId: 's9',
       amount: '50',
       reference: 'order-1',
+      country: 'US',
+      subdivision: 'US-NY',
     });
     expect((await l.listOrders({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
     expect((await l.listOrders({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);

@@ -117,6 +117,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE ramp_order_status ADD COLUMN source TEXT`,
     ],
   },
+  {
+    version: 6,
+    name: "an intent's subdivision (US state)",
+    statements: [`ALTER TABLE ramp_intents ADD COLUMN subdivision TEXT`],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (

@@ -87,12 +87,15 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
       id: 'int_race',
       secretHash: 'hash-race',
       reference: 'order-race',
+      country: 'US',
+      subdivision: 'US-NY',
       createdAt: 0,
       expiresAt: 10,
       sessionId: null,
     });
     const claims = await Promise.all(ledgers.map((x, i) => x.claimIntent('int_race', `claim-${i}`)));
     expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await ledgers[1]!.getIntent('int_race')).toMatchObject({ country: 'US', subdivision: 'US-NY' });
   });
 
   it('prunes terminal orders and delivered webhooks past retention, in small batches, like the embedded store', async () => {

@@ -44,9 +44,9 @@ export function createSqlLedger(db: SqlDriver): Ledger {
   return {
     async createIntent(i) {
       await db.query(
-        `INSERT INTO ramp_intents (id, secret_hash, reference, customer_id, direction, country, fiat_currency,
-          crypto_currency, network, amount, wallet_address, created_at, expires_at, session_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        `INSERT INTO ramp_intents (id, secret_hash, reference, customer_id, direction, country, subdivision,
+          fiat_currency, crypto_currency, network, amount, wallet_address, created_at, expires_at, session_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           i.id,
           i.secretHash,
@@ -54,6 +54,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           opt(i.customerId),
           opt(i.direction),
           opt(i.country),
+          opt(i.subdivision),
           opt(i.fiatCurrency),
           opt(i.cryptoCurrency),
           opt(i.network),
@@ -514,6 +515,7 @@ function toIntent(r: Record<string, unknown>): IntentRecord {
     customerId: optStr(r.customer_id),
     direction: optStr(r.direction) as Direction | undefined,
     country: optStr(r.country),
+    subdivision: optStr(r.subdivision),
     fiatCurrency: optStr(r.fiat_currency),
     cryptoCurrency: optStr(r.crypto_currency),
     network: optStr(r.network),

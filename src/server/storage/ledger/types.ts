@@ -20,6 +20,8 @@ export interface IntentValues {
   customerId?: string;
   direction?: Direction;
   country?: string;
+  /** ISO 3166-2 in full (US-NY), within `country`. */
+  subdivision?: string;
   fiatCurrency?: string;
   cryptoCurrency?: string;
   /** A chainCode, e.g. ETHEREUM. */
