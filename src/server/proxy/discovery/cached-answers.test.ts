@@ -2,7 +2,7 @@
 // body and headers as the full pipeline gives (CORS per Origin, security headers), a request id of
 // their own, no upstream call; past freshness they take the full path again.
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing/upstream';
+import { testApp } from '../../testing/upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const SHOP = 'https://shop.example';
