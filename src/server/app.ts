@@ -12,8 +12,7 @@ import type { ServerConfig } from './config/config';
 import { NO_STORE, markUnowned } from './http/context';
 import type { AppEnv } from './http/context';
 import { createDiscovery } from './proxy/discovery/discovery';
-import { cors, securityHeaders } from './http/headers';
-import { createHotAnswers } from './http/hot-answers';
+import { apiHeaders, securityHeaders } from './http/headers';
 import { refuseRepeatedHeaders } from './http/client-address';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
 import { createLogger } from './http/log';
@@ -23,7 +22,6 @@ import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
 import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
 import { createProxy } from './proxy/routes';
-import { isComplete } from './http/respond';
 import { sandboxControl } from './http/sandbox-control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
@@ -120,7 +118,6 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       ? { store: stores.cache, ttlMs: deps.cache?.ttlMs ?? DISCOVERY_CACHE_DEFAULTS.ttlMs }
       : undefined,
   );
-  const hot = createHotAnswers({ now, trustProxy: config.trustProxy });
   const checks: Record<string, () => Promise<DependencyState>> = {
     ...(stores.kind === 'redis' ? { redis: () => stores.health() } : {}),
     ...deps.dependencies,
@@ -139,14 +136,12 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
     const started = now();
     const timer = performance.now();
-    const repeat = hot.answer(c, requestId);
-    if (repeat) {
-      c.set('cacheStatus', 'HIT');
-      c.res = repeat;
-    } else await next();
-    if (!isComplete(c.res)) c.res.headers.set('X-Request-Id', requestId);
+    await next();
+    // Answers not made through the context (files, the sandbox's) are given it afterwards.
+    if (!c.get('apiHeaders')) c.res.headers.set('X-Request-Id', requestId);
     const cacheStatus = c.get('cacheStatus');
     if (cacheStatus) metrics.discoveryCache(cacheStatus);
     metrics.httpRequest(routeLabel(c), c.req.method, c.res.status, (performance.now() - timer) / 1000);
@@ -240,15 +235,27 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     return c.body(body, 200, { 'Content-Type': contentType, ...NO_STORE });
   });
 
+  // ---- the embedded sandbox (before the API's headers: it stands in for a third party) ----
+  const sandbox = deps.sandbox;
+  if (config.mode === 'sandbox' && sandbox) {
+    app.mount(sandboxPath, (req, env) => sandbox.app.fetch(req, env));
+  }
+
   // ---- /api/ramp: the merchant's routes, then the proxy ----
-  app.use(`${API_PREFIX}/*`, cors(config));
+  app.use(API_PREFIX, apiHeaders(config));
+  app.use(`${API_PREFIX}/*`, apiHeaders(config));
   // Whether the calling page's origin is among RAMP_ALLOWED_ORIGINS, readable by every origin: a
   // widget whose call the browser refused (CORS) can then tell that from an unreachable server, and
   // say which variable allows it. Nothing a request with an Origin header could not learn already.
   app.get(`${API_PREFIX}/origin`, (c) => {
     const origin = c.req.header('origin') ?? null;
     const allowed = origin !== null && config.allowedOrigins.includes(origin);
-    return c.json({ origin, allowed }, 200, { ...NO_STORE, 'Access-Control-Allow-Origin': '*' });
+    // A merchant origin has its grant already (apiHeaders); any other is answered for all.
+    return c.json(
+      { origin, allowed },
+      200,
+      allowed ? NO_STORE : { ...NO_STORE, 'Access-Control-Allow-Origin': '*' },
+    );
   });
   const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
@@ -262,26 +269,18 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       upstreamWebhookRoutes(config, () => merchant.parts(), { log, now }),
     );
   }
-  // ---- the embedded sandbox (before the proxy: its path is under /api/ramp) ----
 
-  const sandbox = deps.sandbox;
-  if (config.mode === 'sandbox' && sandbox) {
-    app.mount(sandboxPath, (req, env) => sandbox.app.fetch(req, env));
-  }
-
-  const api = createProxy({
+  const proxy = createProxy({
     config,
     upstream,
     discovery,
     log,
     now,
     stores,
-    hot,
     orders: merchant?.orders,
     requireAdmin,
   });
-  app.all(API_PREFIX, api);
-  app.all(`${API_PREFIX}/*`, api);
+  app.route('/', proxy);
 
   if (config.mode === 'sandbox' && sandbox) {
     if (config.sandboxControl) {
@@ -293,7 +292,6 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => {
             cache.clear();
-            hot.clear();
             void stores.cache.clear().catch(() => {});
           },
           ownOrigin: config.publicUrl,

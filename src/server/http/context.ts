@@ -12,6 +12,8 @@ export type AppEnv = {
     clientAborted?: boolean;
     /** The route pattern the request matched, when a router below Hono's chose it (metrics labels). */
     route?: string;
+    /** The answer is made with /api/ramp's headers (headers.ts apiHeaders): nothing to add after it. */
+    apiHeaders?: boolean;
     /** No route of the server's matched: a framework in front may pass the request on. */
     unowned?: boolean;
   };

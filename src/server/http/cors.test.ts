@@ -86,14 +86,13 @@ describe('CORS on /api/ramp', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
   });
 
-  // A quote is built whole with its headers (respond.ts) and passes the middlewares untouched; a
-  // refused quote is finished by them. Both must carry the same grant and the same policy.
+  // A quote and a refused quote (the error handler's answer) carry the same grant and policy.
   it.each<[string, Record<string, string>, Record<string, string>]>([
     ['no Origin', {}, {}],
     ['an allowed origin', { Origin: 'https://shop.example' }, {}],
     ['an unknown origin', { Origin: 'https://evil.example' }, {}],
     ['HTTPS behind a trusted proxy', { 'X-Forwarded-Proto': 'https' }, { RAMP_TRUST_PROXY: '1' }],
-  ])('gives an answer built whole the headers the middlewares give (%s)', async (_, headers, env) => {
+  ])('gives answers and errors the same headers (%s)', async (_, headers, env) => {
     const { request } = testApp(env);
     const quoted = await request(QUOTE_PATH, json(QUOTE, headers));
     const refused = await request(QUOTE_PATH, json({ ...QUOTE, sourceAmount: 'lots' }, headers));

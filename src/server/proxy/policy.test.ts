@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { RULES, checkPath, matchRoute, upstreamPath, validateQuery } from './policy';
+import { RULES, checkPath, validateQuery } from './policy';
 import type { RouteRule } from './policy';
-import { methodArb, pathArb } from '../testing/paths';
+import { matchAllowlist, methodArb, pathArb, upstreamPath } from '../testing/paths';
+import { TEST_ADMIN, testApp } from '../testing/upstream';
 
 const rule = (id: RouteRule['id']): RouteRule => RULES.find((r) => r.id === id)!;
 const q = (s: string) => new URLSearchParams(s);
@@ -17,33 +18,42 @@ const queryError = (r: RouteRule, s: string): string[] => {
   return [];
 };
 
-describe('matchRoute', () => {
+describe('the allowlist as routes', () => {
+  // The console token reaches every route (the tracking routes too), so each allowlisted path is
+  // answered by its own handler: an upstream call to the same path, never a 404 or 405.
+  const admin = { Authorization: `Bearer ${TEST_ADMIN}` };
   it.each([
-    ['GET', '/network-partner/supported/countries', 'countries'],
-    ['GET', '/network-partner/defaults/US/CRYPTO_ONRAMP', 'defaults'],
-    ['GET', '/network-partner/supported/currencies', 'currencies'],
-    ['GET', '/network-partner/supported/payment-methods', 'paymentMethods'],
-    ['GET', '/network-partner/supported/routes/CRYPTO_OFFRAMP/US/USDC_POLYGON/USD', 'routes'],
-    ['POST', '/payments/crypto/quote', 'quote'],
-    ['POST', '/crypto/session/widget', 'session'],
-    ['GET', '/payments/transactions/sessions/sess_1', 'transactionBySession'],
-    ['GET', '/payments/transactions/tx-1', 'transaction'],
-    ['GET', '/payments/transactions', 'transactions'],
-    ['GET', '/financial-accounts', 'financialAccounts'],
-    ['GET', '/financial-accounts/transactions', 'financialAccountTransactions'],
-    ['GET', '/bootstrap', 'bootstrap'],
-    ['GET', '/admin/session', 'adminSession'],
-    ['HEAD', '/bootstrap', 'bootstrap'],
-  ])('%s %s → %s', (method, path, id) => {
-    const m = matchRoute(method, path);
-    expect(m.kind === 'route' && m.rule.id).toBe(id);
+    ['GET', '/network-partner/supported/countries?category=CRYPTO_ONRAMP'],
+    ['GET', '/network-partner/defaults/US/CRYPTO_ONRAMP'],
+    ['GET', '/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=FIAT'],
+    ['GET', '/network-partner/supported/payment-methods?category=CRYPTO_ONRAMP&country=US&currencyCode=USD'],
+    ['GET', '/network-partner/supported/routes/CRYPTO_OFFRAMP/US/USDC_POLYGON/USD'],
+    ['GET', '/payments/transactions/tx-1'],
+    ['GET', '/payments/transactions'],
+    ['GET', '/financial-accounts'],
+    ['GET', '/financial-accounts/transactions'],
+  ])('%s %s goes to its route', async (method, path) => {
+    const t = testApp();
+    const res = await t.request(`/api/ramp${path}`, { method, headers: admin });
+    expect(res.status).not.toBe(404);
+    expect(res.status).not.toBe(405);
+    expect(t.upstream.calls.map((c) => c.path)).toEqual([path.split('?')[0]]);
   });
 
-  it('says which methods a known path takes', () => {
-    expect(matchRoute('GET', '/payments/crypto/quote')).toEqual({
-      kind: 'method-not-allowed',
-      allow: ['POST'],
-    });
+  it.each([
+    ['GET', '/bootstrap', 200],
+    ['HEAD', '/bootstrap', 200],
+    ['GET', '/admin/session', 204],
+  ])('%s %s answers', async (method, path, status) => {
+    const res = await testApp().request(`/api/ramp${path}`, { method, headers: admin });
+    expect(res.status).toBe(status);
+  });
+
+  it('says which methods a known path takes', async () => {
+    const res = await testApp().request('/api/ramp/payments/crypto/quote');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
   });
 
   it.each([
@@ -55,8 +65,13 @@ describe('matchRoute', () => {
     '/network-partner/supported/countries/',
     '/payments/transactions/a.b',
     '/bank-linking/accounts',
-  ])('%s is not allowlisted', (path) => {
-    expect(matchRoute('GET', path).kind).toBe('none');
+  ])('%s is not allowlisted', async (path) => {
+    const t = testApp();
+    const res = await t.request(`/api/ramp${path}`, { headers: admin });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(t.upstream.calls).toHaveLength(0);
+    expect(matchAllowlist('GET', path).kind).toBe('none');
   });
 });
 
@@ -136,7 +151,7 @@ describe('path policy (property)', () => {
     fc.assert(
       fc.property(methodArb, pathArb, (method, path) => {
         if (checkPath(path) !== null) return;
-        const m = matchRoute(method, path);
+        const m = matchAllowlist(method, path);
         if (m.kind !== 'route') return;
         expect(upstreamPath(m.rule, m.params)).toBe(path);
         expect(path).toMatch(/^(\/[A-Za-z0-9_-]+)+$/);

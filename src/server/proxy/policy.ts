@@ -215,47 +215,9 @@ export function checkPath(path: string): HttpError | null {
   return null;
 }
 
-export type Match =
-  | { kind: 'route'; rule: RouteRule; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'none' };
-
-/** Matches a checked path below /api/ramp (e.g. `/payments/crypto/quote`) against the allowlist. */
-export function matchRoute(method: string, subpath: string): Match {
-  const parts = subpath.split('/').slice(1);
-  const m = method === 'HEAD' ? 'GET' : method;
-  const allow: string[] = [];
-  for (const rule of RULES) {
-    const params = matchSegments(rule.path, parts);
-    if (!params) continue;
-    if (rule.method === m) return { kind: 'route', rule, params };
-    allow.push(rule.method);
-  }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
-}
-
-/** A rule's path as a pattern under /api/ramp, parameters as `:name` (a label, never a raw path). */
-export function routePattern(rule: RouteRule): string {
-  return `${API_PREFIX}/${rule.path.map((p) => (typeof p === 'string' ? p : `:${p.name}`)).join('/')}`.replace(
-    /\/$/,
-    '',
-  );
-}
-
-function matchSegments(pattern: Segment[], parts: string[]): Record<string, string> | null {
-  if (pattern.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
-    const v = parts[i]!;
-    if (typeof p === 'string') {
-      if (p !== v) return null;
-    } else {
-      if (!p.re.test(v)) return null;
-      params[p.name] = v;
-    }
-  }
-  return params;
+/** A rule's path as a Hono route pattern under /api/ramp, parameters as `:name` (also the metrics label). */
+export function honoPath(rule: RouteRule): string {
+  return `${API_PREFIX}/${rule.path.map((p) => (typeof p === 'string' ? p : `:${p.name}`)).join('/')}`;
 }
 
 /**
@@ -323,7 +285,3 @@ function validTime(s: string): boolean {
   const [h, m, sec] = s.slice(11, 19).split(':').map(Number) as [number, number, number];
   return h < 24 && m < 60 && sec < 60;
 }
-
-/** The upstream path of a matched rule: the allowlisted segments, unchanged. */
-export const upstreamPath = (rule: RouteRule, params: Record<string, string>): string =>
-  '/' + rule.path.map((s) => (typeof s === 'string' ? s : params[s.name]!)).join('/');

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../api/proxy/contract';
-import { checkPath, matchRoute } from './policy';
-import { methodArb, pathArb } from '../testing/paths';
+import { checkPath } from './policy';
+import { matchAllowlist, methodArb, pathArb } from '../testing/paths';
 import { testApp } from '../testing/upstream';
 
 const ramp = fc.oneof(
@@ -36,13 +36,13 @@ describe('the proxy (property)', () => {
           const sub = url.pathname.slice(API_PREFIX.length);
           expect(url.pathname.startsWith(`${API_PREFIX}/`)).toBe(true);
           expect(checkPath(url.pathname)).toBeNull();
-          const m = matchRoute(method, sub);
+          const m = matchAllowlist(method, sub);
           expect(m.kind).toBe('route');
           if (m.kind === 'route' && m.rule.id === 'bootstrap') {
             // The proxy's own route: the first screen's discovery reads, each an allowlisted GET.
             for (const call of calls) {
               expect(call.method).toBe('GET');
-              expect(matchRoute('GET', call.path.split('?')[0]!).kind).toBe('route');
+              expect(matchAllowlist('GET', call.path.split('?')[0]!).kind).toBe('route');
             }
           } else {
             expect(calls).toHaveLength(1);

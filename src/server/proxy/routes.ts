@@ -1,7 +1,10 @@
-// The /api/ramp handler: policy first (path, allowlist, who may call, query), then the route.
-// Discovery goes through the cache, writes are sent once, transaction reads need the tracking
-// token of their session and the console listings the console token.
-import type { Context } from 'hono';
+// The proxy's routes under /api/ramp, as Hono routes made from the allowlist (policy.ts): first the
+// path's checks for every request below /api/ramp, then for each allowlisted route who may call it
+// and its query, then its handler; a path of the allowlist asked with another method gets 405, any
+// other path 404. Discovery goes through the cache, writes are sent once, transaction reads need
+// the tracking token of their session and the console listings the console token.
+import { Hono } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { RampError } from '../../api';
 import type { RampClient } from '../../api';
 import type { Category, Cursor, SessionResponse } from '../../api/types';
@@ -15,13 +18,12 @@ import type { AppEnv } from '../http/context';
 import type { RequireAdmin } from '../http/admin';
 import { RateLimiter, withLocalFallback } from '../http/rate-limit';
 import type { Discovery } from './discovery/discovery';
-import type { HotAnswers } from '../http/hot-answers';
 import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
-import { MAX_QUERY_LENGTH, checkPath, matchRoute, routePattern, validateQuery } from './policy';
-import type { RouteRule } from './policy';
+import { MAX_QUERY_LENGTH, RULES, checkPath, honoPath, validateQuery } from './policy';
+import type { RouteId, RouteRule } from './policy';
 import { transactionOfSession } from './transactions/by-session';
 import {
   API_PREFIX,
@@ -32,7 +34,6 @@ import {
 import type { PendingTransaction } from '../../api/proxy/contract';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
-import { createResponder } from '../http/respond';
 import { createSessionHandler } from './sessions/sessions';
 import type { RateLimiterStore, Stores } from '../storage/stores/types';
 import { createTokenSigner } from '../http/tokens';
@@ -52,8 +53,6 @@ export interface ProxyDeps {
   now: () => number;
   /** Rate limits and idempotency: in process, or shared by several instances (stores/). */
   stores: Stores;
-  /** Where fresh discovery answers are kept whole for repeats (app.ts answers them first). */
-  hot?: HotAnswers;
   /** The ledger's order recording (sessions.ts). */
   orders?: Orders;
   /** The admin token's check (http/admin.ts), shared with the merchant's routes. */
@@ -67,10 +66,9 @@ export function createProxy({
   log,
   now,
   stores,
-  hot,
   orders,
   requireAdmin,
-}: ProxyDeps) {
+}: ProxyDeps): Hono<AppEnv> {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, {
     trustProxy: config.trustProxy,
@@ -120,18 +118,16 @@ export function createProxy({
     return claims;
   };
 
-  const responder = createResponder(config);
   // A cached answer is serialised once, not on every hit: its body is kept beside the cached value.
   const bodies = new Map<string, WeakMap<object, string>>();
   const discoveryJson = <T>(
     c: Context<AppEnv>,
     op: string,
-    r: { value: T; status: string; freshUntil?: number },
+    r: { value: T; status: string },
     wrap: (v: T) => unknown,
   ) => {
     c.set('cacheStatus', r.status);
     const v = r.value;
-    const headers = responder.headers(c, { 'Cache-Control': PUBLIC_DISCOVERY, 'X-Cache': r.status });
     const memo = typeof v === 'object' && v !== null ? bodies.get(op) : undefined;
     let body = memo?.get(v as object);
     if (body === undefined) {
@@ -141,10 +137,11 @@ export function createProxy({
         bodies.get(op)!.set(v, body);
       }
     }
-    if (r.freshUntil !== undefined && hot) {
-      hot.keep(c, body, { ...headers, 'X-Cache': 'HIT' }, r.freshUntil);
-    }
-    return responder.complete(body, 200, headers);
+    return c.body(body, 200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': PUBLIC_DISCOVERY,
+      'X-Cache': r.status,
+    });
   };
 
   const readOwned = async (
@@ -159,174 +156,183 @@ export function createProxy({
     }
   };
 
-  async function handle(
-    c: Context<AppEnv>,
-    rule: RouteRule,
-    params: Record<string, string>,
-    q: Record<string, string>,
-    scope: CallScope,
-  ) {
-    const read = <T>(call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
-    // Cache misses (what reaches the upstream) count against this client's allowance.
-    const discovery = discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
-    const cursor = (): Cursor => (q.after ? { after: q.after } : q.before ? { before: q.before } : {});
-    const limit = q.limit === undefined ? undefined : Number(q.limit);
-    const category = q.category as Category;
-    switch (rule.id) {
-      case 'countries': {
-        const countries = await discovery.countries({ category, partners: q.partners });
-        return discoveryJson(c, 'countries', countries, (list) => ({ countries: list }));
-      }
-      case 'defaults':
-        return discoveryJson(
-          c,
-          'defaults',
-          await discovery.defaults({ country: params.country!, category: params.category as Category }),
-          (d) => d,
-        );
-      case 'currencies':
-        return discoveryJson(
-          c,
-          'currencies',
-          await discovery.currencies({
-            category,
-            country: q.country!,
-            type: q.type as 'FIAT' | 'CRYPTO',
-            network: q.network,
-            partner: q.partner,
-            paymentType: q.paymentType,
-            providerCurrencyCode: q.providerCurrencyCode,
-            subdivision: q.subdivision,
-          }),
-          (currencies) => ({ currencies }),
-        );
-      case 'paymentMethods':
-        return discoveryJson(
-          c,
-          'paymentMethods',
-          await discovery.paymentMethods({
-            category,
-            country: q.country!,
-            currencyCode: q.currencyCode!,
-            partners: q.partners,
-            paymentType: q.paymentType,
-            subdivision: q.subdivision,
-          }),
-          (methods) => methods,
-        );
-      case 'routes': {
-        // The mirrored path is in the direction's order; the client rebuilds the same path from these.
-        const onramp = params.category === 'CRYPTO_ONRAMP';
-        return discoveryJson(
-          c,
-          'routes',
-          await discovery.routes({
-            category: params.category as Category,
-            country: params.country!,
-            fiatCurrency: (onramp ? params.source : params.destination)!,
-            cryptoCurrency: (onramp ? params.destination : params.source)!,
-            partners: q.partners,
-            paymentMethod: q.paymentMethod,
-            paymentType: q.paymentType,
-            subdivision: q.subdivision,
-          }),
-          (routes) => routes,
-        );
-      }
-      case 'bootstrap': {
-        const body = await loadBootstrap(discovery, {
-          category: (q.category as Category | undefined) ?? 'CRYPTO_ONRAMP',
-          country: q.country,
-          acceptLanguage: c.req.header('accept-language'),
-        });
-        return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Accept-Language' });
-      }
-      case 'quote': {
-        await rateLimit(quoteLimiter, c);
-        const body = parseQuoteBody(await readJsonBody(c.req.raw));
-        // The spec asks for a customer id on quotes as on sessions (see customer-id.ts).
-        // The answer is built whole (respond.ts), so the cookie of a new browser goes in with it.
-        const customer = customers.issue(c);
-        const externalCustomerId = customer.id;
-        const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
-        await binding.remember(body, quotes);
-        const headers = customer.setCookie ? { ...NO_STORE, 'Set-Cookie': customer.setCookie } : NO_STORE;
-        return responder.respond(c, JSON.stringify({ quotes }), 200, headers);
-      }
-      case 'session':
-        await rateLimit(sessionLimiter, c);
-        return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
-      case 'transactionBySession': {
-        await rateLimit(transactionLimiter, c);
-        const claims = requireTracking(c);
-        if (claims.sid !== params.sessionId) throw noTransaction();
-        let tx;
-        try {
-          tx = await transactionOfSession(upstream, claims, scope);
-        } catch (e) {
-          // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
-          if (e instanceof RampError && e.code === NOT_YET_CREATED_CODE)
-            return c.json(
-              { transaction: null, pending: PENDING_NOT_YET_CREATED } satisfies PendingTransaction,
-              200,
-              NO_STORE,
-            );
-          if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
-          throw e;
-        }
-        return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
-      }
-      case 'transaction': {
-        if (isConsoleCall(c)) {
-          await requireAdmin(c);
-          const tx = await read((cl) => cl.transaction(params.transactionId!));
-          return c.json({ transaction: tx }, 200, NO_STORE);
-        }
-        await rateLimit(transactionLimiter, c);
-        const claims = requireTracking(c);
-        const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
-        if (tx.sessionId !== claims.sid) throw noTransaction();
-        return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
-      }
-      case 'transactions': {
-        const page = await read((cl) =>
-          cl.transactions({
-            from: q.from,
-            status: q.status,
-            serviceProviders: q.serviceProviders?.split(','),
-            types: q.types?.split(','),
-            externalCustomerIds: q.externalCustomerIds?.split(','),
-            limit,
-            ...cursor(),
-          }),
-        );
-        return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
-      }
-      case 'financialAccounts': {
-        const page = await read((cl) =>
-          cl.financialAccounts({ customerId: q.customerId, limit, ...cursor() }),
-        );
-        return c.json({ ...pageMeta(page), financialAccounts: page.items }, 200, NO_STORE);
-      }
-      case 'financialAccountTransactions': {
-        const page = await read((cl) =>
-          cl.financialAccountTransactions({
-            customerId: q.customerId,
-            financialAccountId: q.financialAccountId,
-            startDate: q.startDate,
-            endDate: q.endDate,
-            limit,
-            ...cursor(),
-          }),
-        );
-        return c.json({ ...pageMeta(page), financialAccountTransactions: page.items }, 200, NO_STORE);
-      }
-      case 'adminSession':
-        return c.body(null, 204, NO_STORE);
-    }
+  /** What a handler gets: the request, its route's parameters and checked query, its upstream scope. */
+  interface Call {
+    c: Context<AppEnv>;
+    params: Record<string, string>;
+    q: Record<string, string>;
+    scope: CallScope;
   }
+  const read = <T>({ scope }: Call, call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
+  // Cache misses (what reaches the upstream) count against this client's allowance.
+  const discoveryOf = (c: Context<AppEnv>) =>
+    discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
+  const cursor = (q: Record<string, string>): Cursor =>
+    q.after ? { after: q.after } : q.before ? { before: q.before } : {};
+  const limitOf = (q: Record<string, string>) => (q.limit === undefined ? undefined : Number(q.limit));
 
-  const api = async (c: Context<AppEnv>) => {
+  const handlers: Record<RouteId, (call: Call) => Promise<Response>> = {
+    countries: async ({ c, q }) => {
+      const countries = await discoveryOf(c).countries({
+        category: q.category as Category,
+        partners: q.partners,
+      });
+      return discoveryJson(c, 'countries', countries, (list) => ({ countries: list }));
+    },
+    defaults: async ({ c, params }) =>
+      discoveryJson(
+        c,
+        'defaults',
+        await discoveryOf(c).defaults({ country: params.country!, category: params.category as Category }),
+        (d) => d,
+      ),
+    currencies: async ({ c, q }) =>
+      discoveryJson(
+        c,
+        'currencies',
+        await discoveryOf(c).currencies({
+          category: q.category as Category,
+          country: q.country!,
+          type: q.type as 'FIAT' | 'CRYPTO',
+          network: q.network,
+          partner: q.partner,
+          paymentType: q.paymentType,
+          providerCurrencyCode: q.providerCurrencyCode,
+          subdivision: q.subdivision,
+        }),
+        (currencies) => ({ currencies }),
+      ),
+    paymentMethods: async ({ c, q }) =>
+      discoveryJson(
+        c,
+        'paymentMethods',
+        await discoveryOf(c).paymentMethods({
+          category: q.category as Category,
+          country: q.country!,
+          currencyCode: q.currencyCode!,
+          partners: q.partners,
+          paymentType: q.paymentType,
+          subdivision: q.subdivision,
+        }),
+        (methods) => methods,
+      ),
+    routes: async ({ c, params, q }) => {
+      // The mirrored path is in the direction's order; the client rebuilds the same path from these.
+      const onramp = params.category === 'CRYPTO_ONRAMP';
+      return discoveryJson(
+        c,
+        'routes',
+        await discoveryOf(c).routes({
+          category: params.category as Category,
+          country: params.country!,
+          fiatCurrency: (onramp ? params.source : params.destination)!,
+          cryptoCurrency: (onramp ? params.destination : params.source)!,
+          partners: q.partners,
+          paymentMethod: q.paymentMethod,
+          paymentType: q.paymentType,
+          subdivision: q.subdivision,
+        }),
+        (routes) => routes,
+      );
+    },
+    bootstrap: async ({ c, q }) => {
+      const body = await loadBootstrap(discoveryOf(c), {
+        category: (q.category as Category | undefined) ?? 'CRYPTO_ONRAMP',
+        country: q.country,
+        acceptLanguage: c.req.header('accept-language'),
+      });
+      return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Origin, Accept-Language' });
+    },
+    quote: async ({ c, scope }) => {
+      await rateLimit(quoteLimiter, c);
+      const body = parseQuoteBody(await readJsonBody(c.req.raw));
+      // The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
+      // browser's cookie goes with the answer.
+      const externalCustomerId = customers.forRequest(c);
+      const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
+      await binding.remember(body, quotes);
+      return c.json({ quotes }, 200, NO_STORE);
+    },
+    session: async ({ c, scope }) => {
+      await rateLimit(sessionLimiter, c);
+      return c.json(await createSession(c, scope.deadline as Deadline), 200, NO_STORE);
+    },
+    transactionBySession: async ({ c, params, scope }) => {
+      await rateLimit(transactionLimiter, c);
+      const claims = requireTracking(c);
+      if (claims.sid !== params.sessionId) throw noTransaction();
+      let tx;
+      try {
+        tx = await transactionOfSession(upstream, claims, scope);
+      } catch (e) {
+        // Not an error: the shopper has not acted at the partner yet (docs/CONTRACTS.md §1).
+        if (e instanceof RampError && e.code === NOT_YET_CREATED_CODE)
+          return c.json(
+            { transaction: null, pending: PENDING_NOT_YET_CREATED } satisfies PendingTransaction,
+            200,
+            NO_STORE,
+          );
+        if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') throw noTransaction();
+        throw e;
+      }
+      return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
+    },
+    transaction: async (call) => {
+      const { c, params, scope } = call;
+      if (isConsoleCall(c)) {
+        const tx = await read(call, (cl) => cl.transaction(params.transactionId!));
+        return c.json({ transaction: tx }, 200, NO_STORE);
+      }
+      await rateLimit(transactionLimiter, c);
+      const claims = requireTracking(c);
+      const tx = await readOwned((cl) => cl.transaction(params.transactionId!), scope);
+      if (tx.sessionId !== claims.sid) throw noTransaction();
+      return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
+    },
+    transactions: async (call) => {
+      const { c, q } = call;
+      const page = await read(call, (cl) =>
+        cl.transactions({
+          from: q.from,
+          status: q.status,
+          serviceProviders: q.serviceProviders?.split(','),
+          types: q.types?.split(','),
+          externalCustomerIds: q.externalCustomerIds?.split(','),
+          limit: limitOf(q),
+          ...cursor(q),
+        }),
+      );
+      return c.json({ ...pageMeta(page), transactions: page.items }, 200, NO_STORE);
+    },
+    financialAccounts: async (call) => {
+      const { c, q } = call;
+      const page = await read(call, (cl) =>
+        cl.financialAccounts({ customerId: q.customerId, limit: limitOf(q), ...cursor(q) }),
+      );
+      return c.json({ ...pageMeta(page), financialAccounts: page.items }, 200, NO_STORE);
+    },
+    financialAccountTransactions: async (call) => {
+      const { c, q } = call;
+      const page = await read(call, (cl) =>
+        cl.financialAccountTransactions({
+          customerId: q.customerId,
+          financialAccountId: q.financialAccountId,
+          startDate: q.startDate,
+          endDate: q.endDate,
+          limit: limitOf(q),
+          ...cursor(q),
+        }),
+      );
+      return c.json({ ...pageMeta(page), financialAccountTransactions: page.items }, 200, NO_STORE);
+    },
+    adminSession: async ({ c }) => c.body(null, 204, NO_STORE),
+  };
+
+  const proxy = new Hono<AppEnv>();
+
+  // Every request below /api/ramp that no earlier route took: paths that could mean something else
+  // after decoding, overlong queries and the removed legacy endpoints are refused before routing.
+  const checkRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
     const url = new URL(c.req.url);
     const raw = rawTarget(c)
       ?.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
@@ -348,34 +354,59 @@ export function createProxy({
         { extra: { replacement } },
       );
     }
-    const m = matchRoute(c.req.method, sub);
-    if (m.kind === 'route') c.set('route', routePattern(m.rule));
-    if (m.kind === 'none') throw notFound();
-    if (m.kind === 'method-not-allowed') {
-      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Use ${m.allow.join(' or ')}`, {
-        headers: { Allow: m.allow.join(', ') },
-      });
-    }
-    // Who may call comes before what they asked: nothing is validated (or revealed) for strangers.
-    if (m.rule.access === 'admin' || (m.rule.access === 'tracking-or-admin' && isConsoleCall(c)))
-      await requireAdmin(c);
-    else if (m.rule.access !== 'public') requireTracking(c);
-    const q = validateQuery(m.rule, url.searchParams);
-    // One deadline for everything this request makes the upstream do; the browser gets its answer
-    // by then at the latest, and upstream calls stop when it leaves.
-    const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
-    if (m.rule.id === 'session') {
+    await next();
+  };
+  proxy.use(API_PREFIX, checkRequest);
+  proxy.use(`${API_PREFIX}/*`, checkRequest);
+
+  /** One allowlisted route: who may call it, its query, then its handler within the request's deadline. */
+  const route =
+    (rule: RouteRule) =>
+    async (c: Context<AppEnv>): Promise<Response> => {
+      const params = c.req.param() as Record<string, string>;
+      // The path's parameters must match their patterns, as if the path were not allowlisted at all.
+      for (const seg of rule.path) {
+        if (typeof seg !== 'string' && !seg.re.test(params[seg.name] ?? '')) throw notFound();
+      }
+      // Who may call comes before what they asked: nothing is validated (or revealed) for strangers.
+      if (rule.access === 'admin' || (rule.access === 'tracking-or-admin' && isConsoleCall(c)))
+        await requireAdmin(c);
+      else if (rule.access !== 'public') requireTracking(c);
+      const q = validateQuery(rule, new URL(c.req.url).searchParams);
+      // One deadline for everything this request makes the upstream do; the browser gets its answer
+      // by then at the latest, and upstream calls stop when it leaves.
+      const deadline = createDeadline(config.requestDeadlineMs, c.req.raw.signal);
+      const work = handlers[rule.id]({ c, params, q, scope: { deadline } });
+      if (rule.id !== 'session') return withinDeadline(deadline, work);
       // Session creation answers SESSION_PENDING at the deadline itself (its upstream call goes on).
       try {
-        return await handle(c, m.rule, m.params, q, { deadline });
+        return await work;
       } finally {
         deadline.dispose();
       }
-    }
-    return withinDeadline(deadline, handle(c, m.rule, m.params, q, { deadline }));
-  };
+    };
 
-  return api;
+  const allowed = new Map<string, string[]>();
+  for (const rule of RULES) {
+    const path = honoPath(rule);
+    proxy.on(rule.method, path, route(rule));
+    allowed.set(path, [...(allowed.get(path) ?? []), rule.method]);
+  }
+  // An allowlisted path asked with another method; then anything else below /api/ramp.
+  for (const [path, methods] of allowed) {
+    proxy.all(path, () => {
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')}`, {
+        headers: { Allow: methods.join(', ') },
+      });
+    });
+  }
+  proxy.all(API_PREFIX, () => {
+    throw notFound();
+  });
+  proxy.all(`${API_PREFIX}/*`, () => {
+    throw notFound();
+  });
+  return proxy;
 }
 
 const pageMeta = (p: { count: number; remaining?: number; totalCount?: number }) => ({

@@ -1,6 +1,8 @@
 // Test support: random request paths for the property tests of the path policy, mixing allowlisted
 // pieces with traversal, encodings, unicode, empty segments and overlong names.
 import fc from 'fast-check';
+import { RULES } from '../proxy/policy';
+import type { RouteRule } from '../proxy/policy';
 
 const PIECES = [
   'api',
@@ -61,3 +63,36 @@ export const methodArb = fc.constantFrom(
   'OPTIONS',
   'PROPFIND',
 );
+
+/**
+ * The allowlist read as a plain model (the property tests compare the server's router with it): the
+ * rule whose path a request below /api/ramp reproduces segment by segment, with its parameters.
+ */
+export type AllowlistMatch =
+  | { kind: 'route'; rule: RouteRule; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'none' };
+
+export function matchAllowlist(method: string, subpath: string): AllowlistMatch {
+  const parts = subpath.split('/').slice(1);
+  const m = method === 'HEAD' ? 'GET' : method;
+  const allow: string[] = [];
+  for (const rule of RULES) {
+    if (rule.path.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = rule.path.every((seg, i) => {
+      const v = parts[i]!;
+      if (typeof seg === 'string') return seg === v;
+      params[seg.name] = v;
+      return seg.re.test(v);
+    });
+    if (!fits) continue;
+    if (rule.method === m) return { kind: 'route', rule, params };
+    allow.push(rule.method);
+  }
+  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
+}
+
+/** The upstream path of a matched rule: the allowlisted segments, unchanged. */
+export const upstreamPath = (rule: RouteRule, params: Record<string, string>): string =>
+  '/' + rule.path.map((s) => (typeof s === 'string' ? s : params[s.name]!)).join('/');

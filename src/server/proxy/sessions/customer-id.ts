@@ -24,11 +24,6 @@ const MAX_AGE_S = 365 * 24 * 60 * 60;
 export interface CustomerIds {
   /** The externalCustomerId for this browser, setting its cookie when it has none (or a forged one). */
   forRequest(c: Context): string;
-  /**
-   * The same, for a route that builds its response whole (respond.ts): the Set-Cookie value to send
-   * with it, or null when the browser's cookie holds.
-   */
-  issue(c: Context): { id: string; setCookie: string | null };
   /** The externalCustomerId of a signed cookie value; null when the signature does not hold. */
   fromCookie(value: string | undefined): string | null;
 }
@@ -75,7 +70,6 @@ export function createCustomerIds(
 
   return {
     fromCookie,
-    issue,
     forRequest(c) {
       const { id, setCookie } = issue(c);
       if (setCookie) c.header('Set-Cookie', setCookie, { append: true });

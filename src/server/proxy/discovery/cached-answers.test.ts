@@ -1,8 +1,8 @@
-// Repeat discovery reads are answered whole before routing while the cache entry is fresh: the same
-// body and headers as the full pipeline gives (CORS per Origin, security headers), a request id of
-// their own, no upstream call; past freshness they take the full path again.
+// Repeat discovery reads are answered from the cache while its entry is fresh: the same body and
+// headers as the first answer (CORS per Origin, security headers), a request id of their own, no
+// upstream call; past freshness the stale entry answers while it is refreshed.
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing/upstream';
+import { testApp } from '../../testing/upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const SHOP = 'https://shop.example';
@@ -15,8 +15,8 @@ const headersOf = (res: Response) => {
   return out;
 };
 
-describe('hot discovery answers', () => {
-  it('answer a repeat like the full pipeline, with its own request id and no upstream call', async () => {
+describe('cached discovery answers', () => {
+  it('answer a repeat like the first, with its own request id and no upstream call', async () => {
     const { request, upstream, log } = testApp();
     const first = await request(COUNTRIES);
     const second = await request(COUNTRIES);
