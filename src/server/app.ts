@@ -22,6 +22,7 @@ import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
 import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
 import { createProxy } from './proxy/routes';
+import { createFreshAnswers } from './proxy/discovery/fresh-answers';
 import { sandboxControl } from './http/sandbox-control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
@@ -270,6 +271,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     );
   }
 
+  const answers = createFreshAnswers({ now });
   const proxy = createProxy({
     config,
     upstream,
@@ -277,6 +279,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     log,
     now,
     stores,
+    answers,
     orders: merchant?.orders,
     requireAdmin,
   });
@@ -292,6 +295,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
           advanceClock: deps.advanceSandboxClock,
           clearCache: () => {
             cache.clear();
+            answers.clear();
             void stores.cache.clear().catch(() => {});
           },
           ownOrigin: config.publicUrl,

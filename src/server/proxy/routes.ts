@@ -18,6 +18,7 @@ import type { AppEnv } from '../http/context';
 import type { RequireAdmin } from '../http/admin';
 import { RateLimiter, withLocalFallback } from '../http/rate-limit';
 import type { Discovery } from './discovery/discovery';
+import type { FreshAnswers } from './discovery/fresh-answers';
 import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
@@ -53,6 +54,8 @@ export interface ProxyDeps {
   now: () => number;
   /** Rate limits and idempotency: in process, or shared by several instances (stores/). */
   stores: Stores;
+  /** Fresh discovery answers for repeats (fresh-answers.ts; the sandbox's control clears them). */
+  answers: FreshAnswers;
   /** The ledger's order recording (sessions.ts). */
   orders?: Orders;
   /** The admin token's check (http/admin.ts), shared with the merchant's routes. */
@@ -66,6 +69,7 @@ export function createProxy({
   log,
   now,
   stores,
+  answers,
   orders,
   requireAdmin,
 }: ProxyDeps): Hono<AppEnv> {
@@ -123,7 +127,7 @@ export function createProxy({
   const discoveryJson = <T>(
     c: Context<AppEnv>,
     op: string,
-    r: { value: T; status: string },
+    r: { value: T; status: string; freshUntil?: number },
     wrap: (v: T) => unknown,
   ) => {
     c.set('cacheStatus', r.status);
@@ -137,11 +141,9 @@ export function createProxy({
         bodies.get(op)!.set(v, body);
       }
     }
-    return c.body(body, 200, {
-      'Content-Type': 'application/json',
-      'Cache-Control': PUBLIC_DISCOVERY,
-      'X-Cache': r.status,
-    });
+    const headers = { 'Content-Type': 'application/json', 'Cache-Control': PUBLIC_DISCOVERY };
+    if (r.freshUntil !== undefined) answers.keep(c, body, headers, r.freshUntil);
+    return c.body(body, 200, { ...headers, 'X-Cache': r.status });
   };
 
   const readOwned = async (
@@ -356,6 +358,7 @@ export function createProxy({
     }
     await next();
   };
+  proxy.use(`${API_PREFIX}/network-partner/*`, answers.middleware);
   proxy.use(API_PREFIX, checkRequest);
   proxy.use(`${API_PREFIX}/*`, checkRequest);
 

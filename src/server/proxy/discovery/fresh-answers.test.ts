@@ -15,7 +15,7 @@ const headersOf = (res: Response) => {
   return out;
 };
 
-describe('cached discovery answers', () => {
+describe('fresh discovery answers', () => {
   it('answer a repeat like the first, with its own request id and no upstream call', async () => {
     const { request, upstream, log } = testApp();
     const first = await request(COUNTRIES);
