@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
-import { migrate } from './sql-ledger';
+import { createSqlLedger, migrate } from './sql-ledger';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, order, upstreamEvent } from '../../testing/ledger-records';
@@ -152,12 +152,25 @@ describe('embedded ledger', () => {
     await l.close();
   });
 
+  it('reads an intent stored before intents fixed their direction as a buy', async () => {
+    const db = await openSqlite(null);
+    await migrate(db);
+    await db.query(
+      `INSERT INTO ramp_intents (id, secret_hash, reference, amount, created_at, expires_at)
+       VALUES ('int_old', 'h_old', 'order-42', '100', 0, 10)`,
+    );
+    const l = createSqlLedger(db);
+    expect(await l.getIntent('int_old')).toMatchObject({ reference: 'order-42', direction: 'buy' });
+    await l.close();
+  });
+
   it('lets one session claim an intent', async () => {
     const l: Ledger = await openEmbeddedLedger(null);
     await l.createIntent({
       id: 'int_1',
       secretHash: 'h',
       reference: 'order-1',
+      direction: 'buy',
       amount: '50',
       createdAt: 0,
       expiresAt: 10,

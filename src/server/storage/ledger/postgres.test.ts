@@ -87,6 +87,7 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
       id: 'int_race',
       secretHash: 'hash-race',
       reference: 'order-race',
+      direction: 'sell',
       createdAt: 0,
       expiresAt: 10,
       sessionId: null,

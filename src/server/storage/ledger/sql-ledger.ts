@@ -509,10 +509,11 @@ function toIntent(r: Record<string, unknown>): IntentRecord {
     createdAt: Number(r.created_at),
     expiresAt: Number(r.expires_at),
     sessionId: strOrNull(r.session_id),
+    // An intent stored before every intent fixed its direction was redeemable either way: a buy.
+    direction: (optStr(r.direction) ?? 'buy') as Direction,
   };
   const fields = {
     customerId: optStr(r.customer_id),
-    direction: optStr(r.direction) as Direction | undefined,
     country: optStr(r.country),
     fiatCurrency: optStr(r.fiat_currency),
     cryptoCurrency: optStr(r.crypto_currency),

@@ -30,6 +30,8 @@ export interface IntentValues {
 }
 
 export interface IntentRecord extends IntentValues {
+  /** Always fixed: `buy` when the merchant named none (and for intents stored before that rule). */
+  direction: Direction;
   id: string;
   /** SHA-256 (hex) of the client secret; the secret itself is never stored. */
   secretHash: string;
