@@ -8,6 +8,7 @@ import { createSqlLedger, migrate } from './sql-ledger';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, order, upstreamEvent } from '../../testing/ledger-records';
+import { expectPendingOrderLifecycle } from '../../testing/pending-orders';
 import type { Ledger } from './types';
 
 const dirs: string[] = [];
@@ -164,28 +165,15 @@ describe('embedded ledger', () => {
     await l.close();
   });
 
-  it('lets one session claim an intent', async () => {
+  it('keeps each session creation as a pending order until it is recorded, released or lost', async () => {
+    const l = await openEmbeddedLedger(null);
+    await expectPendingOrderLifecycle(l);
+    await l.close();
+  });
+
+  it('finds orders by their reference or its prefix', async () => {
     const l: Ledger = await openEmbeddedLedger(null);
-    await l.createIntent({
-      id: 'int_1',
-      secretHash: 'h',
-      reference: 'order-1',
-      direction: 'buy',
-      amount: '50',
-      createdAt: 0,
-      expiresAt: 10,
-      sessionId: null,
-    });
-    expect(await l.claimIntent('int_1', 'claim-a')).toBe(true);
-    expect(await l.claimIntent('int_1', 'claim-b')).toBe(false);
-    await l.releaseIntent('int_1', 'claim-a');
-    expect(await l.claimIntent('int_1', 'claim-b')).toBe(true);
-    await l.recordOrder(order('s9', { intentId: 'int_1' }), [], 'claim-b');
-    expect(await l.findIntentBySecretHash('h')).toMatchObject({
-      sessionId: 's9',
-      amount: '50',
-      reference: 'order-1',
-    });
+    await l.recordOrder(order('s9', { reference: 'order-s9' }), []);
     expect((await l.listOrders({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
     expect((await l.listOrders({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);
     await l.close();
