@@ -138,7 +138,7 @@ export interface CountingUpstream {
   /** The JSON bodies of the sessions created, in order. */
   sessions: { sessionData: Record<string, unknown> }[];
   /** The sessions the upstream made (answered 200, whether or not the caller was still there). */
-  created: { id: string; externalSessionId: string }[];
+  created: { id: string; externalSessionId: string; at: number }[];
   /** The sandbox's fault injection. */
   faults: FaultInjector;
   count(method: string, path: string | RegExp): number;
@@ -168,7 +168,7 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
       if (res.status === 200) {
         // Read from a copy, by its first field: a malformed-body fault's cut answer made a session too.
         const id = /^\{"id":"([^"]+)"/.exec(await res.clone().text())?.[1];
-        if (id) created.push({ id, externalSessionId: body.externalSessionId });
+        if (id) created.push({ id, externalSessionId: body.externalSessionId, at: Date.now() });
       }
       return res;
     },
