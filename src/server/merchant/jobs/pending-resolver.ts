@@ -100,7 +100,9 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
           due.map(async (p) => {
             try {
               const how = await settle(p);
-              o.log.info('pending order settled', { externalSessionId: p.externalSessionId, how });
+              // A lost one is a session of the service's nobody can use: worth an operator's look.
+              const level = how === 'lost' ? 'warn' : 'info';
+              o.log[level]('pending order settled', { externalSessionId: p.externalSessionId, how });
               return true;
             } catch (e) {
               const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
