@@ -202,15 +202,13 @@ export function createOrders(o: OrdersOptions): Orders {
         },
         async unsettled(reason) {
           if (!pending) return;
-          const due = o.ledger.deferPendingOrder(pending.externalSessionId, o.now(), reason);
-          // Not marked due (the ledger failing): it is taken over at its takeover time anyway.
-          if (
-            await due.then(
-              () => true,
-              () => false,
-            )
-          )
-            o.onUnsettled();
+          try {
+            await o.ledger.deferPendingOrder(pending.externalSessionId, o.now(), reason);
+          } catch {
+            // Not marked due (the ledger failing): it is taken over at its takeover time anyway.
+            return;
+          }
+          o.onUnsettled();
         },
       };
     },
