@@ -60,7 +60,8 @@ beforeAll(() => {
   // What the examples leave to the merchant's own code.
   writeFileSync(
     join(dir, 'merchant.d.ts'),
-    "/** The merchant's own: marks the order paid, once per event id. */\ndeclare function fulfil(reference: string | null, eventId: string): void;\n",
+    "/** The merchant's own: marks the order paid, once per event id. */\ndeclare function fulfil(reference: string | null, eventId: string): void;\n" +
+      "/** The merchant's own: the order a reference names, as it was placed. */\ndeclare function orderOf(reference: string): { direction: 'buy' | 'sell'; currency: string; amount: string } | undefined;\n",
   );
   writeFileSync(
     join(dir, 'tsconfig.json'),

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
 import { expectStatus, next, pick, quoteNames } from './test-flow';
 import { mountWidget, sessionOf } from './test-mount';
+import { createTestServer } from '../queries/test-server';
 
 const mount = mountWidget;
+const INTENT_SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 
 let popup: ReturnType<typeof fakeWindow>;
 beforeEach(() => {
@@ -149,5 +151,29 @@ describe('a sell', () => {
     });
     await w.server.act(sessionId, 'pay');
     await expectStatus('Completed');
+  });
+});
+
+describe('a checkout intent minted without a direction', () => {
+  it('is a buy: the order screen offers no sell', async () => {
+    const intent = {
+      reference: 'order-42',
+      amount: '100',
+      fiatCurrency: 'USD',
+      expiresAt: '2099-01-01T00:00:00Z',
+    };
+    const server = createTestServer();
+    const fetchFn: typeof fetch = async (input, init) =>
+      String(input).endsWith('/intents/current') ? Response.json({ intent }) : server.fetch(input, init);
+    const w = mount(
+      { intent: INTENT_SECRET, country: 'US', subdivision: 'US-NY' },
+      { fetch: fetchFn },
+      server,
+    );
+    await screen.findByRole('heading', { name: 'Buy crypto' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('100'));
+    expect(screen.queryByRole('radiogroup', { name: 'Direction' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Sell' })).toBeNull();
+    expect(w.events.filter((e) => e.type === 'error')).toEqual([]);
   });
 });

@@ -17,6 +17,15 @@ describe('the intent option', () => {
     expect(() => validateOptions({ intent: 'not-a-secret' })).toThrow(/intent must be the clientSecret/);
   });
 
+  it('reads an intent without a direction as a buy: locked, with no sell offered', () => {
+    const valid = validateOptions(applyIntent({ intent: SECRET }, { reference: 'order-42', expiresAt: '' }));
+    expect(valid).toMatchObject({ direction: 'buy', directions: ['buy'] });
+    expect(valid.lock).toContain('direction');
+    expect(intentConflicts({ direction: 'sell' }, { reference: 'order-42', expiresAt: '' })).toEqual([
+      'direction: the intent fixes "buy"; "sell" is not used',
+    ]);
+  });
+
   it('names each option that asks for another value than the intent fixes', () => {
     const intent = { reference: 'o', amount: '100', country: 'US', walletAddress: '0xabc', expiresAt: '' };
     expect(
@@ -33,7 +42,7 @@ describe('the intent option', () => {
     const ny = { reference: 'o', country: 'US', subdivision: 'US-NY', expiresAt: '' };
     const locked = validateOptions(applyIntent({ intent: SECRET, subdivision: 'us-ca' }, ny));
     expect(locked).toMatchObject({ country: 'US', subdivision: 'US-NY' });
-    expect([...locked.lock].sort()).toEqual(['country', 'subdivision']);
+    expect([...locked.lock].sort()).toEqual(['country', 'direction', 'subdivision']);
     expect(intentConflicts({ subdivision: 'us-ny' }, ny)).toEqual([]);
     expect(intentConflicts({ subdivision: 'US-CA' }, ny)).toEqual([
       'subdivision: the intent fixes "US-NY"; "US-CA" is not used',

@@ -9,6 +9,7 @@ import { INTENT_HEADER } from '../api/proxy/contract';
 /** What GET /api/ramp/intents/current answers for a client secret. */
 export interface IntentValues {
   reference: string;
+  /** Always sent by the server; an intent read without one is a buy, as the server reads it. */
   direction?: 'buy' | 'sell';
   country?: string;
   /** ISO 3166-2 in full (US-NY), within `country`. */
@@ -52,13 +53,15 @@ export async function loadIntent(
 export function applyIntent(options: RampCheckoutOptions, intent: IntentValues): RampCheckoutOptions {
   const out: RampCheckoutOptions = { ...options };
   const lock = new Set(options.lock ?? []);
+  // An intent is one order, of one direction: the shopper is never offered the other.
+  const fixed: IntentValues = { ...intent, direction: intent.direction ?? 'buy' };
   for (const field of FIELDS) {
-    const value = intent[field];
+    const value = fixed[field];
     if (value === undefined) continue;
     (out as Record<string, unknown>)[field] = value;
     lock.add(field);
   }
-  if (intent.direction) out.directions = [intent.direction];
+  out.directions = [fixed.direction!];
   if (strayState(options, intent)) delete out.subdivision;
   out.lock = [...lock];
   return out;
@@ -83,8 +86,9 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
         `subdivision: the intent fixes country ${JSON.stringify(intent.country)}; ${JSON.stringify(stray)} is not used`,
       ]
     : [];
+  const values: IntentValues = { ...intent, direction: intent.direction ?? 'buy' };
   const fields = FIELDS.flatMap((field) => {
-    const fixed = intent[field];
+    const fixed = values[field];
     const option = options[field];
     if (fixed === undefined || option === undefined) return [];
     const same =

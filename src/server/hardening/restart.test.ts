@@ -4,7 +4,9 @@
 // shopper's tracking token still reads the transaction, which reaches SETTLED. Nothing the shopper
 // needs lived only in the killed process.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_BODY, payAtProvider } from '../testing/harness';
 import { quotedSession } from '../testing/upstream';
@@ -54,9 +56,14 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await Promise.all([...children].map((c) => stop(c, 'SIGTERM')));
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
+// The host's own ledger, the same for both processes (one replaces the other), new for each run.
+const dataDir = mkdtempSync(join(tmpdir(), 'ramp-restart-'));
+
 const hostEnv = (port: string) => ({
+  RAMP_DATA_DIR: dataDir,
   PORT: port,
   HOST: '127.0.0.1',
   RAMP_API_BASE_URL: upstream,
@@ -94,12 +101,12 @@ describe('a killed and restarted host server', () => {
     const res = await track(second.url);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ transaction: { sessionId: session.id, status: 'SETTLED' } });
-    // The replay of the same checkout after the restart (quoted again: the restarted server kept no
-    // quote in memory) does not create a second session.
+    // The replay of the same checkout after the restart gets the same session from the ledger (the
+    // idempotency records in memory died with the process), without a second one upstream.
     const replay = await quotedSession((path, init) => fetch(`${second.url}${path}`, init), SESSION_BODY, {
       'Idempotency-Key': 'restart-test-key-0001',
     });
-    expect(replay.status).toBe(409);
-    expect(await replay.json()).toMatchObject({ code: 'SESSION_ALREADY_CREATED' });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ id: session.id, widgetUrl: session.widgetUrl });
   }, 30_000);
 });

@@ -29,8 +29,10 @@ export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_
 /** Methods of the Ledger that write. */
 const LEDGER_WRITES = [
   'createIntent',
-  'claimIntent',
-  'releaseIntent',
+  'beginPendingOrder',
+  'releasePendingOrder',
+  'losePendingOrder',
+  'deferPendingOrder',
   'recordOrder',
   'applyUpdate',
   'scheduleCheck',

@@ -52,6 +52,7 @@ describe('enforceIntent and the subdivision', () => {
     id: 'int_1',
     secretHash: 'h',
     reference: 'order-1',
+    direction: 'buy',
     country: 'US',
     subdivision: 'US-NY',
     createdAt: 0,

@@ -1,7 +1,8 @@
 // Checkout intents (docs/CONTRACTS.md §5): the merchant's server fixes what a checkout is for (its
 // order reference, and any of amount, currencies, wallet…); the browser gets only a client secret.
 // The widget starts from the intent's values and locks them; the proxy enforces them when the
-// session is created (enforceIntent), and one intent yields one session.
+// session is created (enforceIntent), and one intent yields one session. The direction is always
+// fixed (`buy` unless the merchant says `sell`): the merchant's order is for one of the two.
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { compareDecimal, validateAddress } from '../../domain';
@@ -116,6 +117,8 @@ export function createIntents(ledger: Ledger, now: () => number = Date.now): Int
       const { expiresInSec: _ttl, amount, ...values } = input;
       await ledger.createIntent({
         ...values,
+        // An intent means one order: a direction left open would let a buy be redeemed as a sell.
+        direction: input.direction ?? 'buy',
         ...(amount === undefined ? {} : { amount: toDecimal(amount) }),
         id,
         secretHash: hashSecret(clientSecret),
@@ -171,7 +174,7 @@ export function enforceIntent(intent: IntentRecord, body: SessionBody): void {
   const fiat = direction === 'buy' ? d.sourceCurrencyCode : d.destinationCurrencyCode;
   const crypto = direction === 'buy' ? d.destinationCurrencyCode : d.sourceCurrencyCode;
   const wrong: string[] = [];
-  if (intent.direction !== undefined && intent.direction !== direction) wrong.push('direction');
+  if (intent.direction !== direction) wrong.push('direction');
   if (intent.country !== undefined && intent.country !== d.countryCode) wrong.push('country');
   if (
     intent.subdivision !== undefined &&

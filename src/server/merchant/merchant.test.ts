@@ -97,6 +97,7 @@ describe('checkout intents, the ledger and webhooks', () => {
     expect(await current.json()).toEqual({
       intent: {
         reference: 'order-1',
+        direction: 'buy',
         amount: '100',
         walletAddress: WALLET,
         network: 'ETHEREUM',
@@ -209,6 +210,35 @@ describe('checkout intents, the ledger and webhooks', () => {
     });
     const newYork = await quotedSession(call, inState('US-NY'), headers('key-cccccccc-2'));
     expect(newYork.status).toBe(200);
+  });
+
+  it('reads an intent minted without a direction as a buy: a sell of the same terms is refused', async () => {
+    const { server, call } = setup();
+    const intent = await server.createIntent({ reference: 'order-42', amount: '100', fiatCurrency: 'USD' });
+    expect((await server.intents.retrieve(intent.id))?.direction).toBe('buy');
+    const sell = {
+      sessionType: 'SELL',
+      sessionData: {
+        serviceProvider: 'BANXA',
+        countryCode: 'US',
+        sourceCurrencyCode: 'USDC',
+        sourceAmount: '100',
+        destinationCurrencyCode: 'USD',
+        paymentMethodType: 'ACH',
+      },
+    };
+    const refused = await quotedSession(call, sell, {
+      'Idempotency-Key': 'key-sell-order-42',
+      'X-Ramp-Intent': intent.clientSecret,
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      code: 'INTENT_MISMATCH',
+      details: ['direction: fixed by the intent'],
+    });
+    // The intent is still the merchant's order: its buy goes through.
+    const bought = await createSession(call, intent.clientSecret, '100', 'key-buy-order-42');
+    expect(bought.status).toBe(200);
   });
 
   it('retries a refused delivery with the same id until it is accepted', async () => {

@@ -1,6 +1,6 @@
 // The merchant backend's parts, composed: the ledger (embedded by default), intents, order
-// recording, the status sync and the webhook sender. The ledger opens asynchronously; requests that
-// need it wait for it, the rest of the server does not.
+// recording (with the settling of pending orders), the status sync and the webhook sender. The
+// ledger opens asynchronously; requests that need it wait for it, the rest of the server does not.
 import { resolve } from 'node:path';
 import type { ServerConfig } from '../config/config';
 import { createIntents } from './intents';
@@ -12,6 +12,8 @@ import type { Ledger } from '../storage/ledger/types';
 import type { Logger } from '../http/log';
 import type { MerchantParts } from './routes';
 import { createOrders } from './orders';
+import { createOrderRecorder } from './pending-orders';
+import { createPendingResolver } from './jobs/pending-resolver';
 import type { Orders } from './orders';
 import { createStatusSync } from './follow-up';
 import type { Upstream } from '../upstream/client';
@@ -110,9 +112,9 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           })
         : null;
       const intents = createIntents(ledger, now);
-      const orders = createOrders({
+      const recorder = createOrderRecorder({
         ledger,
-        intents,
+        log,
         now,
         webhooks: webhook !== null,
         firstCheckDelayMs: config.merchant.syncIntervalMs,
@@ -120,6 +122,24 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           sync.kick();
           sender?.kick();
         },
+      });
+      const pending = createPendingResolver({
+        ledger,
+        upstream: ctx.upstream,
+        recorder,
+        leases,
+        log,
+        now,
+        sessionTimeoutMs: config.upstream.sessionTimeoutMs,
+        leaseTtlMs: config.merchant.leaseTtlMs,
+      });
+      const orders = createOrders({
+        ledger,
+        intents,
+        now,
+        recorder,
+        sessionTimeoutMs: config.upstream.sessionTimeoutMs,
+        onUnsettled: () => pending.kick(),
       });
       const retention = createRetention({
         ledger,
@@ -129,7 +149,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         days: config.merchant.retentionDays,
         leaseTtlMs: config.merchant.leaseTtlMs,
       });
-      // Resume what the last process left: open orders, upstream events and pending deliveries.
+      // Resume what the last process left: pending and open orders, upstream events and deliveries.
+      pending.kick();
       sync.kick();
       upstreamEvents?.kick();
       sender?.kick();
@@ -141,6 +162,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         sync,
         sender,
         retention,
+        pending,
         upstreamEvents,
         kickWebhooks: () => sender?.kick(),
       };
@@ -150,7 +172,10 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
 
   return {
     parts: () => ready,
-    orders: { begin: async (headers, body) => (await ready).orders.begin(headers, body) },
+    orders: {
+      earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
+      begin: async (headers, body) => (await ready).orders.begin(headers, body),
+    },
     async close() {
       let parts;
       try {
@@ -160,6 +185,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       }
       await Promise.all([
         parts.sync.stop(),
+        parts.pending.stop(),
         parts.upstreamEvents?.stop(),
         parts.sender?.stop(),
         parts.retention.stop(),

@@ -1,13 +1,27 @@
 // Every session the server creates becomes an order in the ledger, with its intent (if any) and the
-// webhook event that announces it. The session handler calls `begin` before it asks the upstream
-// (which checks and claims the intent) and then `created` or `abort`.
+// webhook event that announces it. The session handler asks the ledger first what it knows of the
+// request's externalSessionId (`earlier`), then calls `begin` (which checks the intent), `reserve`
+// (the order written as pending, with its intent's claim, before the service is asked) and then
+// `created`, `refused` or `unsettled` (pending-orders.ts records it; jobs/pending-resolver.ts settles
+// what the asking process could not).
 import { randomBytes } from 'node:crypto';
 import type { LockField, SessionResponse } from '../../api/types';
 import type { SessionBody } from '../proxy/bodies';
 import { INTENT_HEADER } from '../../api/proxy/contract';
 import { enforceIntent, intentUsed } from './intents';
 import type { Intents } from './intents';
-import type { IntentRecord, Ledger, OrderRecord, WebhookEvent, WebhookType } from '../storage/ledger/types';
+import type { OrderRecorder } from './pending-orders';
+import { recordUntil, takeoverAt } from './pending-orders';
+import type {
+  IntentRecord,
+  Ledger,
+  OrderRecord,
+  OrderTerms,
+  PendingOrderRecord,
+  WebhookEvent,
+  WebhookType,
+} from '../storage/ledger/types';
+import { ledgerStep } from '../storage/ledger/unavailable';
 
 /** What the session handler adds to the upstream session body. */
 export interface SessionExtras {
@@ -20,11 +34,36 @@ export interface PendingOrder {
   extras: SessionExtras;
   /** The reference of the intent used, if any. */
   reference: string | null;
+  /**
+   * Writes the order as pending, with its intent's claim, before the service is asked: 409
+   * INTENT_ALREADY_USED when another session holds the intent, 503 LEDGER_UNAVAILABLE when the
+   * ledger cannot take it (nothing reaches the service then). `pending`: another request of the
+   * same externalSessionId wrote it first and goes on; this one must not ask the service.
+   */
+  reserve(r: {
+    externalSessionId: string;
+    fingerprint: string;
+    request: unknown;
+  }): Promise<'reserved' | 'pending'>;
+  /** The session exists: recorded before anyone gets it (the write retried while the ledger fails). */
   created(session: SessionResponse): Promise<void>;
-  abort(): Promise<void>;
+  /** The service refused: no session, the intent's claim is given back. */
+  refused(): Promise<void>;
+  /** No readable answer: the session may exist; the background step settles it now. */
+  unsettled(reason: string): Promise<void>;
 }
 
+/** What the ledger knows of an earlier creation under an externalSessionId. */
+export type EarlierCreation = { fingerprint: string } & (
+  | { state: 'pending' }
+  /** `session`: the service's answer, when the server had it (not when found by its transaction). */
+  | { state: 'recorded'; session: SessionResponse | null }
+  | { state: 'lost' }
+);
+
 export interface Orders {
+  /** The ledger's record of a creation under this externalSessionId (503 LEDGER_UNAVAILABLE when it cannot say). */
+  earlier(externalSessionId: string): Promise<EarlierCreation | null>;
   begin(headers: Headers, body: SessionBody): Promise<PendingOrder>;
 }
 
@@ -32,12 +71,11 @@ export interface OrdersOptions {
   ledger: Ledger;
   intents: Intents;
   now: () => number;
-  /** Queue webhook events (only when a webhook URL is configured). */
-  webhooks: boolean;
-  /** When the status sync first looks at a new order. */
-  firstCheckDelayMs: number;
-  /** Told after an order or change is recorded (kicks the sync and the webhook sender). */
-  onRecorded: () => void;
+  recorder: OrderRecorder;
+  /** The service's timeout for a session creation (RAMP_SESSION_TIMEOUT_MS): when a pending order may be taken over. */
+  sessionTimeoutMs: number;
+  /** Told when a pending order is due now (kicks the background step). */
+  onUnsettled: () => void;
 }
 
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
@@ -81,51 +119,96 @@ function intentExtras(intent: IntentRecord, body: SessionBody): SessionExtras {
   };
 }
 
+/** What an order is before its session exists. */
+function termsOf(intent: IntentRecord | null, body: SessionBody): OrderTerms {
+  const d = body.sessionData;
+  return {
+    intentId: intent?.id ?? null,
+    reference: intent?.reference ?? null,
+    customerId: intent?.customerId ?? null,
+    partner: d.serviceProvider,
+    direction: body.sessionType === 'BUY' ? 'buy' : 'sell',
+    country: d.countryCode,
+    sourceCurrency: d.sourceCurrencyCode,
+    sourceAmount: String(d.sourceAmount),
+    destinationCurrency: d.destinationCurrencyCode,
+    walletAddress: d.walletAddress ?? null,
+  };
+}
+
+function earlierOf(p: PendingOrderRecord): EarlierCreation {
+  const { fingerprint } = p;
+  if (p.state === 'recorded') {
+    return {
+      fingerprint,
+      state: 'recorded',
+      session: p.answer === null ? null : (JSON.parse(p.answer) as SessionResponse),
+    };
+  }
+  return { fingerprint, state: p.state };
+}
+
 export function createOrders(o: OrdersOptions): Orders {
   return {
+    async earlier(externalSessionId) {
+      const p = await ledgerStep(() => o.ledger.getPendingOrder(externalSessionId));
+      return p && earlierOf(p);
+    },
     async begin(headers, body) {
       const secret = headers.get(INTENT_HEADER);
-      const intent = secret === null ? null : await o.intents.resolve(secret);
-      let claim: string | undefined;
-      if (intent) {
-        enforceIntent(intent, body);
-        claim = `claim_${randomBytes(12).toString('base64url')}`;
-        if (!(await o.ledger.claimIntent(intent.id, claim))) throw intentUsed();
-      }
-      const d = body.sessionData;
+      const intent = secret === null ? null : await ledgerStep(() => o.intents.resolve(secret));
+      if (intent) enforceIntent(intent, body);
+      const terms = termsOf(intent, body);
+      let pending: PendingOrderRecord | undefined;
       return {
         extras: intent ? intentExtras(intent, body) : {},
         reference: intent?.reference ?? null,
-        async created(session) {
+        async reserve({ externalSessionId, fingerprint, request }) {
           const at = o.now();
-          const order: OrderRecord = {
-            sessionId: session.id,
-            intentId: intent?.id ?? null,
-            reference: intent?.reference ?? null,
-            customerId: intent?.customerId ?? null,
-            partner: d.serviceProvider,
-            direction: body.sessionType === 'BUY' ? 'buy' : 'sell',
-            country: d.countryCode,
-            sourceCurrency: d.sourceCurrencyCode,
-            sourceAmount: String(d.sourceAmount),
-            destinationCurrency: d.destinationCurrencyCode,
-            destinationAmount: null,
-            walletAddress: d.walletAddress ?? null,
-            transactionId: null,
-            status: SESSION_CREATED,
-            txHash: null,
-            terminal: false,
+          const record: PendingOrderRecord = {
+            externalSessionId,
+            fingerprint,
+            intentClaim: intent ? `claim_${randomBytes(12).toString('base64url')}` : null,
+            terms,
+            request: JSON.stringify(request),
+            state: 'pending',
+            sessionId: null,
+            answer: null,
             createdAt: at,
-            updatedAt: at,
-            nextCheckAt: at + o.firstCheckDelayMs,
-            checkAttempts: 0,
+            nextAttemptAt: takeoverAt(at, o.sessionTimeoutMs),
+            attempts: 0,
+            note: null,
           };
-          const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at)] : [];
-          await o.ledger.recordOrder(order, events, claim);
-          o.onRecorded();
+          const begun = await ledgerStep(() => o.ledger.beginPendingOrder(record));
+          if (begun === 'intent_used') throw intentUsed();
+          // Another request of this key wrote it between `earlier` and now: that one goes on.
+          if (begun === 'exists') return 'pending';
+          pending = record;
+          return 'reserved';
         },
-        async abort() {
-          if (intent && claim) await o.ledger.releaseIntent(intent.id, claim);
+        async created(session) {
+          if (!pending) return;
+          await o.recorder.recordRetrying(
+            pending,
+            session.id,
+            session,
+            recordUntil(pending.createdAt, o.sessionTimeoutMs),
+          );
+        },
+        async refused() {
+          if (!pending) return;
+          // Not given back now (the ledger failing): the background step asks again later.
+          await o.ledger.releasePendingOrder(pending.externalSessionId).catch(() => {});
+        },
+        async unsettled(reason) {
+          if (!pending) return;
+          try {
+            await o.ledger.deferPendingOrder(pending.externalSessionId, o.now(), reason);
+          } catch {
+            // Not marked due (the ledger failing): it is taken over at its takeover time anyway.
+            return;
+          }
+          o.onUnsettled();
         },
       };
     },

@@ -73,6 +73,8 @@ export interface OrderDetail {
 
 /** A checkout intent as the merchant's server sees it (its client secret is never stored). */
 export interface Intent extends IntentValues {
+  /** Always set (`buy` when the intent was minted without one). */
+  direction: Direction;
   id: string;
   createdAt: string;
   expiresAt: string;

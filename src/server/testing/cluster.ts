@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
+import type { FaultInjector } from '../../sandbox';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const SERVER_ENTRY = resolve(ROOT, 'dist/server/main.js');
@@ -136,6 +137,10 @@ export interface CountingUpstream {
   calls: string[];
   /** The JSON bodies of the sessions created, in order. */
   sessions: { sessionData: Record<string, unknown> }[];
+  /** The sessions the upstream made (answered 200, whether or not the caller was still there). */
+  created: { id: string; externalSessionId: string; at: number }[];
+  /** The sandbox's fault injection. */
+  faults: FaultInjector;
   count(method: string, path: string | RegExp): number;
   close(): Promise<void>;
 }
@@ -147,14 +152,25 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
   const sandbox: { current?: ReturnType<typeof createStandaloneSandbox> } = {};
   const calls: string[] = [];
   const sessions: CountingUpstream['sessions'] = [];
+  const created: CountingUpstream['created'] = [];
   const server = createAdaptorServer({
     fetch: async (req: Request, env: unknown) => {
       const url = new URL(req.url);
       calls.push(`${req.method} ${url.pathname}${url.search}`);
-      if (req.method === 'POST' && url.pathname.endsWith('/session/widget')) {
-        sessions.push((await req.clone().json()) as CountingUpstream['sessions'][number]);
+      if (!(req.method === 'POST' && url.pathname.endsWith('/session/widget'))) {
+        return sandbox.current!.fetch(req, env);
       }
-      return sandbox.current!.fetch(req, env);
+      const body = (await req.clone().json()) as CountingUpstream['sessions'][number] & {
+        externalSessionId: string;
+      };
+      sessions.push(body);
+      const res = await sandbox.current!.fetch(req, env);
+      if (res.status === 200) {
+        // Read from a copy, by its first field: a malformed-body fault's cut answer made a session too.
+        const id = /^\{"id":"([^"]+)"/.exec(await res.clone().text())?.[1];
+        if (id) created.push({ id, externalSessionId: body.externalSessionId, at: Date.now() });
+      }
+      return res;
     },
   });
   const port = await new Promise<number>((ok) =>
@@ -172,6 +188,8 @@ export async function startUpstream(o: { timeScale?: number } = {}): Promise<Cou
     apiKey,
     calls,
     sessions,
+    created,
+    faults: sandbox.current.sandbox.faults,
     count: (method, path) =>
       calls.filter((c) => {
         // A string names a path (any query); a pattern is matched against the path and query.

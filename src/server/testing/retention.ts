@@ -45,6 +45,7 @@ export async function seedForRetention(ledger: Ledger, now: number, days = 400):
       id,
       secretHash: `hash-${id}`,
       reference: id,
+      direction: 'buy',
       createdAt: at,
       expiresAt: at + DAY,
       sessionId: null,

@@ -5,7 +5,8 @@
 // lapse), stops at once when it is lost, and an instance that dies simply stops renewing, so the
 // lease expires and another instance takes the work over. Work may be queued by another instance,
 // so each looks at least once a lease's time to live even when it knows of nothing due; refused the
-// lease while work is due, it tries again a third of a lease later, not in a busy loop.
+// lease while work is due, it tries again a third of a lease later, not in a busy loop; so does a
+// pass that failed (its database or Redis unreachable): a job never stops looking.
 import type { Leases } from './leases';
 import type { Logger } from '../../http/log';
 
@@ -70,14 +71,16 @@ export function createWorker(o: WorkerOptions): Worker {
 
   async function schedule(refused: boolean): Promise<void> {
     if (stopped) return;
-    const next = await o.nextDueAt();
+    // The store unreachable (a database outage): look again in a while, never stop looking.
+    const next = await o.nextDueAt().catch(() => undefined);
     clearTimeout(timer);
     if (stopped) return;
     // Another instance may queue work here without telling this one, or die holding some: look at
     // least once a lease's time to live, even with nothing due.
-    let wait = next === null ? ttlMs : Math.min(Math.max(0, next - o.now()), ttlMs);
-    // Refused the lease: the holder does what is due; look again in a while in case it died.
-    if (refused) wait = Math.max(wait, ttlMs / 3);
+    let wait = next === null ? ttlMs : next === undefined ? 0 : Math.min(Math.max(0, next - o.now()), ttlMs);
+    // Refused the lease (the holder does what is due), or the pass or the store failed: look again
+    // in a while, in case the holder died or the store is back.
+    if (refused || next === undefined) wait = Math.max(wait, ttlMs / 3);
     timer = setTimeout(() => worker.kick(), wait);
     timer.unref?.();
   }
@@ -96,12 +99,18 @@ export function createWorker(o: WorkerOptions): Worker {
       running = (async () => {
         let total = 0;
         let refused = false;
-        do {
-          again = false;
-          const n = await leased();
-          refused = n === null;
-          total += n ?? 0;
-        } while (again && !stopped && !refused);
+        try {
+          do {
+            again = false;
+            const n = await leased();
+            refused = n === null;
+            total += n ?? 0;
+          } while (again && !stopped && !refused);
+        } catch (e) {
+          // A failed pass (its store unreachable) is tried again later, not given up.
+          await schedule(true);
+          throw e;
+        }
         await schedule(refused);
         return total;
       })().finally(() => (running = null));

@@ -6,9 +6,11 @@
 // upstream answers, then `done` with the result; a failure removes the record so a retry may try
 // again. The same key with a different body (another fingerprint) is refused by the caller.
 //
-// This in-process store is the default. A shared one (Redis, for several instances) or a durable
-// one (the ledger) implements the same four methods; all of them must be atomic per key:
-// `putPending` claims a key for exactly one caller across every instance (SET NX semantics).
+// This in-process store is the default; a shared one (Redis, for several instances) implements the
+// same four methods, each atomic per key: `putPending` claims a key for exactly one caller across
+// every instance (SET NX semantics). Both are fast and forgetful (a restart, an expiry): behind
+// them, the ledger's pending order of the key's externalSessionId is the durable record
+// (sessions.ts asks it before creating anything).
 import { SESSION_PENDING } from '../../../api/proxy/contract';
 import { HttpError } from '../../http/errors';
 

@@ -4,7 +4,9 @@
 // to an allowed origin, and signs a tracking token for the new session. Before anything goes
 // upstream, the session must match a quote this server gave recently (quote-binding.ts) and hold
 // against the discovery data (session-rules.ts). The upstream body itself is built field by field in
-// session-body.ts.
+// session-body.ts. With the merchant's ledger, the order is written as pending before the upstream
+// is asked and recorded before the browser gets the session (merchant/orders.ts): a crash, a lost
+// answer or a ledger outage leaves a pending order that is settled, never an unrecorded session.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../../../api';
@@ -22,11 +24,18 @@ import type { Discovery } from '../discovery/discovery';
 import { quoteRequired } from '../quotes/quote-binding';
 import type { QuoteBinding } from '../quotes/quote-binding';
 import { checkSessionRules } from './session-rules';
-import { IDEMPOTENCY_KEY_RE, IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import {
+  IDEMPOTENCY_KEY_RE,
+  IdempotentRunner,
+  MemoryIdempotencyStore,
+  idempotencyKeyReused,
+  sessionPending,
+} from './idempotency';
 import type { IdempotencyStore } from './idempotency';
 import { INTENT_HEADER } from '../../../api/proxy/contract';
 import type { Logger } from '../../http/log';
-import type { Orders } from '../../merchant/orders';
+import type { EarlierCreation, Orders } from '../../merchant/orders';
+import { writeOutcome } from '../../upstream/write-outcome';
 import type { TokenSigner } from '../../http/tokens';
 import type { Upstream } from '../../upstream/client';
 import { sessionView } from '../views';
@@ -41,7 +50,10 @@ export interface SessionDeps {
   idempotency?: IdempotencyStore<SessionResponse>;
   /** The server-derived externalCustomerId of a browser (customer-id.ts). */
   customers: CustomerIds;
-  /** Records each created session in the ledger and applies its intent (X-Ramp-Intent). */
+  /**
+   * Records each session in the ledger: written as a pending order (with its intent's claim,
+   * X-Ramp-Intent) before the upstream is asked, then recorded with the session, or settled later.
+   */
   orders?: Orders;
   /** The recent quotes a session must match. */
   binding: QuoteBinding;
@@ -107,44 +119,59 @@ export function createSessionHandler({
     const ip = requireClientIp(c, config.trustProxy);
     // An intent's customerId will take this place when the session comes from an intent.
     const externalCustomerId = customers.forRequest(c);
+    const answer = (session: SessionResponse) =>
+      sessionView(session, signer.sign(session.id, externalSessionId));
+    // What the ledger kept of this key when the idempotency store no longer has it (a restart, an
+    // expired record): the same answer, a creation still being settled, or one that cannot be given.
+    const replay = (earlier: EarlierCreation): SessionResponse => {
+      if (earlier.fingerprint !== fingerprint) throw idempotencyKeyReused();
+      if (earlier.state === 'pending') throw sessionPending();
+      if (earlier.state === 'recorded' && earlier.session) return answer(earlier.session);
+      throw sessionAlreadyCreated();
+    };
     const create = async () => {
+      const earlier = await orders?.earlier(externalSessionId);
+      if (earlier) return replay(earlier);
       // Terms never quoted, or that the discovery data does not allow, never reach the upstream.
       const bound = await binding.find(body);
       await checkSessionRules(discovery.forClient(ip), body, bound?.fiatPerCrypto);
       if (!bound) throw quoteRequired();
-      // Checks and claims the intent before anything goes upstream; given back if the upstream refuses.
+      // Checks the intent; `reserve` then writes the order as pending with the intent's claim:
+      // nothing reaches the upstream that the ledger could not record.
       const order = await orders?.begin(c.req.raw.headers, body);
+      const request = buildSessionBody({
+        sessionType: body.sessionType,
+        data,
+        redirectUrl: redirect,
+        clientIpAddress: ip,
+        externalSessionId,
+        externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
+        lockFields: order?.extras.lockFields,
+      });
+      if ((await order?.reserve({ externalSessionId, fingerprint, request })) === 'pending') {
+        throw sessionPending();
+      }
+      let created: SessionResponse;
       try {
-        const created = await upstream.write(
-          (cl) =>
-            cl.createSession(
-              buildSessionBody({
-                sessionType: body.sessionType,
-                data,
-                redirectUrl: redirect,
-                clientIpAddress: ip,
-                externalSessionId,
-                externalCustomerId: order?.extras.externalCustomerId ?? externalCustomerId,
-                lockFields: order?.extras.lockFields,
-              }),
-            ),
+        created = await upstream.write(
+          (cl) => cl.createSession(request),
           // Longer than the browser's deadline on purpose: the call goes on after the browser got
           // SESSION_PENDING, and a retry with the same key gets its result.
           { timeoutMs: config.upstream.sessionTimeoutMs },
         );
-        await order?.created(created);
-        return sessionView(created, signer.sign(created.id, externalSessionId));
       } catch (e) {
-        await order?.abort();
-        if (e instanceof RampError && e.code === 'DUPLICATE_EXTERNAL_SESSION_ID') {
-          throw new HttpError(
-            409,
-            'SESSION_ALREADY_CREATED',
-            'A session was already created for this Idempotency-Key: start again with a new key',
-          );
-        }
+        const outcome = writeOutcome(e);
+        // No readable answer: the session may exist. Settled in the background (asked again with
+        // the same externalSessionId); meanwhile a retry of this key hears SESSION_PENDING.
+        if (outcome === 'unknown') await order?.unsettled(e instanceof RampError ? e.code : 'no answer');
+        else await order?.refused();
+        if (outcome === 'duplicate') throw sessionAlreadyCreated();
         throw e;
       }
+      // Recorded before the shopper gets it: a write that fails (the ledger unreachable) is retried
+      // with the answer kept, and the browser hears SESSION_PENDING meanwhile, never a 500.
+      await order?.created(created);
+      return answer(created);
     };
     const { value, replayed } = await sessions.run(key, fingerprint, create, deadline?.done);
     log.info(replayed ? 'session replayed' : 'session created', {
@@ -154,3 +181,10 @@ export function createSessionHandler({
     return value;
   };
 }
+
+const sessionAlreadyCreated = () =>
+  new HttpError(
+    409,
+    'SESSION_ALREADY_CREATED',
+    'A session was already created for this Idempotency-Key: start again with a new key',
+  );

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
-import { migrate } from './sql-ledger';
+import { createSqlLedger, migrate } from './sql-ledger';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, order, upstreamEvent } from '../../testing/ledger-records';
+import { expectPendingOrderLifecycle } from '../../testing/pending-orders';
 import type { Ledger } from './types';
 
 const dirs: string[] = [];
@@ -152,12 +153,31 @@ describe('embedded ledger', () => {
     await l.close();
   });
 
-  it('lets one session claim an intent', async () => {
+  it('reads an intent stored before intents fixed their direction as a buy', async () => {
+    const db = await openSqlite(null);
+    await migrate(db);
+    await db.query(
+      `INSERT INTO ramp_intents (id, secret_hash, reference, amount, created_at, expires_at)
+       VALUES ('int_old', 'h_old', 'order-42', '100', 0, 10)`,
+    );
+    const l = createSqlLedger(db);
+    expect(await l.getIntent('int_old')).toMatchObject({ reference: 'order-42', direction: 'buy' });
+    await l.close();
+  });
+
+  it('keeps each session creation as a pending order until it is recorded, released or lost', async () => {
+    const l = await openEmbeddedLedger(null);
+    await expectPendingOrderLifecycle(l);
+    await l.close();
+  });
+
+  it('finds orders by their reference or its prefix', async () => {
     const l: Ledger = await openEmbeddedLedger(null);
     await l.createIntent({
       id: 'int_1',
       secretHash: 'h',
-      reference: 'order-1',
+      reference: 'order-s9',
+      direction: 'buy',
       amount: '50',
       country: 'US',
       subdivision: 'US-NY',
@@ -165,18 +185,13 @@ describe('embedded ledger', () => {
       expiresAt: 10,
       sessionId: null,
     });
-    expect(await l.claimIntent('int_1', 'claim-a')).toBe(true);
-    expect(await l.claimIntent('int_1', 'claim-b')).toBe(false);
-    await l.releaseIntent('int_1', 'claim-a');
-    expect(await l.claimIntent('int_1', 'claim-b')).toBe(true);
-    await l.recordOrder(order('s9', { intentId: 'int_1' }), [], 'claim-b');
     expect(await l.findIntentBySecretHash('h')).toMatchObject({
-      sessionId: 's9',
       amount: '50',
-      reference: 'order-1',
+      reference: 'order-s9',
       country: 'US',
       subdivision: 'US-NY',
     });
+    await l.recordOrder(order('s9', { reference: 'order-s9' }), []);
     expect((await l.listOrders({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
     expect((await l.listOrders({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);
     await l.close();

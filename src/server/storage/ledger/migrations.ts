@@ -118,6 +118,29 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    version: 5,
+    name: 'pending orders: each session creation written before the service is asked',
+    statements: [
+      `CREATE TABLE ramp_pending_orders (
+        external_session_id TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        intent_id TEXT,
+        intent_claim TEXT,
+        terms TEXT NOT NULL,
+        request TEXT,
+        state TEXT NOT NULL,
+        session_id TEXT,
+        answer TEXT,
+        created_at BIGINT NOT NULL,
+        next_attempt_at BIGINT NOT NULL,
+        attempts INTEGER NOT NULL,
+        note TEXT
+      )`,
+      `CREATE INDEX ramp_pending_orders_due ON ramp_pending_orders (state, next_attempt_at)`,
+      `CREATE INDEX ramp_pending_orders_created ON ramp_pending_orders (state, created_at)`,
+    ],
+  },
+  {
     version: 6,
     name: "an intent's subdivision (US state)",
     statements: [`ALTER TABLE ramp_intents ADD COLUMN subdivision TEXT`],

@@ -9,6 +9,7 @@ import { openPostgres, openPostgresLedger } from './postgres';
 import { event, order as baseOrder, upstreamEvent } from '../../testing/ledger-records';
 import type { Ledger } from './types';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
+import { expectPendingOrderLifecycle, pendingOrder } from '../../testing/pending-orders';
 
 const T0 = 1_763_900_000_000;
 const order = (sessionId: string) => baseOrder(sessionId, { createdAt: T0, updatedAt: T0, nextCheckAt: T0 });
@@ -81,7 +82,7 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     expect((await ledgers[2]!.dueUpstreamEvents(T0 + 30_000, 10)).map((e) => e.eventId)).toEqual(['pg_up']);
   });
 
-  it('lets one of several racing instances claim an intent', async () => {
+  it('lets one of several racing instances claim an intent for its pending order', async () => {
     const l = ledgers[0]!;
     await l.createIntent({
       id: 'int_race',
@@ -89,13 +90,35 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
       reference: 'order-race',
       country: 'US',
       subdivision: 'US-NY',
+      direction: 'sell',
       createdAt: 0,
       expiresAt: 10,
       sessionId: null,
     });
-    const claims = await Promise.all(ledgers.map((x, i) => x.claimIntent('int_race', `claim-${i}`)));
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    const begun = await Promise.all(
+      ledgers.map((x, i) =>
+        x.beginPendingOrder(
+          pendingOrder(`xid-race-${i}`, {
+            intentClaim: `claim-${i}`,
+            terms: { ...pendingOrder('x').terms, intentId: 'int_race' },
+          }),
+        ),
+      ),
+    );
+    expect(begun.filter((b) => b === 'begun')).toHaveLength(1);
+    expect(begun.filter((b) => b === 'intent_used')).toHaveLength(ledgers.length - 1);
     expect(await ledgers[1]!.getIntent('int_race')).toMatchObject({ country: 'US', subdivision: 'US-NY' });
+  });
+
+  it('keeps each session creation as a pending order until it is recorded, released or lost', async () => {
+    const fresh = await freshDatabase('pending');
+    const { ledger } = await openPostgresLedger(fresh.url, { log });
+    try {
+      await expectPendingOrderLifecycle(ledger);
+    } finally {
+      await ledger.close();
+      await fresh.drop();
+    }
   });
 
   it('prunes terminal orders and delivered webhooks past retention, in small batches, like the embedded store', async () => {

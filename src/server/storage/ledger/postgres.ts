@@ -54,6 +54,10 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // A connection lost between two statements is an 'error' event on the client: unheard, it
+        // would end the process (the pool listens only to idle clients). The statement fails instead.
+        const lost = (e: Error) => o.log.warn('postgres connection lost', { error: e.message });
+        client.on('error', lost);
         let active = true;
         const tx: SqlExecutor = {
           query: (sql, params) => {
@@ -66,13 +70,18 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
           const out = await fn(tx);
           await client.query('COMMIT');
           active = false;
+          client.off('error', lost);
           client.release();
           return out;
         } catch (e) {
           active = false;
           await client.query('ROLLBACK').catch(() => {});
-          client.release();
+          client.off('error', lost);
           const code = (e as { code?: string }).code;
+          // PostgreSQL's own refusal (a SQLSTATE) leaves the connection usable; any other failure
+          // (the connection lost) does not, and it is not given back to the pool for another caller.
+          const sqlState = code !== undefined && /^[0-9A-Z]{5}$/.test(code);
+          client.release(sqlState ? undefined : (e as Error));
           if (code === undefined || !RETRYABLE.has(code) || attempt >= MAX_TX_ATTEMPTS) throw e;
           // The other instance's transaction won: run ours again on what it committed.
           await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
@@ -81,6 +90,8 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
     },
     async withMigrationLock(fn) {
       const client = await pool.connect();
+      const lost = (e: Error) => o.log.warn('postgres connection lost', { error: e.message });
+      client.on('error', lost);
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -89,6 +100,7 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
+        client.off('error', lost);
         client.release();
       }
     },

@@ -2,6 +2,7 @@
 // "each change once" holds because every update is a compare-and-set inside a transaction.
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
+import { pendingOrderMethods, pruneSettledPendingOrders, settlePendingOrder } from './sql-pending-orders';
 import type {
   DeliveryRecord,
   DeliveryState,
@@ -87,29 +88,16 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         return true;
       });
     },
-    async claimIntent(intentId, claim) {
-      return db.transaction(async (tx) => {
-        const rows = await tx.query<{ session_id: unknown }>(
-          'SELECT session_id FROM ramp_intents WHERE id = $1',
-          [intentId],
-        );
-        if (!rows[0] || rows[0].session_id !== null) return false;
-        await tx.query('UPDATE ramp_intents SET session_id = $1 WHERE id = $2 AND session_id IS NULL', [
-          claim,
-          intentId,
-        ]);
-        return true;
-      });
-    },
-    async releaseIntent(intentId, claim) {
-      await db.query('UPDATE ramp_intents SET session_id = NULL WHERE id = $1 AND session_id = $2', [
-        intentId,
-        claim,
-      ]);
-    },
+    ...pendingOrderMethods(db),
 
-    async recordOrder(o, events, intentClaim) {
+    async recordOrder(o, events, intentClaim, settles) {
       await db.transaction(async (tx) => {
+        if (settles) {
+          // Retried after a commit that went through unseen: the order is there, and stays as it is.
+          const seen = await tx.query('SELECT 1 AS x FROM ramp_orders WHERE session_id = $1', [o.sessionId]);
+          await settlePendingOrder(tx, o.sessionId, settles);
+          if (seen.length > 0) return;
+        }
         await tx.query(
           `INSERT INTO ramp_orders (session_id, intent_id, reference, customer_id, partner, direction, country,
             source_currency, source_amount, destination_currency, destination_amount, wallet_address,
@@ -366,6 +354,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
              ORDER BY i.expires_at LIMIT $2)`,
           [before, limit],
         );
+        removed += await pruneSettledPendingOrders(tx, before, limit);
         return removed;
       });
     },
@@ -510,10 +499,11 @@ function toIntent(r: Record<string, unknown>): IntentRecord {
     createdAt: Number(r.created_at),
     expiresAt: Number(r.expires_at),
     sessionId: strOrNull(r.session_id),
+    // An intent stored before every intent fixed its direction was redeemable either way: a buy.
+    direction: (optStr(r.direction) ?? 'buy') as Direction,
   };
   const fields = {
     customerId: optStr(r.customer_id),
-    direction: optStr(r.direction) as Direction | undefined,
     country: optStr(r.country),
     subdivision: optStr(r.subdivision),
     fiatCurrency: optStr(r.fiat_currency),

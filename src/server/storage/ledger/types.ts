@@ -32,6 +32,8 @@ export interface IntentValues {
 }
 
 export interface IntentRecord extends IntentValues {
+  /** Always fixed: `buy` when the merchant named none (and for intents stored before that rule). */
+  direction: Direction;
   id: string;
   /** SHA-256 (hex) of the client secret; the secret itself is never stored. */
   secretHash: string;
@@ -71,6 +73,59 @@ export interface OrderRecord {
   nextCheckAt: number | null;
   /** Consecutive checks without a change (the sync's backoff). */
   checkAttempts: number;
+}
+
+/**
+ * A session creation, written before the service is asked (ledger migration 5), under its
+ * externalSessionId: `pending` while its session may or may not exist (the request is running, or
+ * its answer was lost to a crash, a timeout or an unreadable body), then `recorded` (the order is in
+ * the ledger) or `lost` (the service has a session for it whose answer never arrived, so nobody can
+ * open it; its intent's claim was given back). One the service refused is removed.
+ */
+export type PendingOrderState = 'pending' | 'recorded' | 'lost';
+
+/** What an order is before its session exists: its OrderRecord less what the session brings. */
+export type OrderTerms = Pick<
+  OrderRecord,
+  | 'intentId'
+  | 'reference'
+  | 'customerId'
+  | 'partner'
+  | 'direction'
+  | 'country'
+  | 'sourceCurrency'
+  | 'sourceAmount'
+  | 'destinationCurrency'
+  | 'walletAddress'
+>;
+
+export interface PendingOrderRecord {
+  externalSessionId: string;
+  /** The request that started it (a replay of its Idempotency-Key with another body is refused). */
+  fingerprint: string;
+  /** The claim held on the order's intent (terms.intentId) while its session may exist. */
+  intentClaim: string | null;
+  terms: OrderTerms;
+  /** The service's create body as JSON, to repeat with the same externalSessionId; null once settled. */
+  request: string | null;
+  state: PendingOrderState;
+  /** Once recorded: the order's session. */
+  sessionId: string | null;
+  /** Once recorded from the service's answer: that answer as JSON (what a replay of the key gets). */
+  answer: string | null;
+  createdAt: number;
+  /** When the background step may look at it (while pending). */
+  nextAttemptAt: number;
+  attempts: number;
+  /** Why the last look did not settle it, or how it was settled. */
+  note: string | null;
+}
+
+/** How recording an order settles its pending order (in the same transaction). */
+export interface PendingSettlement {
+  externalSessionId: string;
+  /** The service's answer as JSON, when the server has it. */
+  answer: string | null;
 }
 
 /**
@@ -209,16 +264,37 @@ export interface Ledger {
   getIntent(id: string): Promise<IntentRecord | null>;
   /** Ends the intent's life now (it can no longer start a session); false when there is none. */
   expireIntent(id: string, at: number): Promise<boolean>;
-  /**
-   * Marks the intent used by a session about to be created; false when another session already
-   * claimed it (one session per intent). `sessionId` may be a placeholder replaced by attachSession.
-   */
-  claimIntent(intentId: string, claim: string): Promise<boolean>;
-  /** Gives a claim back (the upstream refused the session). */
-  releaseIntent(intentId: string, claim: string): Promise<void>;
 
-  /** Records a created session, its first status and its events, in one transaction. */
-  recordOrder(order: OrderRecord, events: WebhookEvent[], intentClaim?: string): Promise<void>;
+  /**
+   * Writes a pending order before its session is asked for, and claims its intent (terms.intentId)
+   * with `intentClaim`, in one transaction: `begun`; `intent_used` when another session holds the
+   * intent (one session per intent) and `exists` when this externalSessionId has a pending order
+   * already, both writing nothing.
+   */
+  beginPendingOrder(pending: PendingOrderRecord): Promise<'begun' | 'intent_used' | 'exists'>;
+  getPendingOrder(externalSessionId: string): Promise<PendingOrderRecord | null>;
+  /** No session came of it (the service refused): removes it and gives its intent's claim back. */
+  releasePendingOrder(externalSessionId: string): Promise<void>;
+  /** Its session exists but nobody has its answer: kept as `lost`, its intent's claim given back. */
+  losePendingOrder(externalSessionId: string, at: number, note: string): Promise<void>;
+  /** Leaves it pending for another look at `nextAttemptAt` (one attempt more). */
+  deferPendingOrder(externalSessionId: string, nextAttemptAt: number, note: string): Promise<void>;
+  /** Pending orders due at `now`, oldest due first. */
+  duePendingOrders(now: number, limit: number): Promise<PendingOrderRecord[]>;
+  /** When the next pending order is due, or null. */
+  nextPendingOrderAt(): Promise<number | null>;
+
+  /**
+   * Records a created session, its first status and its events, in one transaction; with `settles`,
+   * the pending order it came from becomes `recorded` in the same transaction, and an order recorded
+   * before (a write whose commit went through unseen) is not written again.
+   */
+  recordOrder(
+    order: OrderRecord,
+    events: WebhookEvent[],
+    intentClaim?: string,
+    settles?: PendingSettlement,
+  ): Promise<void>;
   /**
    * Applies an update when the status (or transaction id) changed: appends history, updates the
    * order and queues the events, in one transaction. Returns false (and writes nothing) when
@@ -269,8 +345,9 @@ export interface Ledger {
   /**
    * One batch of retention: removes up to `limit` terminal orders last changed before `before`
    * (with their history, their intent and their deliveries; never one with a delivery still
-   * pending), up to `limit` webhook deliveries delivered before `before`, and up to `limit` intents
-   * that expired before `before` unused. Returns how many rows went.
+   * pending), up to `limit` webhook deliveries delivered before `before`, up to `limit` intents
+   * that expired before `before` unused, and up to `limit` settled pending orders (recorded or
+   * lost) created before `before`. Returns how many rows went.
    */
   prune(before: number, limit: number): Promise<number>;
   /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */

@@ -264,7 +264,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
           claims.delete(key);
           const fingerprint = pending ? (JSON.parse(pending) as { fingerprint: string }).fingerprint : '';
           const done = JSON.stringify({ state: 'done', fingerprint, value });
-          // The session exists upstream whatever happens here: a lost record only costs a replay a 409.
+          // The session is in the ledger whatever happens here: a replay then gets it from there.
           await redis
             .set(keyOf(key), done, 'PX', ttlMs)
             .catch((e: Error) => o.log.warn('idempotency record not stored', { error: e.message }));

@@ -1,0 +1,241 @@
+// Session creation with the ledger, through the package's surface (createRampServer over the
+// sandbox): the order is written as pending before the service is asked, so a ledger that cannot
+// take it refuses the request at once (503, nothing reaches the service), a ledger write that fails
+// after the service answered is retried (the shopper never gets an unrecorded session, nor a 500),
+// and an answer lost on the way is settled in the background: recorded when the service has or
+// makes the session, the intent given back when nobody can open it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSandbox } from '../../sandbox';
+import { createRampServer } from '../index';
+import type { RampServer } from '../index';
+import { openEmbeddedLedger } from '../storage/ledger';
+import type { Ledger } from '../storage/ledger/types';
+import { quotedSession } from '../testing/upstream';
+
+const ADMIN = 'merchant-admin-token-0123';
+const KEY = 'sk_pending_orders_key_0123456789';
+const UPSTREAM = 'http://upstream.test';
+const ORIGIN = 'http://127.0.0.1:8787';
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const SESSION = {
+  sessionType: 'BUY',
+  sessionData: {
+    serviceProvider: 'BANXA',
+    countryCode: 'US',
+    sourceCurrencyCode: 'USD',
+    sourceAmount: '100',
+    destinationCurrencyCode: 'ETH',
+    paymentMethodType: 'CREDIT_DEBIT_CARD',
+    walletAddress: WALLET,
+  },
+};
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+const servers: RampServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+/** A ledger whose methods fail (as PostgreSQL unreachable does) while `down` names them. */
+function faultyLedger(real: Ledger) {
+  const down = new Set<string>();
+  const failures = { left: 0, method: '' };
+  const ledger = new Proxy(real, {
+    get(target, name: string) {
+      const value = Reflect.get(target, name) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (down.has(name) || (failures.method === name && failures.left-- > 0)) {
+          return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return {
+    ledger,
+    down,
+    failNext: (method: string, times: number) => Object.assign(failures, { method, left: times }),
+  };
+}
+
+async function setup() {
+  const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: UPSTREAM, timeScale: 0.02 });
+  const sessionCalls: string[] = [];
+  const fetchFn: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.pathname === '/crypto/session/widget') sessionCalls.push(String(init?.body));
+    return sandbox.fetch(input, init);
+  };
+  const real = await openEmbeddedLedger(null);
+  const faulty = faultyLedger(real);
+  const server = createRampServer(
+    {
+      apiBaseUrl: UPSTREAM,
+      apiKey: KEY,
+      adminToken: ADMIN,
+      syncIntervalMs: 50,
+      upstreamTimeoutMs: 1_000,
+      sessionTimeoutMs: 1_000,
+      rateLimitSession: '600/100',
+    },
+    { fetch: fetchFn, ledger: faulty.ledger, static: null, log: quiet },
+  );
+  servers.push(server);
+  const call = (path: string, init: RequestInit = {}) =>
+    server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '192.0.2.10' });
+  const create = (key: string, secret?: string) =>
+    quotedSession(call, SESSION, { 'Idempotency-Key': key, ...(secret ? { 'X-Ramp-Intent': secret } : {}) });
+  const orders = async (reference: string) =>
+    (
+      (await (
+        await call(`/api/ramp/orders?reference=${reference}`, {
+          headers: { Authorization: `Bearer ${ADMIN}` },
+        })
+      ).json()) as { orders: { sessionId: string; status: string }[] }
+    ).orders;
+  return { server, sandbox, sessionCalls, real, faulty, call, create, orders };
+}
+
+describe('session creation with the ledger', () => {
+  it('refuses with 503 LEDGER_UNAVAILABLE and Retry-After when the ledger cannot take the order, before the service is asked', async () => {
+    const t = await setup();
+    const intent = await t.server.createIntent({ reference: 'order-down', amount: '100' });
+    for (const method of ['getPendingOrder', 'findIntentBySecretHash', 'beginPendingOrder']) {
+      t.faulty.down.add(method);
+      const res = await t.create(`key-down-${method}`, intent.clientSecret);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('Retry-After')).toBe('5');
+      expect(await res.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' });
+      t.faulty.down.delete(method);
+    }
+    expect(t.sessionCalls).toEqual([]);
+    // Back: the same key creates the session, and the intent was never held.
+    const res = await t.create('key-down-beginPendingOrder', intent.clientSecret);
+    expect(res.status).toBe(200);
+    expect((await t.orders('order-down')).map((o) => o.sessionId)).toEqual([
+      ((await res.json()) as { id: string }).id,
+    ]);
+  });
+
+  it('retries the order’s write when it fails after the service answered: the session is recorded, never answered unrecorded', async () => {
+    const t = await setup();
+    const intent = await t.server.createIntent({ reference: 'order-write', amount: '100' });
+    t.faulty.failNext('recordOrder', 3);
+    const res = await t.create('key-write-0001', intent.clientSecret);
+    expect(res.status).toBe(200);
+    const session = (await res.json()) as { id: string };
+    expect((await t.orders('order-write')).map((o) => o.sessionId)).toEqual([session.id]);
+    expect((await t.server.intents.retrieve(intent.id))?.sessionId).toBe(session.id);
+    const replay = await t.create('key-write-0001', intent.clientSecret);
+    expect(((await replay.json()) as { id: string }).id).toBe(session.id);
+    expect(t.sessionCalls).toHaveLength(1);
+  });
+
+  it('settles a creation whose answer was lost before the service had it: the session is made and recorded, and the key’s retry gets it', async () => {
+    const t = await setup();
+    const intent = await t.server.createIntent({ reference: 'order-drop', amount: '100' });
+    t.sandbox.faults.set([{ method: 'POST', path: '/crypto/session/widget', kind: 'drop', times: 1 }]);
+    const dropped = await t.create('key-drop-0001', intent.clientSecret);
+    expect(dropped.status).toBe(502);
+    // Nobody asks again: the background step does, with the same externalSessionId.
+    const [order] = await vi.waitFor(
+      async () => {
+        const list = await t.orders('order-drop');
+        expect(list).toHaveLength(1);
+        return list;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    const [first, again] = t.sessionCalls.map((b) => JSON.parse(b) as { externalSessionId: string });
+    expect(again!.externalSessionId).toBe(first!.externalSessionId);
+    const retry = await t.create('key-drop-0001', intent.clientSecret);
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as { id: string }).id).toBe(order!.sessionId);
+    expect((await t.server.intents.retrieve(intent.id))?.sessionId).toBe(order!.sessionId);
+  });
+
+  it('gives the intent back when the service made a session whose answer nobody got, and keeps that as lost', async () => {
+    const t = await setup();
+    const intent = await t.server.createIntent({ reference: 'order-cut', amount: '100' });
+    t.sandbox.faults.set([{ method: 'POST', path: '/crypto/session/widget', kind: 'malformed', times: 1 }]);
+    const cut = await t.create('key-cut-0001', intent.clientSecret);
+    expect(cut.status).toBe(502);
+    expect(await cut.json()).toMatchObject({ code: 'MALFORMED_RESPONSE' });
+    const [sent] = t.sessionCalls.map((b) => JSON.parse(b) as { externalSessionId: string });
+    // Settled in the background: asked again, the service says it has that session; nobody can open it.
+    await vi.waitFor(
+      async () => expect((await t.real.getPendingOrder(sent!.externalSessionId))?.state).toBe('lost'),
+      { timeout: 5_000, interval: 50 },
+    );
+    const retry = await t.create('key-cut-0001', intent.clientSecret);
+    expect(retry.status).toBe(409);
+    expect(await retry.json()).toMatchObject({ code: 'SESSION_ALREADY_CREATED' });
+    // The shopper starts again: the intent is theirs, and this session is the order.
+    const again = await t.create('key-cut-0002', intent.clientSecret);
+    expect(again.status).toBe(200);
+    const session = (await again.json()) as { id: string };
+    expect((await t.orders('order-cut')).map((o) => o.sessionId)).toEqual([session.id]);
+  });
+
+  it('records a pending order the last process left, by the transaction that names its session', async () => {
+    const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: UPSTREAM, timeScale: 0.02 });
+    const auth = { Authorization: `BASIC ${KEY}`, 'Content-Type': 'application/json' };
+    // A process asked the service, the shopper paid, and the process died before recording it.
+    const created = (await (
+      await sandbox.fetch(`${UPSTREAM}/crypto/session/widget`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ...SESSION, externalSessionId: 'rc_left_by_a_dead_process_000001' }),
+      })
+    ).json()) as { id: string };
+    await sandbox.fetch(`${UPSTREAM}/provider/checkout/${created.id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    const ledger = await openEmbeddedLedger(null);
+    await ledger.beginPendingOrder({
+      externalSessionId: 'rc_left_by_a_dead_process_000001',
+      fingerprint: 'f',
+      intentClaim: null,
+      terms: {
+        intentId: null,
+        reference: 'order-left',
+        customerId: null,
+        partner: 'BANXA',
+        direction: 'buy',
+        country: 'US',
+        sourceCurrency: 'USD',
+        sourceAmount: '100',
+        destinationCurrency: 'ETH',
+        walletAddress: WALLET,
+      },
+      request: JSON.stringify({ ...SESSION, externalSessionId: 'rc_left_by_a_dead_process_000001' }),
+      state: 'pending',
+      sessionId: null,
+      answer: null,
+      createdAt: 0,
+      nextAttemptAt: 0,
+      attempts: 0,
+      note: null,
+    });
+    const server = createRampServer(
+      { apiBaseUrl: UPSTREAM, apiKey: KEY, adminToken: ADMIN, syncIntervalMs: 50 },
+      { fetch: (input, init) => sandbox.fetch(input, init), ledger, static: null, log: quiet },
+    );
+    servers.push(server);
+    await vi.waitFor(
+      async () => {
+        const list = await server.orders.list({ reference: 'order-left' });
+        expect(list.data.map((o) => o.sessionId)).toEqual([created.id]);
+        expect(list.data[0]!.status).not.toBe('SESSION_CREATED');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect(await ledger.getPendingOrder('rc_left_by_a_dead_process_000001')).toMatchObject({
+      state: 'recorded',
+      sessionId: created.id,
+    });
+  });
+});
