@@ -33,7 +33,7 @@ const LEDGER_WRITES = [
   'releaseIntent',
   'recordOrder',
   'applyUpdate',
-  'scheduleCheck',
+  'scheduleChecks',
   'recordAttempt',
   'resend',
 ] as const satisfies readonly (keyof Ledger)[];

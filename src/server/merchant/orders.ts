@@ -20,7 +20,8 @@ export interface PendingOrder {
   extras: SessionExtras;
   /** The reference of the intent used, if any. */
   reference: string | null;
-  created(session: SessionResponse): Promise<void>;
+  /** The session the upstream created, with the externalSessionId the server gave it. */
+  created(session: SessionResponse, externalSessionId: string): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -96,10 +97,11 @@ export function createOrders(o: OrdersOptions): Orders {
       return {
         extras: intent ? intentExtras(intent, body) : {},
         reference: intent?.reference ?? null,
-        async created(session) {
+        async created(session, externalSessionId) {
           const at = o.now();
           const order: OrderRecord = {
             sessionId: session.id,
+            externalSessionId,
             intentId: intent?.id ?? null,
             reference: intent?.reference ?? null,
             customerId: intent?.customerId ?? null,

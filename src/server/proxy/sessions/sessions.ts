@@ -132,7 +132,7 @@ export function createSessionHandler({
           // SESSION_PENDING, and a retry with the same key gets its result.
           { timeoutMs: config.upstream.sessionTimeoutMs },
         );
-        await order?.created(created);
+        await order?.created(created, externalSessionId);
         return sessionView(created, signer.sign(created.id, externalSessionId));
       } catch (e) {
         await order?.abort();

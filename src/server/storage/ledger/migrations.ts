@@ -117,6 +117,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE ramp_order_status ADD COLUMN source TEXT`,
     ],
   },
+  {
+    version: 4,
+    name: "each order's externalSessionId (the status sync finds a transaction by it)",
+    // Rows written before stay NULL: the sync finds those by session id only.
+    statements: [`ALTER TABLE ramp_orders ADD COLUMN external_session_id TEXT`],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (
