@@ -5,6 +5,8 @@ import type { Context, Hono } from 'hono';
 import type { SandboxContext } from './context';
 import { CUSTOMERS } from './data/customers';
 import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
   isPagingError,
   listOrder,
   pageOf,
@@ -54,8 +56,9 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
       page: { count: number; remaining: number; totalCount: number },
       items: (T & { key: string })[],
     ) => object,
+    defaultLimit = DEFAULT_LIMIT,
   ) {
-    const paging = parsePaging((n) => c.req.query(n));
+    const paging = parsePaging((n) => c.req.query(n), defaultLimit);
     if (isPagingError(paging)) return ctx.fail(c, 400, paging.code, paging.message, paging.errors);
     const sorted = records.sort(listOrder);
     const page = pageOf(kind, sorted, paging, (id) => all.find((r) => r.id === id));
@@ -96,6 +99,9 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
     }
     const sessions = q('sessionIds')?.split(',');
     const externalSessions = q('externalSessionIds')?.split(',');
+    // The public spec: `limit` defaults to 10, "or the number of ids given" (one record per session).
+    const ids = Math.max(sessions?.length ?? 0, externalSessions?.length ?? 0);
+    const defaultLimit = ids > 0 ? Math.min(ids, MAX_LIMIT) : DEFAULT_LIMIT;
 
     const all = state.transactions(ctx.now(), ctx.timeScale);
     const matching = all.filter(
@@ -110,17 +116,24 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
         (!sessions || sessions.includes(t.sessionId)) &&
         (!externalSessions || externalSessions.includes(t.externalSessionId ?? '')),
     );
-    return respond<ListedTransaction>(c, 'txn', matching, all, (page, items) => ({
-      count: page.count,
-      remaining: page.remaining,
-      totalCount: page.totalCount,
-      transactions: items.map(({ key, ...t }) => ({
-        ...wireTransaction(t),
-        key,
-        apiAccessProfileId: 'aap_sandbox_default',
-        customer: customerOutput(t.customerId),
-      })),
-    }));
+    return respond<ListedTransaction>(
+      c,
+      'txn',
+      matching,
+      all,
+      (page, items) => ({
+        count: page.count,
+        remaining: page.remaining,
+        totalCount: page.totalCount,
+        transactions: items.map(({ key, ...t }) => ({
+          ...wireTransaction(t),
+          key,
+          apiAccessProfileId: 'aap_sandbox_default',
+          customer: customerOutput(t.customerId),
+        })),
+      }),
+      defaultLimit,
+    );
   });
 
   const accounts = state.banking.accounts.map((a) => ({ ...a, at: Date.parse(a.createdAt) }));
