@@ -58,7 +58,8 @@ beforeAll(() => {
   // What the examples leave to the merchant's own code.
   writeFileSync(
     join(dir, 'merchant.d.ts'),
-    "/** The merchant's own: marks the order paid, once per event id. */\ndeclare function fulfil(reference: string | null, eventId: string): void;\n",
+    "/** The merchant's own: marks the order paid, once per event id. */\ndeclare function fulfil(reference: string | null, eventId: string): void;\n" +
+      "/** The merchant's own: lets go of an order whose checkout expired unpaid. */\ndeclare function release(reference: string | null, eventId: string): void;\n",
   );
   writeFileSync(
     join(dir, 'tsconfig.json'),
