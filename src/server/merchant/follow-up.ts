@@ -43,14 +43,19 @@ export type StatusSync = Worker;
 export const SEARCH_BATCH = 100;
 
 /**
- * When to look at `order` next, `attempts` unchanged checks in. The time is rounded up to a tenth of
- * the wait, so orders created moments apart fall due together and share a read.
+ * When to look at `order` next, `attempts` unchanged checks in. The time is rounded to a multiple of
+ * half the wait, so orders created at different moments fall due together and share reads: down
+ * while backing off (never later than the backoff says), up in the backstop (never sooner).
  */
 export function nextCheckAt(order: OrderRecord, attempts: number, now: number, p: SyncPolicy): number {
-  let wait = Math.min(p.maxMs, Math.round(p.baseMs * p.backoff ** attempts));
-  if (p.backstop && now - order.createdAt >= p.backstop.afterMs) wait = Math.max(wait, p.backstop.everyMs);
-  const slot = Math.max(1, Math.floor(wait / 10));
-  return Math.ceil((now + wait) / slot) * slot;
+  const backoff = Math.min(p.maxMs, Math.round(p.baseMs * p.backoff ** attempts));
+  if (p.backstop && now - order.createdAt >= p.backstop.afterMs) {
+    const wait = Math.max(backoff, p.backstop.everyMs);
+    const slot = Math.floor(wait / 2);
+    return Math.ceil((now + wait) / slot) * slot;
+  }
+  const slot = Math.max(1, Math.floor(backoff / 2));
+  return Math.floor((now + backoff) / slot) * slot;
 }
 
 /** What the service said of a batch: each found order's transaction, and whether every read answered. */
