@@ -45,7 +45,9 @@ export interface MerchantContext {
 }
 
 export interface Merchant {
-  parts(): Promise<MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null }>;
+  parts(): Promise<
+    MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null; sync: Worker }
+  >;
   orders: Orders;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
