@@ -76,8 +76,9 @@ export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
       { from: order.status, status: EXPIRED, terminal: true, transactionId: null, at, source: 'expiry' },
       o.webhooks ? [webhookEvent('checkout.expired', next, at)] : [],
     );
-    if (changed)
+    if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: EXPIRED, source: 'expiry' });
+    }
     return changed;
   };
 }
