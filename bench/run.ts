@@ -1,6 +1,7 @@
 // `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, the hosted
 // page on a throttled slow phone, proxy overhead against a bare Node server in the same run, the
-// ledger at volume (bench/ledger.ts), and the mixed-traffic load run when bench/load.ts is there.
+// ledger at volume (bench/ledger.ts), the status follow-up's upstream reads per order over a
+// simulated 48 h (bench/follow-up.ts), and the mixed-traffic load run when bench/load.ts is there.
 // Figures are reported, never judged: the exit code is non-zero only when the harness itself failed
 // (a section could not run), not when a figure is slow.
 import { existsSync } from 'node:fs';
@@ -29,11 +30,14 @@ import { num, ratio } from './table';
 import { withTimeout } from './net';
 import { ledgerTable, openOrdersTable, runLedgerBench, runOpenOrdersBench } from './ledger';
 import type { LedgerBench, OpenOrdersBench } from './ledger';
+import { followUpRatios, followUpTable, runFollowUpBench } from './follow-up';
+import type { FollowUpBench } from './follow-up';
 
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const WATCHDOG_MS = 900_000;
+// The follow-up section alone takes about 4 minutes on 2 shared cores.
+const WATCHDOG_MS = 1_320_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -177,6 +181,20 @@ if (open) {
   summary.push(
     `session with ${num(open.open)} open orders: p50 ${num(open.whenOpen.p50, 2)} ms = ${ratio(open.whenOpen.p50 / open.atStart.p50)} the p50 on an empty ledger (${num(open.atStart.p50, 2)} ms)`,
   );
+}
+
+const followUp = await section<FollowUpBench>(
+  'the status follow-up over 48 h (simulated)',
+  600_000,
+  () => runFollowUpBench(),
+  followUpTable,
+);
+if (followUp) {
+  for (const x of followUpRatios(followUp)) {
+    summary.push(
+      `follow-up, 1,000 orders ${x.arrivals}: ${num(x.polling, 2)} upstream reads/order polling alone, ${num(x.receiver, 2)} with the service's webhooks (${ratio(x.receiver / x.polling)})`,
+    );
+  }
 }
 
 const loadFile = new URL('./load.ts', import.meta.url);

@@ -61,7 +61,8 @@ beforeAll(() => {
   writeFileSync(
     join(dir, 'merchant.d.ts'),
     "/** The merchant's own: marks the order paid, once per event id. */\ndeclare function fulfil(reference: string | null, eventId: string): void;\n" +
-      "/** The merchant's own: the order a reference names, as it was placed. */\ndeclare function orderOf(reference: string): { direction: 'buy' | 'sell'; currency: string; amount: string } | undefined;\n",
+      "/** The merchant's own: the order a reference names, as it was placed. */\ndeclare function orderOf(reference: string): { direction: 'buy' | 'sell'; currency: string; amount: string } | undefined;\n" +
+      "/** The merchant's own: lets go of an order whose checkout expired unpaid. */\ndeclare function release(reference: string | null, eventId: string): void;\n",
   );
   writeFileSync(
     join(dir, 'tsconfig.json'),

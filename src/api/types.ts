@@ -289,7 +289,9 @@ export interface TransactionsQuery {
   from?: string;
   status?: string;
   limit?: number;
-  /** Comma-separated on the wire: the transactions of these sessions (our externalSessionId). */
+  /** Comma-separated on the wire: the transactions of these sessions (the upstream's session ids; at most 100). */
+  sessionIds?: readonly string[];
+  /** Comma-separated on the wire: the transactions of these sessions (our externalSessionId; at most 100). */
   externalSessionIds?: readonly string[];
   /** Partner codes, e.g. TRANSAK (the upstream's search filter; not in the description's table). */
   serviceProviders?: readonly string[];

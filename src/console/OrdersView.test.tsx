@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// An order's history says where each change came from: the session, a status poll, or the service's webhook.
+// An order's history says where each change came from: the session, a status poll, the service's
+// webhook, or the checkout's expiry.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ const DETAIL: OrderDetail = {
   order: ORDER,
   history: [
     { status: 'SESSION_CREATED', at: '2026-03-01T12:00:00Z', source: 'checkout' },
+    { status: 'EXPIRED', at: '2026-03-01T12:00:30Z', source: 'expiry' },
     { status: 'PENDING', at: '2026-03-01T12:01:00Z', source: 'poll' },
     { status: 'SETTLED', at: '2026-03-01T12:05:00Z', source: 'webhook' },
     { status: 'OLD_ROW', at: '2026-03-01T12:06:00Z', source: null },
@@ -52,6 +54,7 @@ describe('OrdersView', () => {
     const items = within(heading.nextElementSibling as HTMLElement).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^Session created · .* · session created$/),
+      expect.stringMatching(/^Expired · .* · no transaction in time$/),
       expect.stringMatching(/^Pending · .* · from a status poll$/),
       expect.stringMatching(/^Settled · .* · from the service's webhook$/),
       expect.not.stringMatching(/from/),

@@ -25,6 +25,7 @@ const SOURCE_TEXT: Record<string, string> = {
   checkout: 'session created',
   poll: 'from a status poll',
   webhook: "from the service's webhook",
+  expiry: 'no transaction in time',
 };
 
 const deliveryText = (d: WebhookDelivery | null | undefined) =>

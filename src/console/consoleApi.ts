@@ -42,7 +42,7 @@ export interface WebhookDelivery {
 export interface OrderDetail {
   order: LedgerOrder;
   /** `source`: where the change came from (null for changes recorded before sources were kept). */
-  history: { status: string; at: string; source?: 'checkout' | 'poll' | 'webhook' | null }[];
+  history: { status: string; at: string; source?: 'checkout' | 'poll' | 'webhook' | 'expiry' | null }[];
   deliveries: WebhookDelivery[];
 }
 

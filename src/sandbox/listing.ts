@@ -51,7 +51,11 @@ export type PagingError = {
   errors: string[];
 };
 
-export function parsePaging(query: (name: string) => string | undefined): Paging | PagingError {
+/** `defaultLimit`: the page size when `limit` is not given (the transactions search's depends on its ids). */
+export function parsePaging(
+  query: (name: string) => string | undefined,
+  defaultLimit = DEFAULT_LIMIT,
+): Paging | PagingError {
   const after = query('after');
   const before = query('before');
   if (after !== undefined && before !== undefined) {
@@ -62,7 +66,7 @@ export function parsePaging(query: (name: string) => string | undefined): Paging
     };
   }
   const rawLimit = query('limit');
-  let limit = DEFAULT_LIMIT;
+  let limit = defaultLimit;
   if (rawLimit !== undefined) {
     limit = /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
     if (!(limit >= 1 && limit <= MAX_LIMIT))

@@ -151,6 +151,19 @@ describe('listing parameters', () => {
     expect((await page('transactions', { status: 'DONE' })).body.code).toBe('INVALID_QUERY_PARAMETER');
   });
 
+  it('answers as many transactions as session ids were given when no limit is (the spec: "default 10 or the number of ids given")', async () => {
+    const all = await everything('transactions');
+    const sessions = all.map((r) => (r as Listed & { sessionId?: string }).sessionId).filter(Boolean);
+    expect(sessions.length).toBeGreaterThan(12);
+    const wanted = sessions.slice(0, 12).join(',');
+    const p = await page('transactions', { sessionIds: wanted });
+    expect(p.status).toBe(200);
+    expect(p.items).toHaveLength(12);
+    expect(p.body.remaining).toBe(0);
+    expect((await page('transactions', { sessionIds: wanted, limit: 5 })).items).toHaveLength(5);
+    expect((await page('transactions', {})).items).toHaveLength(10);
+  });
+
   it("filters transactions by partner, type and the merchant's customer id, as the public spec does", async () => {
     const query = {
       serviceProviders: 'TRANSAK',

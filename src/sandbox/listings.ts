@@ -5,6 +5,8 @@ import type { Context, Hono } from 'hono';
 import type { SandboxContext } from './context';
 import { CUSTOMERS } from './data/customers';
 import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
   isPagingError,
   listOrder,
   pageOf,
@@ -44,21 +46,22 @@ const TRANSACTION_STATUSES = new Set(
 export function registerListings(app: Hono, ctx: SandboxContext): void {
   const { state } = ctx;
 
-  /** Pages `records` (filtered, any order) and answers with the wire envelope. */
+  /** Pages `records` (filtered, any order; `all` resolves a cursor) and answers with the wire envelope. */
   function respond<T extends Sortable>(
     c: Context,
     kind: KeyKind,
     records: T[],
-    all: readonly T[],
+    all: () => readonly T[],
     wrap: (
       page: { count: number; remaining: number; totalCount: number },
       items: (T & { key: string })[],
     ) => object,
+    defaultLimit = DEFAULT_LIMIT,
   ) {
-    const paging = parsePaging((n) => c.req.query(n));
+    const paging = parsePaging((n) => c.req.query(n), defaultLimit);
     if (isPagingError(paging)) return ctx.fail(c, 400, paging.code, paging.message, paging.errors);
     const sorted = records.sort(listOrder);
-    const page = pageOf(kind, sorted, paging, (id) => all.find((r) => r.id === id));
+    const page = pageOf(kind, sorted, paging, (id) => all().find((r) => r.id === id));
     if (isPagingError(page)) return ctx.fail(c, 400, page.code, page.message, page.errors);
     return c.json(
       wrap(
@@ -96,9 +99,17 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
     }
     const sessions = q('sessionIds')?.split(',');
     const externalSessions = q('externalSessionIds')?.split(',');
+    // The public spec: `limit` defaults to 10, "or the number of ids given" (one record per session).
+    const ids = Math.max(sessions?.length ?? 0, externalSessions?.length ?? 0);
+    const defaultLimit = ids > 0 ? Math.min(ids, MAX_LIMIT) : DEFAULT_LIMIT;
 
-    const all = state.transactions(ctx.now(), ctx.timeScale);
-    const matching = all.filter(
+    const all = () => state.transactions(ctx.now(), ctx.timeScale);
+    // A search by session builds only those sessions' records (the status sync searches often).
+    const candidates =
+      sessions || externalSessions
+        ? state.transactionsOfSessions(sessions ?? [], externalSessions ?? [], ctx.now(), ctx.timeScale)
+        : all();
+    const matching = candidates.filter(
       (t) =>
         (fromMs === undefined || t.at >= fromMs) &&
         (toMs === undefined || t.at <= toMs) &&
@@ -110,17 +121,24 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
         (!sessions || sessions.includes(t.sessionId)) &&
         (!externalSessions || externalSessions.includes(t.externalSessionId ?? '')),
     );
-    return respond<ListedTransaction>(c, 'txn', matching, all, (page, items) => ({
-      count: page.count,
-      remaining: page.remaining,
-      totalCount: page.totalCount,
-      transactions: items.map(({ key, ...t }) => ({
-        ...wireTransaction(t),
-        key,
-        apiAccessProfileId: 'aap_sandbox_default',
-        customer: customerOutput(t.customerId),
-      })),
-    }));
+    return respond<ListedTransaction>(
+      c,
+      'txn',
+      matching,
+      all,
+      (page, items) => ({
+        count: page.count,
+        remaining: page.remaining,
+        totalCount: page.totalCount,
+        transactions: items.map(({ key, ...t }) => ({
+          ...wireTransaction(t),
+          key,
+          apiAccessProfileId: 'aap_sandbox_default',
+          customer: customerOutput(t.customerId),
+        })),
+      }),
+      defaultLimit,
+    );
   });
 
   const accounts = state.banking.accounts.map((a) => ({ ...a, at: Date.parse(a.createdAt) }));
@@ -132,11 +150,17 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
   app.get('/financial-accounts', (c) => {
     const customerId = c.req.query('customerId');
     const matching = accounts.filter((a) => !customerId || a.customerId === customerId);
-    return respond(c, 'fa', matching, accounts, (page, items) => ({
-      count: page.count,
-      remaining: page.remaining,
-      financialAccounts: items.map(({ at: _at, ...a }) => a),
-    }));
+    return respond(
+      c,
+      'fa',
+      matching,
+      () => accounts,
+      (page, items) => ({
+        count: page.count,
+        remaining: page.remaining,
+        financialAccounts: items.map(({ at: _at, ...a }) => a),
+      }),
+    );
   });
 
   app.get('/financial-accounts/transactions', (c) => {
@@ -161,11 +185,17 @@ export function registerListings(app: Hono, ctx: SandboxContext): void {
         (start === undefined || t.at >= start) &&
         (end === undefined || t.at <= end),
     );
-    return respond(c, 'fat', matching, accountTransactions, (page, items) => ({
-      count: page.count,
-      remaining: page.remaining,
-      financialAccountTransactions: items.map(({ at: _at, ...t }) => t),
-    }));
+    return respond(
+      c,
+      'fat',
+      matching,
+      () => accountTransactions,
+      (page, items) => ({
+        count: page.count,
+        remaining: page.remaining,
+        financialAccountTransactions: items.map(({ at: _at, ...t }) => t),
+      }),
+    );
   });
 }
 

@@ -42,7 +42,7 @@ describe('sandbox scenarios', () => {
     expect((await t.postJson<Quotes>('/payments/crypto/quote', QUOTE)).body.quotes).toEqual(full);
   });
 
-  it('a partner whose transactions cannot be read by session; the search by externalSessionId finds them', async () => {
+  it('a partner whose transactions cannot be read by session; the search by session or externalSessionId finds them', async () => {
     const t = createTestSandbox({ scenarios: { bySessionUnsupported: ['BANXA'] } });
     const id = await pay(t, buy({}, { externalSessionId: 'ext-unsupported-1' }));
     const bySession = await t.getJson<{ code: string }>(`/payments/transactions/sessions/${id}`);
@@ -54,6 +54,11 @@ describe('sandbox scenarios', () => {
       '/payments/transactions?externalSessionIds=ext-unsupported-1',
     );
     expect(search.body.transactions).toEqual([expect.objectContaining({ sessionId: id, status: 'PENDING' })]);
+    // The service's own record carries the session id (required in its schema): the search by it works.
+    const bySessionIds = await t.getJson<{ transactions: Transaction[] }>(
+      `/payments/transactions?sessionIds=${id}`,
+    );
+    expect(bySessionIds.body.transactions).toEqual([expect.objectContaining({ sessionId: id })]);
   });
 
   it('a currency that needs a tag: an XRP buy without walletTag is refused, with one it is kept', async () => {

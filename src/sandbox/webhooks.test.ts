@@ -86,6 +86,8 @@ describe('sandbox webhooks', () => {
     expect(sent[0]!.json).toMatchObject({ eventType: 'WEBHOOK_TEST', profileId: profile.id });
     expect(verify(sent[0]!, profile.secret)).toBe(true);
     expect(verify(sent[0]!, 'another-secret')).toBe(false);
+    // Signed at the sandbox's own time, as its events are dated (a receiver on the same clock accepts it).
+    expect(sent[0]!.headers.get('meld-signature-timestamp')).toBe(new Date(t.now()).toISOString());
   });
 
   it('walks ERROR to SETTLED, sending ERROR as FAILED and the first event without session ids', async () => {

@@ -142,7 +142,8 @@ export function createWebhookDispatcher(o: DispatcherOptions): WebhookDispatcher
 
   async function attempt(p: WebhookProfile, e: Outgoing, n: number, reason?: string): Promise<number> {
     if (stopped) return 0;
-    const timestamp = new Date().toISOString();
+    // Signed at the time the sandbox lives in, like everything it says (its clock may be moved).
+    const timestamp = new Date(o.now()).toISOString();
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'Meld-Signature': await signWebhook(p.secret, timestamp, p.url, e.bodyFor(p.id)),

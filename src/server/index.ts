@@ -24,5 +24,11 @@ export type {
   RampWebhooks,
   WebhookDelivery,
 } from './merchant/sdk-types';
-export type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from './storage/ledger/types';
+export type {
+  StatusSource,
+  WebhookData,
+  WebhookDataByType,
+  WebhookEvent,
+  WebhookType,
+} from './storage/ledger/types';
 export { ConfigError } from './config/config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, syncPolicy } from './config';
 import type { Env } from './config';
 
 const issuesOf = (env: Env): string[] => {
@@ -182,6 +182,29 @@ describe('loadConfig', () => {
     expect(issues).toEqual([
       'RAMP_WEBHOOK_URL must use http or https',
       'RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither',
+    ]);
+  });
+
+  it("expires a checkout with no transaction after RAMP_CHECKOUT_EXPIRES_MS (24 h unless set), and paces the sync's backstop only with the receiver on", () => {
+    const plain = loadConfig({});
+    expect(plain.merchant.checkoutExpiresMs).toBe(86_400_000);
+    expect(syncPolicy(plain.merchant)).toEqual({
+      baseMs: 3_000,
+      backoff: 1.5,
+      maxMs: 60_000,
+      backstop: null,
+      expiresMs: 86_400_000,
+    });
+    const receiving = loadConfig({
+      RAMP_CHECKOUT_EXPIRES_MS: '7200000',
+      RAMP_UPSTREAM_WEBHOOK_SECRET: 'upstream-secret-0123456789',
+    });
+    expect(syncPolicy(receiving.merchant)).toMatchObject({
+      expiresMs: 7_200_000,
+      backstop: { afterMs: 3_600_000, everyMs: 600_000 },
+    });
+    expect(issuesOf({ RAMP_CHECKOUT_EXPIRES_MS: '10' })).toEqual([
+      'RAMP_CHECKOUT_EXPIRES_MS must be an integer from 1000 to 2592000000',
     ]);
   });
 

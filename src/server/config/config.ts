@@ -93,6 +93,8 @@ export interface MerchantConfig {
   upstreamWebhookSecret: string | null;
   /** RAMP_SYNC_INTERVAL_MS: the first wait between status checks of an open order. */
   syncIntervalMs: number;
+  /** RAMP_CHECKOUT_EXPIRES_MS: an order with no transaction this long after its session expires. */
+  checkoutExpiresMs: number;
   /** RAMP_LEASE_TTL_MS: how long the status sync's and webhook sender's leases live unrenewed. */
   leaseTtlMs: number;
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this are pruned. */
@@ -371,6 +373,7 @@ const Variables = v.object({
   ),
   RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
   RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
+  RAMP_CHECKOUT_EXPIRES_MS: integer('RAMP_CHECKOUT_EXPIRES_MS', 1_000, 30 * 86_400_000),
   RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
   RAMP_RETENTION_DAYS: integer('RAMP_RETENTION_DAYS', 1, 36_500),
 });
@@ -478,6 +481,7 @@ export function loadConfig(env: Env): ServerConfig {
       webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
       upstreamWebhookSecret: e.RAMP_UPSTREAM_WEBHOOK_SECRET ?? null,
       syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
+      checkoutExpiresMs: e.RAMP_CHECKOUT_EXPIRES_MS ?? MERCHANT_DEFAULTS.checkoutExpiresMs,
       leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
       retentionDays: e.RAMP_RETENTION_DAYS ?? MERCHANT_DEFAULTS.retentionDays,
     },
@@ -488,9 +492,49 @@ export const MERCHANT_DEFAULTS = {
   dataDir: './.ramp-data',
   webhookRetryBaseMs: 8_000,
   syncIntervalMs: 3_000,
+  checkoutExpiresMs: 86_400_000,
   leaseTtlMs: 15_000,
   retentionDays: 400,
 };
+
+/**
+ * How the status sync paces its reads (docs/CONTRACTS.md §5). Each unchanged check waits `backoff`
+ * times longer than the last, from RAMP_SYNC_INTERVAL_MS up to `maxIntervals` times it. With the
+ * service's webhooks received (RAMP_UPSTREAM_WEBHOOK_SECRET), polling is only their backstop: an
+ * order older than `backstopAfterMs` is read at most every `backstopEveryMs`.
+ */
+export const SYNC_PACE = {
+  backoff: 1.5,
+  maxIntervals: 20,
+  backstopAfterMs: 3_600_000,
+  backstopEveryMs: 600_000,
+} as const;
+
+/** The status sync's pace for this configuration. */
+export interface SyncPolicy {
+  /** The first wait between checks of an order. */
+  baseMs: number;
+  /** Each unchanged check waits this many times longer than the last… */
+  backoff: number;
+  /** …up to this. */
+  maxMs: number;
+  /** With the service's webhooks received: orders older than `afterMs` are read at most every `everyMs`. */
+  backstop: { afterMs: number; everyMs: number } | null;
+  /** An order with no transaction this long after its session was created expires. */
+  expiresMs: number;
+}
+
+export function syncPolicy(m: MerchantConfig): SyncPolicy {
+  return {
+    baseMs: m.syncIntervalMs,
+    backoff: SYNC_PACE.backoff,
+    maxMs: m.syncIntervalMs * SYNC_PACE.maxIntervals,
+    backstop: m.upstreamWebhookSecret
+      ? { afterMs: SYNC_PACE.backstopAfterMs, everyMs: SYNC_PACE.backstopEveryMs }
+      : null,
+    expiresMs: m.checkoutExpiresMs,
+  };
+}
 
 function protocolOf(raw: string): string {
   try {

@@ -56,6 +56,8 @@ export interface RampServerOptions {
   upstreamWebhookSecret?: string;
   /** RAMP_SYNC_INTERVAL_MS: first wait between status checks of an open order. @default 3000 */
   syncIntervalMs?: number;
+  /** RAMP_CHECKOUT_EXPIRES_MS: an order with no transaction this long after its session becomes EXPIRED (webhook `checkout.expired`). @default 86400000 (24 h) */
+  checkoutExpiresMs?: number;
   /** RAMP_LEASE_TTL_MS: how long a dead instance's status-sync and webhook leases last before another takes over. @default 15000 */
   leaseTtlMs?: number;
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this many days are pruned in the background. @default 400 */
@@ -112,6 +114,7 @@ export const OPTION_ENV: Record<EnvOption, [name: string, kind: Kind]> = {
   webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
   upstreamWebhookSecret: ['RAMP_UPSTREAM_WEBHOOK_SECRET', 'string'],
   syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
+  checkoutExpiresMs: ['RAMP_CHECKOUT_EXPIRES_MS', 'number'],
   leaseTtlMs: ['RAMP_LEASE_TTL_MS', 'number'],
   retentionDays: ['RAMP_RETENTION_DAYS', 'number'],
   rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],

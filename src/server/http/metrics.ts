@@ -35,7 +35,7 @@ const LEDGER_WRITES = [
   'deferPendingOrder',
   'recordOrder',
   'applyUpdate',
-  'scheduleCheck',
+  'scheduleChecks',
   'recordAttempt',
   'resend',
 ] as const satisfies readonly (keyof Ledger)[];

@@ -1,26 +1,23 @@
 // Status sync: one poller (under a lease) follows every non-terminal order in the ledger until its
-// transaction reaches a terminal status, however many browsers watch it. Each order has its own
-// next check time in the ledger, backing off while nothing changes, so a restart resumes where the
-// last process stopped. A change is written once (the ledger compares and sets) with its webhook.
+// transaction ends or its checkout expires, however many browsers watch it. With the service's
+// webhooks received it is their backstop, reading an order older than an hour at most every ten
+// minutes. It reads the service in batches, as the proxy reads one session: by session id (one
+// search for up to 100 due orders), else by the externalSessionId the server gave the session (a
+// second search for those the first did not find). Each order has its own next check time in the
+// ledger, backing off while nothing changes, so a restart resumes where the last process stopped.
+// A change is written once (the ledger compares and sets) with its webhook.
 import { RampError } from '../../api';
-import type { Transaction } from '../../api/types';
+import { paginate } from '../../api/pagination';
+import type { Transaction, TransactionsQuery } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
+import type { SyncPolicy } from '../config/config';
 import type { Leases } from './jobs/leases';
 import type { Ledger, OrderRecord } from '../storage/ledger/types';
 import type { Logger } from '../http/log';
-import type { RecordStatus } from './record-status';
+import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
 import { createWorker } from './jobs/worker';
 import type { Worker } from './jobs/worker';
-
-export interface SyncIntervals {
-  /** First wait between checks of an order. @default 3000 */
-  baseMs: number;
-  /** Longest wait between checks while nothing changes. @default 300_000 */
-  maxMs: number;
-}
-
-export const DEFAULT_SYNC: SyncIntervals = { baseMs: 3_000, maxMs: 300_000 };
 
 export interface StatusSyncOptions {
   ledger: Ledger;
@@ -30,7 +27,10 @@ export interface StatusSyncOptions {
   now: () => number;
   /** Records what a read found (record-status.ts: the path webhooks take too). */
   recordStatus: RecordStatus;
-  intervals?: Partial<SyncIntervals>;
+  /** Ends an order whose checkout saw no transaction in time. */
+  recordExpiry: RecordExpiry;
+  /** Its pace and the checkout's expiry (config.ts syncPolicy). */
+  policy: SyncPolicy;
   /** Told after a change is recorded (kicks the webhook sender). */
   onChange: () => void;
   /** The sync lease's time to live (worker.ts). */
@@ -39,53 +39,108 @@ export interface StatusSyncOptions {
 
 export type StatusSync = Worker;
 
-const BATCH = 20;
+/** Due orders read at once: the most ids the service's search takes (docs/upstream/API-NOTES.md §5.2). */
+export const SEARCH_BATCH = 100;
 
-export function nextCheckDelay(attempts: number, iv: SyncIntervals): number {
-  return Math.min(iv.maxMs, Math.round(iv.baseMs * 1.5 ** attempts));
+/**
+ * When to look at `order` next, `attempts` unchanged checks in. The time is rounded to a multiple of
+ * half the wait, so orders created at different moments fall due together and share reads: down
+ * while backing off (never later than the backoff says), up in the backstop (never sooner).
+ */
+export function nextCheckAt(order: OrderRecord, attempts: number, now: number, p: SyncPolicy): number {
+  const backoff = Math.min(p.maxMs, Math.round(p.baseMs * p.backoff ** attempts));
+  if (p.backstop && now - order.createdAt >= p.backstop.afterMs) {
+    const wait = Math.max(backoff, p.backstop.everyMs);
+    const slot = Math.floor(wait / 2);
+    return Math.ceil((now + wait) / slot) * slot;
+  }
+  const slot = Math.max(1, Math.floor(backoff / 2));
+  return Math.floor((now + backoff) / slot) * slot;
+}
+
+/** What the service said of a batch: each found order's transaction, and whether every read answered. */
+interface Found {
+  transactions: Map<string, Transaction>;
+  complete: boolean;
 }
 
 export function createStatusSync(o: StatusSyncOptions): StatusSync {
-  const iv: SyncIntervals = { ...DEFAULT_SYNC, ...o.intervals };
-  async function read(order: OrderRecord): Promise<Transaction | null> {
-    try {
-      return await o.upstream.read((cl) => cl.transactionBySession(order.sessionId));
-    } catch (e) {
-      // Not yet created with the partner (or not found yet): keep looking.
-      if (e instanceof RampError && e.status === 404) return null;
-      throw e;
+  const p = o.policy;
+
+  /**
+   * Pages through one search until every wanted order is matched or nothing remains (the service
+   * answers as many records as ids were given, so one page in the usual case).
+   */
+  async function search(
+    query: Pick<TransactionsQuery, 'sessionIds' | 'externalSessionIds'>,
+    wanted: number,
+    match: (t: Transaction) => boolean,
+  ): Promise<void> {
+    let matched = 0;
+    const pages = paginate((cursor) =>
+      o.upstream.read((cl) => cl.transactions({ ...query, limit: wanted, ...cursor })),
+    );
+    for await (const page of pages) {
+      for (const t of page.items) if (match(t)) matched++;
+      if (matched >= wanted) break;
     }
   }
 
-  /** When to look at an order next, after a check. */
-  type Next = { sessionId: string; nextCheckAt: number; checkAttempts: number };
-
-  async function check(order: OrderRecord): Promise<{ changed: boolean; next: Next | null }> {
-    let tx: Transaction | null;
+  async function lookUp(due: OrderRecord[]): Promise<Found> {
+    const transactions = new Map<string, Transaction>();
+    const bySession = new Map(due.map((d) => [d.sessionId, d]));
+    // Newest first: the first record of a session is its latest transaction.
+    const keep = (order: OrderRecord | undefined, t: Transaction) => {
+      if (!order || transactions.has(order.sessionId)) return false;
+      transactions.set(order.sessionId, t);
+      return true;
+    };
     try {
-      tx = await read(order);
+      await search({ sessionIds: [...bySession.keys()] }, due.length, (t) =>
+        keep(t.sessionId === undefined ? undefined : bySession.get(t.sessionId), t),
+      );
+      const rest = due.filter((d) => !transactions.has(d.sessionId) && d.externalSessionId !== null);
+      if (rest.length > 0) {
+        const byExternal = new Map(rest.map((d) => [d.externalSessionId!, d]));
+        await search({ externalSessionIds: [...byExternal.keys()] }, rest.length, (t) => {
+          const order = t.externalSessionId === undefined ? undefined : byExternal.get(t.externalSessionId);
+          // Only a record of this very session: the search is by our id, the check by the upstream's.
+          return keep(order && (t.sessionId ?? order.sessionId) === order.sessionId ? order : undefined, t);
+        });
+      }
+      return { transactions, complete: true };
     } catch (e) {
       o.log.warn('status sync read failed', {
-        sessionId: order.sessionId,
+        orders: due.length,
         error: e instanceof RampError ? e.code : String(e),
       });
-      tx = null;
+      return { transactions, complete: false };
     }
+  }
+
+  /** When to look at an order next, after a check; null when it ended. */
+  type Next = { sessionId: string; nextCheckAt: number; checkAttempts: number };
+  const again = (order: OrderRecord, attempts: number, now: number): Next => ({
+    sessionId: order.sessionId,
+    nextCheckAt: nextCheckAt(order, attempts, now, p),
+    checkAttempts: attempts,
+  });
+
+  async function check(
+    order: OrderRecord,
+    found: Found,
+    now: number,
+  ): Promise<{ changed: boolean; next: Next | null }> {
+    const tx = found.transactions.get(order.sessionId);
     if (tx && (await o.recordStatus(order, tx, 'poll'))) {
-      const again = isTerminalStatus(tx.status)
-        ? null
-        : { sessionId: order.sessionId, nextCheckAt: o.now() + iv.baseMs, checkAttempts: 0 };
-      return { changed: true, next: again };
+      return { changed: true, next: isTerminalStatus(tx.status) ? null : again(order, 0, now) };
     }
-    const attempts = order.checkAttempts + 1;
-    return {
-      changed: false,
-      next: {
-        sessionId: order.sessionId,
-        nextCheckAt: o.now() + nextCheckDelay(attempts, iv),
-        checkAttempts: attempts,
-      },
-    };
+    // No transaction in time, as a complete read says: the shopper left.
+    const expired = now - order.createdAt >= p.expiresMs;
+    if (!tx && found.complete && order.transactionId === null && expired && (await o.recordExpiry(order))) {
+      return { changed: true, next: null };
+    }
+    return { changed: false, next: again(order, order.checkAttempts + 1, now) };
   }
 
   return createWorker({
@@ -98,9 +153,12 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
     async pass(stopped) {
       let changes = 0;
       for (;;) {
-        const due = await o.ledger.dueOrders(o.now(), BATCH);
+        const due = await o.ledger.dueOrders(o.now(), SEARCH_BATCH);
         if (due.length === 0 || stopped()) break;
-        const results = await Promise.all(due.map(check));
+        const found = await lookUp(due);
+        const now = o.now();
+        const results = [];
+        for (const order of due) results.push(await check(order, found, now));
         // The batch's next check times in one transaction: one write for the batch, not one per
         // order, so following thousands of open orders leaves the ledger free for new sessions.
         await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));

@@ -22,7 +22,8 @@ import { createWebhookSender } from './webhooks/sender';
 import type { WebhookRetry } from './webhooks/sender';
 import type { Worker } from './jobs/worker';
 import type { Metrics } from '../http/metrics';
-import { createStatusRecorder } from './record-status';
+import { createExpiryRecorder, createStatusRecorder } from './record-status';
+import { syncPolicy } from '../config/config';
 import { createUpstreamEventApplier } from './upstream-webhooks/applier';
 import type { UpstreamEventApplier } from './upstream-webhooks/applier';
 
@@ -46,7 +47,9 @@ export interface MerchantContext {
 }
 
 export interface Merchant {
-  parts(): Promise<MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null }>;
+  parts(): Promise<
+    MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null; sync: Worker }
+  >;
   orders: Orders;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
@@ -74,18 +77,19 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           })
         : null;
       let upstreamEvents: UpstreamEventApplier | null = null;
-      const recordStatus = createStatusRecorder({
+      const recording = {
         ledger,
         log,
         now,
         webhooks: webhook !== null,
         // An early event of the service's that named no session waits for this link.
-        onLinked: (transactionId) =>
+        onLinked: (transactionId: string) =>
           void ledger.wakeUpstreamEvents(transactionId, now()).then(
             (n) => n > 0 && upstreamEvents?.kick(),
             (e: unknown) => log.warn('upstream events not woken', { error: e }),
           ),
-      });
+      };
+      const recordStatus = createStatusRecorder(recording);
       const sync = createStatusSync({
         ledger,
         upstream: ctx.upstream,
@@ -93,9 +97,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         log,
         now,
         recordStatus,
-        // Backs off to 20 × the interval at most (1 min by default): a shopper may take minutes at
-        // the partner's page, and the change should still be seen soon after.
-        intervals: { baseMs: config.merchant.syncIntervalMs, maxMs: config.merchant.syncIntervalMs * 20 },
+        recordExpiry: createExpiryRecorder(recording),
+        policy: syncPolicy(config.merchant),
         onChange: () => sender?.kick(),
         leaseTtlMs: config.merchant.leaseTtlMs,
       });

@@ -55,14 +55,15 @@ const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 2_000;
 
 export function orderFrom(
-  terms: OrderTerms,
+  p: Pick<PendingOrderRecord, 'terms' | 'externalSessionId'>,
   sessionId: string,
   at: number,
   firstCheckDelayMs: number,
 ): OrderRecord {
   return {
-    ...terms,
+    ...p.terms,
     sessionId,
+    externalSessionId: p.externalSessionId,
     destinationAmount: null,
     transactionId: null,
     status: SESSION_CREATED,
@@ -79,7 +80,7 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const record: OrderRecorder['record'] = async (p, sessionId, answer) => {
     const at = o.now();
-    const order = orderFrom(p.terms, sessionId, at, o.firstCheckDelayMs);
+    const order = orderFrom(p, sessionId, at, o.firstCheckDelayMs);
     const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at)] : [];
     await o.ledger.recordOrder(order, events, p.intentClaim ?? undefined, {
       externalSessionId: p.externalSessionId,

@@ -1,9 +1,11 @@
-// The one way a transaction's status reaches an order: the status sync (a poll) and the service's
-// webhooks (after reading the transaction) both record through here, so the merchant's events are
-// decided by one table (domain/transactionStatus.ts) and written once, in order, with the change.
+// The one way a status reaches an order: the status sync (a poll) and the service's webhooks (after
+// reading the transaction) both record through here, so the merchant's events are decided by one
+// table (domain/transactionStatus.ts) and written once, in order, with the change; and so is the
+// expiry of a checkout that saw no transaction.
 import type { Transaction } from '../../api/types';
 import { isTerminalStatus, transactionEventType } from '../../domain';
 import type { Logger } from '../http/log';
+import { EXPIRED } from '../storage/ledger/types';
 import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
 import { webhookEvent } from './orders';
 
@@ -54,6 +56,28 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: next.status, source });
       if (order.transactionId !== tx.id) o.onLinked?.(tx.id);
+    }
+    return changed;
+  };
+}
+
+/**
+ * Ends `order` as EXPIRED (its checkout saw no transaction in time) with `checkout.expired`: true
+ * when it did; false when the order moved on since it was read (a transaction came first).
+ */
+export type RecordExpiry = (order: OrderRecord) => Promise<boolean>;
+
+export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
+  return async (order) => {
+    const at = o.now();
+    const next: OrderRecord = { ...order, status: EXPIRED, terminal: true, updatedAt: at };
+    const changed = await o.ledger.applyUpdate(
+      order.sessionId,
+      { from: order.status, status: EXPIRED, terminal: true, transactionId: null, at, source: 'expiry' },
+      o.webhooks ? [webhookEvent('checkout.expired', next, at)] : [],
+    );
+    if (changed) {
+      o.log.info('order status', { sessionId: order.sessionId, status: EXPIRED, source: 'expiry' });
     }
     return changed;
   };

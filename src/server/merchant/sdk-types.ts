@@ -1,7 +1,13 @@
 // The public shapes of the server SDK (`ramp.orders`, `ramp.intents`, `ramp.webhooks`): what the HTTP
 // routes answer, dates as ISO 8601 and amounts as decimal strings. No imports beyond the ledger's
 // types: part of the package's declarations.
-import type { DeliveryState, Direction, IntentValues, WebhookType } from '../storage/ledger/types';
+import type {
+  DeliveryState,
+  Direction,
+  IntentValues,
+  StatusSource,
+  WebhookType,
+} from '../storage/ledger/types';
 
 /** An order of the ledger: one checkout session (GET /api/ramp/orders items). */
 export interface Order {
@@ -67,7 +73,14 @@ export interface OrderList {
 
 export interface OrderDetail {
   order: Order;
-  history: { sessionId: string; status: string; at: string; transactionId: string | null }[];
+  /** Each status change: `source` says what made the server learn of it (null for rows from before sources were kept). */
+  history: {
+    sessionId: string;
+    status: string;
+    at: string;
+    transactionId: string | null;
+    source: StatusSource | null;
+  }[];
   deliveries: WebhookDelivery[];
 }
 

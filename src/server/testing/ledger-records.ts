@@ -1,8 +1,11 @@
 // Test support: ledger records as the stores' tests write them (embedded and PostgreSQL alike).
+import type { SqlDriver } from '../storage/ledger/driver';
+import { MIGRATIONS, MIGRATIONS_TABLE } from '../storage/ledger/migrations';
 import type { OrderRecord, UpstreamEventRecord, WebhookEvent } from '../storage/ledger/types';
 
 export const order = (sessionId: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   sessionId,
+  externalSessionId: null,
   intentId: null,
   reference: `order-${sessionId}`,
   customerId: null,
@@ -68,3 +71,31 @@ export const upstreamEvent = (
   note: null,
   ...over,
 });
+
+/**
+ * A database as a release that knew the migrations up to `version` left it: those migrations
+ * applied and recorded, and one open order `sessionId` written with that release's columns.
+ */
+export async function ledgerAtVersion(
+  db: SqlDriver,
+  version: number,
+  sessionId: string,
+  at: number,
+): Promise<void> {
+  await db.query(MIGRATIONS_TABLE);
+  for (const m of MIGRATIONS.filter((x) => x.version <= version)) {
+    for (const s of m.statements) await db.query(s);
+    await db.query('INSERT INTO ramp_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+      m.version,
+      m.name,
+      at,
+    ]);
+  }
+  await db.query(
+    `INSERT INTO ramp_orders (session_id, reference, partner, direction, country, source_currency,
+       source_amount, destination_currency, status, terminal, created_at, updated_at, next_check_at,
+       check_attempts)
+     VALUES ($1, 'order-old', 'BANXA', 'buy', 'US', 'USD', '100', 'ETH', 'SESSION_CREATED', 0, $2, $2, $2, 0)`,
+    [sessionId, at],
+  );
+}

@@ -9,6 +9,7 @@
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
 import type { Logger } from '../../http/log';
+import { EXPIRED } from '../../storage/ledger/types';
 import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import type { Leases } from '../jobs/leases';
@@ -82,7 +83,9 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
         return { done: 'applied', note: `recorded ${tx.status}` };
       }
       const now = await o.ledger.getOrder(order.sessionId);
-      if (!now || now.terminal || (now.status === tx.status && now.transactionId === tx.id)) {
+      // An order that expired meanwhile still takes its transaction (the shopper paid): go round again.
+      const ended = now?.terminal === true && now.status !== EXPIRED;
+      if (!now || ended || (now.status === tx.status && now.transactionId === tx.id)) {
         return { done: 'applied', note: `already ${now?.status ?? 'gone'}` };
       }
       // Another writer changed the order between our reads: read again rather than write over it.

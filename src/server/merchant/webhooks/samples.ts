@@ -32,6 +32,7 @@ const SAMPLES: { [K in WebhookType]: WebhookDataByType[K] } = {
   },
   'transaction.failed': { ...base, transactionId: 'txn_sample', status: 'FAILED' },
   'transaction.refunded': { ...base, transactionId: 'txn_sample', status: 'REFUNDED' },
+  'checkout.expired': { ...base, status: 'EXPIRED' },
 };
 
 export const WEBHOOK_TYPES = Object.keys(SAMPLES) as WebhookType[];

@@ -7,8 +7,9 @@ import { openSqlite } from './sqlite';
 import { createSqlLedger, migrate } from './sql-ledger';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
-import { event, order, upstreamEvent } from '../../testing/ledger-records';
+import { event, ledgerAtVersion, order, upstreamEvent } from '../../testing/ledger-records';
 import { expectPendingOrderLifecycle } from '../../testing/pending-orders';
+import { EXPIRED } from './types';
 import type { Ledger } from './types';
 
 const dirs: string[] = [];
@@ -91,6 +92,58 @@ describe('embedded ledger', () => {
     expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     await db.close();
+  });
+
+  it("keeps each order's externalSessionId; orders from before migration 4 have none and are still due", async () => {
+    const db = await openSqlite(null);
+    await ledgerAtVersion(db, 3, 'sess_old', 1000);
+    expect(await migrate(db)).toEqual([4, 5, 6]);
+    const l = createSqlLedger(db);
+    await l.recordOrder(order('sess_new', { externalSessionId: 'xs_new', nextCheckAt: 2000 }), []);
+    expect(await l.getOrder('sess_old')).toMatchObject({
+      externalSessionId: null,
+      status: 'SESSION_CREATED',
+    });
+    expect(await l.getOrder('sess_new')).toMatchObject({ externalSessionId: 'xs_new' });
+    expect((await l.dueOrders(5000, 10)).map((o) => [o.sessionId, o.externalSessionId])).toEqual([
+      ['sess_old', null],
+      ['sess_new', 'xs_new'],
+    ]);
+    await l.close();
+  });
+
+  it('lets an expired checkout take a transaction that turns up later, and follows it again', async () => {
+    const l = await openEmbeddedLedger(null);
+    await l.recordOrder(order('s1', { nextCheckAt: 1000 }), []);
+    const expired = { from: 'SESSION_CREATED', status: EXPIRED, terminal: true, transactionId: null };
+    expect(await l.applyUpdate('s1', { ...expired, at: 5000, source: 'expiry' }, [])).toBe(true);
+    expect(await l.getOrder('s1')).toMatchObject({ status: EXPIRED, terminal: true, nextCheckAt: null });
+    expect(await l.dueOrders(10_000, 10)).toEqual([]);
+    // Nothing but a transaction moves it: not another status without one.
+    expect(
+      await l.applyUpdate(
+        's1',
+        { status: 'SESSION_CREATED', terminal: false, transactionId: null, at: 6000 },
+        [],
+      ),
+    ).toBe(false);
+    const paid = { from: EXPIRED, status: 'PENDING', terminal: false, transactionId: 'tx1', at: 7000 };
+    expect(await l.applyUpdate('s1', { ...paid, source: 'webhook' }, [event('e1', 's1', 'PENDING')])).toBe(
+      true,
+    );
+    expect(await l.getOrder('s1')).toMatchObject({ status: 'PENDING', terminal: false, nextCheckAt: 7000 });
+    expect((await l.dueOrders(7000, 10)).map((o) => o.sessionId)).toEqual(['s1']);
+    expect((await l.history('s1')).map((h) => [h.status, h.source])).toEqual([
+      ['SESSION_CREATED', 'checkout'],
+      [EXPIRED, 'expiry'],
+      ['PENDING', 'webhook'],
+    ]);
+    // Any other terminal status stays final.
+    await l.applyUpdate('s1', { status: 'SETTLED', terminal: true, transactionId: 'tx1', at: 8000 }, []);
+    expect(
+      await l.applyUpdate('s1', { status: 'REFUNDED', terminal: true, transactionId: 'tx2', at: 9000 }, []),
+    ).toBe(false);
+    await l.close();
   });
 
   it('records a change once and nothing after a terminal status', async () => {

@@ -118,6 +118,12 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    version: 4,
+    name: "each order's externalSessionId (the status sync finds a transaction by it)",
+    // Rows written before stay NULL: the sync finds those by session id only.
+    statements: [`ALTER TABLE ramp_orders ADD COLUMN external_session_id TEXT`],
+  },
+  {
     version: 5,
     name: 'pending orders: each session creation written before the service is asked',
     statements: [

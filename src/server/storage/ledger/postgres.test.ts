@@ -6,7 +6,8 @@ import { createMemoryLogger } from '../../http/log';
 import { freshDatabase, missingServices } from '../../testing/services';
 import { MIGRATIONS } from './migrations';
 import { openPostgres, openPostgresLedger } from './postgres';
-import { event, order as baseOrder, upstreamEvent } from '../../testing/ledger-records';
+import { event, ledgerAtVersion, order as baseOrder, upstreamEvent } from '../../testing/ledger-records';
+import { EXPIRED } from './types';
 import type { Ledger } from './types';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { expectPendingOrderLifecycle, pendingOrder } from '../../testing/pending-orders';
@@ -118,6 +119,44 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     } finally {
       await ledger.close();
       await fresh.drop();
+    }
+  });
+
+  it('migrates a ledger of migration 3 to 4: old orders have no externalSessionId, new ones keep theirs', async () => {
+    const own = await freshDatabase('migration4');
+    const before = openPostgres(own.url, { log });
+    await ledgerAtVersion(before, 3, 'pg-old', T0);
+    await before.close();
+    const { ledger, applied } = await openPostgresLedger(own.url, { log });
+    try {
+      expect(applied).toEqual([4, 5, 6]);
+      await ledger.recordOrder(
+        baseOrder('pg-new', { externalSessionId: 'xs_pg', createdAt: T0, nextCheckAt: T0 }),
+        [],
+      );
+      expect((await ledger.dueOrders(T0 + 1, 10)).map((o) => [o.sessionId, o.externalSessionId])).toEqual([
+        ['pg-new', 'xs_pg'],
+        ['pg-old', null],
+      ]);
+      // An expired checkout still takes a transaction that turns up later, as in the embedded store.
+      const expiry = {
+        from: 'SESSION_CREATED',
+        status: EXPIRED,
+        terminal: true,
+        transactionId: null,
+        at: T0 + 2,
+      };
+      expect(await ledger.applyUpdate('pg-new', { ...expiry, source: 'expiry' }, [])).toBe(true);
+      const paid = { from: EXPIRED, status: 'SETTLED', terminal: true, transactionId: 'tx-late', at: T0 + 3 };
+      expect(await ledger.applyUpdate('pg-new', paid, [])).toBe(true);
+      expect((await ledger.history('pg-new')).map((h) => h.status)).toEqual([
+        'SESSION_CREATED',
+        EXPIRED,
+        'SETTLED',
+      ]);
+    } finally {
+      await ledger.close();
+      await own.drop();
     }
   });
 

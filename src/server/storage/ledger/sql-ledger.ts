@@ -3,6 +3,7 @@
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
 import { pendingOrderMethods, pruneSettledPendingOrders, settlePendingOrder } from './sql-pending-orders';
+import { EXPIRED } from './types';
 import type {
   DeliveryRecord,
   DeliveryState,
@@ -101,8 +102,9 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         await tx.query(
           `INSERT INTO ramp_orders (session_id, intent_id, reference, customer_id, partner, direction, country,
             source_currency, source_amount, destination_currency, destination_amount, wallet_address,
-            transaction_id, status, tx_hash, terminal, created_at, updated_at, next_check_at, check_attempts)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+            transaction_id, status, tx_hash, terminal, created_at, updated_at, next_check_at, check_attempts,
+            external_session_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
           [
             o.sessionId,
             o.intentId,
@@ -124,6 +126,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
             o.updatedAt,
             o.nextCheckAt,
             o.checkAttempts,
+            o.externalSessionId,
           ],
         );
         await appendStatus(tx, o.sessionId, o.status, o.transactionId, o.createdAt, 'checkout');
@@ -141,7 +144,10 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       return db.transaction(async (tx) => {
         const rows = await tx.query('SELECT * FROM ramp_orders WHERE session_id = $1', [sessionId]);
         const cur = rows[0] ? toOrder(rows[0]) : null;
-        if (!cur || cur.terminal) return false;
+        if (!cur) return false;
+        // An expired checkout whose shopper paid after all: recorded, and followed again.
+        const reopened = cur.terminal && cur.status === EXPIRED && u.transactionId !== null;
+        if (cur.terminal && !reopened) return false;
         if (u.from !== undefined && cur.status !== u.from) return false;
         if (cur.status === u.status && cur.transactionId === u.transactionId) return false;
         await tx.query(
@@ -155,7 +161,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
             u.at,
             u.destinationAmount ?? cur.destinationAmount,
             u.txHash ?? cur.txHash,
-            u.terminal ? null : cur.nextCheckAt,
+            u.terminal ? null : (cur.nextCheckAt ?? u.at),
             sessionId,
             cur.status,
           ],
@@ -164,12 +170,6 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         await enqueue(tx, events, u.at);
         return true;
       });
-    },
-    async scheduleCheck(sessionId, nextCheckAt, checkAttempts) {
-      await db.query(
-        'UPDATE ramp_orders SET next_check_at = $1, check_attempts = $2 WHERE session_id = $3 AND terminal = 0',
-        [nextCheckAt, checkAttempts, sessionId],
-      );
     },
     async scheduleChecks(checks) {
       if (checks.length === 0) return;
@@ -519,6 +519,7 @@ function toIntent(r: Record<string, unknown>): IntentRecord {
 function toOrder(r: Record<string, unknown>): OrderRecord {
   return {
     sessionId: String(r.session_id),
+    externalSessionId: strOrNull(r.external_session_id),
     intentId: strOrNull(r.intent_id),
     reference: strOrNull(r.reference),
     customerId: strOrNull(r.customer_id),

@@ -49,6 +49,11 @@ export type OrderStatus = string;
 export interface OrderRecord {
   /** The upstream session id: the order's key. */
   sessionId: string;
+  /**
+   * The externalSessionId the server gave the session: the status sync looks the transaction up by
+   * it when the search by session id does not find it. Null for orders recorded before it was kept.
+   */
+  externalSessionId: string | null;
   intentId: string | null;
   reference: string | null;
   customerId: string | null;
@@ -62,7 +67,10 @@ export interface OrderRecord {
   destinationAmount: string | null;
   walletAddress: string | null;
   transactionId: string | null;
-  /** `SESSION_CREATED` until the upstream reports a transaction, then the upstream status. */
+  /**
+   * `SESSION_CREATED` until the upstream reports a transaction, then the upstream status; `EXPIRED`
+   * when no transaction came within RAMP_CHECKOUT_EXPIRES_MS.
+   */
   status: OrderStatus;
   /** On-chain transaction hash, when the upstream gives one. */
   txHash: string | null;
@@ -129,10 +137,18 @@ export interface PendingSettlement {
 }
 
 /**
- * Where a status change came from: the session's creation, the status sync's read (`poll`), or a
- * webhook of the service's that made the server read the transaction (`webhook`).
+ * The status of an order whose shopper started no transaction within RAMP_CHECKOUT_EXPIRES_MS. It
+ * ends the order's follow-up (terminal), but unlike the service's terminal statuses it still takes a
+ * transaction that turns up later: the shopper paid after all, so it is recorded and announced.
  */
-export type StatusSource = 'checkout' | 'poll' | 'webhook';
+export const EXPIRED = 'EXPIRED';
+
+/**
+ * Where a status change came from: the session's creation, the status sync's read (`poll`), a
+ * webhook of the service's that made the server read the transaction (`webhook`), or the checkout's
+ * expiry with no transaction (`expiry`).
+ */
+export type StatusSource = 'checkout' | 'poll' | 'webhook' | 'expiry';
 
 export interface StatusChange {
   sessionId: string;
@@ -191,6 +207,8 @@ export interface WebhookDataByType {
   'transaction.completed': WebhookData;
   'transaction.failed': WebhookData;
   'transaction.refunded': WebhookData;
+  /** No transaction within RAMP_CHECKOUT_EXPIRES_MS: the shopper left; `status` is `EXPIRED`. */
+  'checkout.expired': WebhookData;
 }
 
 export type WebhookType = keyof WebhookDataByType;
@@ -298,12 +316,12 @@ export interface Ledger {
   /**
    * Applies an update when the status (or transaction id) changed: appends history, updates the
    * order and queues the events, in one transaction. Returns false (and writes nothing) when
-   * nothing changed, so each change is recorded once even if several instances see it.
+   * nothing changed, so each change is recorded once even if several instances see it. A terminal
+   * order takes no update, except an `EXPIRED` one a transaction: it is followed again until that
+   * transaction ends (due for a check at once).
    */
   applyUpdate(sessionId: string, update: OrderUpdate, events: WebhookEvent[]): Promise<boolean>;
-  /** Sets when the sync looks next at a non-terminal order. */
-  scheduleCheck(sessionId: string, nextCheckAt: number, checkAttempts: number): Promise<void>;
-  /** scheduleCheck for several orders in one transaction (one flush to disk for a batch of checks). */
+  /** Sets when the sync looks next at non-terminal orders, in one transaction (one flush to disk for a batch of checks). */
   scheduleChecks(
     checks: readonly { sessionId: string; nextCheckAt: number; checkAttempts: number }[],
   ): Promise<void>;
