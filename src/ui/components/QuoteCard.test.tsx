@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types';
 import { I18nProvider } from '../i18n/context';
-import { QuoteCard } from './QuoteCard';
+import { QuoteCard, QuoteCardSkeleton } from './QuoteCard';
+import { rows } from './test-rows';
 
 import fixture from '../../api/__fixtures__/crypto-quote.json';
 
@@ -85,5 +86,37 @@ describe('QuoteCard', () => {
     expect(screen.getByText(/^Total cost/)).toHaveTextContent('Total cost €6.50');
     expect(screen.getByText('Rate markup').nextElementSibling).toHaveTextContent('€1.50');
     expect(screen.getByText('1 ETH = €2,000.00')).toBeInTheDocument();
+  });
+
+  it('is kept, on its way, by a skeleton with the card’s rows: partner, what you get and the cost, rate, two fees', () => {
+    const sell: Quote = {
+      serviceProvider: 'TRANSAK',
+      sourceCurrencyCode: 'ETH',
+      sourceAmount: 0.05,
+      destinationCurrencyCode: 'GBP',
+      destinationAmount: 120.96,
+      networkFee: 1.89,
+      partnerFee: 1.87,
+    };
+    const card = render(<QuoteCard quote={sell} direction="sell" totalCost={3.76} rate={2494.49} />).container
+      .firstElementChild!;
+    const skeleton = render(
+      <QuoteCardSkeleton direction="sell" fiatCurrency="GBP" cryptoCurrency="ETH" status="Finding offers…" />,
+    ).container.firstElementChild!;
+
+    expect(rows(skeleton)).toEqual(rows(card));
+    expect(rows(skeleton)).toEqual([
+      'rc-quote__head',
+      'rc-quote__line',
+      'rc-help rc-quote__rate',
+      'rc-quote__details',
+    ]);
+    for (const row of ['.rc-quote__head', '.rc-quote__line', '.rc-quote__details'])
+      expect(rows(skeleton.querySelector(row)), row).toEqual(rows(card.querySelector(row)));
+    // Figures of the final width, unseen: a sample in the same currency, hidden from assistive technology.
+    const get = skeleton.querySelector('.rc-quote__get .rc-skeleton-text');
+    expect(get).toHaveTextContent(/^£[\d,.]+$/);
+    expect(get).toHaveAttribute('aria-hidden', 'true');
+    expect(skeleton).toHaveTextContent(/^Finding offers…/);
   });
 });

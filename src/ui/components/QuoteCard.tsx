@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Direction, Quote } from '../../api/types';
 import { formatAmount } from '../format/amount';
 import { useTranslator } from '../i18n/context';
 import { cx } from './cx';
+import { SkeletonText } from './Skeleton';
 
 export interface QuoteCardProps {
   quote: Quote;
@@ -102,11 +104,81 @@ export function QuoteCard({
   );
 }
 
-function Row({ term, value }: { term: string; value: string }) {
+function Row({ term, value }: { term: ReactNode; value: ReactNode }) {
   return (
     <>
       <dt>{term}</dt>
       <dd>{value}</dd>
     </>
+  );
+}
+
+export interface QuoteCardSkeletonProps {
+  direction: Direction;
+  /** The fiat and crypto currency codes, for figures of the final width. */
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  cryptoDecimals?: number;
+  /** In the partner's place: what is happening (a Spinner while the offers are asked for). */
+  status?: ReactNode;
+}
+
+/**
+ * A card on its way, row for row as a QuoteCard with the usual content (the partner, what the shopper
+ * gets and the cost, the rate, two fees), sample figures in place of the real ones, so the card
+ * takes its place when it comes instead of pushing what follows.
+ */
+export function QuoteCardSkeleton({
+  direction,
+  fiatCurrency = 'EUR',
+  cryptoCurrency = 'BTC',
+  cryptoDecimals,
+  status,
+}: QuoteCardSkeletonProps) {
+  const t = useTranslator();
+  const buy = direction === 'buy';
+  const fiat = (amount: number) =>
+    formatAmount(amount, { currency: fiatCurrency, kind: 'fiat', locale: t.locale });
+  const crypto = formatAmount(0.12345678, {
+    currency: cryptoCurrency,
+    kind: 'crypto',
+    decimals: cryptoDecimals,
+    locale: t.locale,
+  });
+  return (
+    <div className="rc-quote">
+      <div className="rc-quote__head">
+        <span className="rc-quote__logo rc-skeleton" aria-hidden="true" />
+        <span className="rc-quote__partner">
+          {status ?? <SkeletonText>{t('quote.bestRate')}</SkeletonText>}
+        </span>
+      </div>
+      <div className="rc-quote__line">
+        <span>
+          <span className="rc-help">
+            <SkeletonText>{t(buy ? 'quote.youGet' : 'quote.youReceive')}</SkeletonText>{' '}
+          </span>
+          <span className="rc-quote__get">
+            <SkeletonText>{buy ? crypto : fiat(123.45)}</SkeletonText>
+          </span>
+        </span>
+        <span className="rc-help">
+          <SkeletonText>{`${t('quote.totalFee')} ${fiat(3.45)}`}</SkeletonText>
+        </span>
+      </div>
+      <p className="rc-help rc-quote__rate">
+        <SkeletonText>{t('quote.rate', { crypto: cryptoCurrency, price: fiat(2345.67) })}</SkeletonText>
+      </p>
+      <dl className="rc-quote__details" aria-hidden="true">
+        <Row
+          term={<SkeletonText>{t('quote.networkFee')}</SkeletonText>}
+          value={<SkeletonText>{fiat(1.23)}</SkeletonText>}
+        />
+        <Row
+          term={<SkeletonText>{t('quote.partnerFee')}</SkeletonText>}
+          value={<SkeletonText>{fiat(1.23)}</SkeletonText>}
+        />
+      </dl>
+    </div>
   );
 }
