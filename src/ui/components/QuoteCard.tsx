@@ -23,6 +23,11 @@ export interface QuoteCardProps {
   rate?: number;
   bestRate?: boolean;
   recommended?: boolean;
+  /**
+   * A card on its way, drawn from a sample quote: its figures are placeholders of their width and
+   * the partner's place holds `status` (what is happening), so the card takes its final place.
+   */
+  placeholder?: { status?: ReactNode };
   className?: string;
 }
 
@@ -38,19 +43,25 @@ export function QuoteCard({
   rate,
   bestRate,
   recommended,
+  placeholder,
   className,
 }: QuoteCardProps) {
   const t = useTranslator();
   const buy = direction === 'buy';
   const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
   const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
-  const money = (amount: number, code: string) =>
+  const amountText = (amount: number, code: string) =>
     formatAmount(amount, {
       currency: code,
       kind: code === fiat ? 'fiat' : 'crypto',
       decimals: code === fiat ? undefined : cryptoDecimals,
       locale: t.locale,
     });
+  // A figure, or on a placeholder card the place of one.
+  const shown = (text: string) => (placeholder ? <SkeletonText>{text}</SkeletonText> : text);
+  const money = (amount: number, code: string) => shown(amountText(amount, code));
+  // A placeholder's rows say nothing yet: only its status is read out.
+  const silent = placeholder ? true : undefined;
   const fees = (
     [
       ['quote.networkFee', q.networkFee],
@@ -65,20 +76,20 @@ export function QuoteCard({
     <div className={cx('rc-quote', className)}>
       <div className="rc-quote__head">
         <span
-          className="rc-quote__logo"
+          className={cx('rc-quote__logo', placeholder && 'rc-skeleton')}
           aria-hidden="true"
           style={partnerHue === undefined ? undefined : { background: `hsl(${partnerHue} 55% 42%)` }}
         >
-          {name.slice(0, 1)}
+          {!placeholder && name.slice(0, 1)}
         </span>
-        <span className="rc-quote__partner">{name}</span>
+        <span className="rc-quote__partner">{placeholder ? placeholder.status : name}</span>
         {bestRate && <span className="rc-badge">{t('quote.bestRate')}</span>}
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
         {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
         {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
       </div>
-      <div className="rc-quote__line">
+      <div className="rc-quote__line" aria-hidden={silent}>
         <span>
           <span className="rc-help">{t(buy ? 'quote.youGet' : 'quote.youReceive')} </span>
           <span className="rc-quote__get">{money(q.destinationAmount, q.destinationCurrencyCode)}</span>
@@ -90,10 +101,12 @@ export function QuoteCard({
         )}
       </div>
       {rate !== undefined && rate > 0 && (
-        <p className="rc-help rc-quote__rate">{t('quote.rate', { crypto, price: money(rate, fiat) })}</p>
+        <p className="rc-help rc-quote__rate" aria-hidden={silent}>
+          {shown(t('quote.rate', { crypto, price: amountText(rate, fiat) }))}
+        </p>
       )}
       {(fees.length > 0 || (markup ?? 0) > 0) && (
-        <dl className="rc-quote__details">
+        <dl className="rc-quote__details" aria-hidden={silent}>
           {fees.map(([key, amount]) => (
             <Row key={key} term={t(key)} value={money(amount, fiat)} />
           ))}
@@ -110,75 +123,5 @@ function Row({ term, value }: { term: ReactNode; value: ReactNode }) {
       <dt>{term}</dt>
       <dd>{value}</dd>
     </>
-  );
-}
-
-export interface QuoteCardSkeletonProps {
-  direction: Direction;
-  /** The fiat and crypto currency codes, for figures of the final width. */
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  cryptoDecimals?: number;
-  /** In the partner's place: what is happening (a Spinner while the offers are asked for). */
-  status?: ReactNode;
-}
-
-/**
- * A card on its way, row for row as a QuoteCard with the usual content (the partner, what the shopper
- * gets and the cost, the rate, two fees), sample figures in place of the real ones, so the card
- * takes its place when it comes instead of pushing what follows.
- */
-export function QuoteCardSkeleton({
-  direction,
-  fiatCurrency = 'EUR',
-  cryptoCurrency = 'BTC',
-  cryptoDecimals,
-  status,
-}: QuoteCardSkeletonProps) {
-  const t = useTranslator();
-  const buy = direction === 'buy';
-  const fiat = (amount: number) =>
-    formatAmount(amount, { currency: fiatCurrency, kind: 'fiat', locale: t.locale });
-  const crypto = formatAmount(0.12345678, {
-    currency: cryptoCurrency,
-    kind: 'crypto',
-    decimals: cryptoDecimals,
-    locale: t.locale,
-  });
-  return (
-    <div className="rc-quote">
-      <div className="rc-quote__head">
-        <span className="rc-quote__logo rc-skeleton" aria-hidden="true" />
-        <span className="rc-quote__partner">
-          {status ?? <SkeletonText>{t('quote.bestRate')}</SkeletonText>}
-        </span>
-      </div>
-      <div className="rc-quote__line">
-        <span>
-          <span className="rc-help">
-            <SkeletonText>{t(buy ? 'quote.youGet' : 'quote.youReceive')}</SkeletonText>{' '}
-          </span>
-          <span className="rc-quote__get">
-            <SkeletonText>{buy ? crypto : fiat(123.45)}</SkeletonText>
-          </span>
-        </span>
-        <span className="rc-help">
-          <SkeletonText>{`${t('quote.totalFee')} ${fiat(3.45)}`}</SkeletonText>
-        </span>
-      </div>
-      <p className="rc-help rc-quote__rate">
-        <SkeletonText>{t('quote.rate', { crypto: cryptoCurrency, price: fiat(2345.67) })}</SkeletonText>
-      </p>
-      <dl className="rc-quote__details" aria-hidden="true">
-        <Row
-          term={<SkeletonText>{t('quote.networkFee')}</SkeletonText>}
-          value={<SkeletonText>{fiat(1.23)}</SkeletonText>}
-        />
-        <Row
-          term={<SkeletonText>{t('quote.partnerFee')}</SkeletonText>}
-          value={<SkeletonText>{fiat(1.23)}</SkeletonText>}
-        />
-      </dl>
-    </div>
   );
 }

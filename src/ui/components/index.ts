@@ -6,7 +6,7 @@ export { Countdown, type CountdownProps } from './Countdown';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { CurrencyIcon, type CurrencyIconProps } from './CurrencyIcon';
 export { Layout, type LayoutProps } from './Layout';
-export { QuoteCard, QuoteCardSkeleton, type QuoteCardProps, type QuoteCardSkeletonProps } from './QuoteCard';
+export { QuoteCard, type QuoteCardProps } from './QuoteCard';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup';
 export { SegmentedControl, type SegmentedControlProps } from './SegmentedControl';
 export { ChoicesSkeleton, FieldSkeleton, SkeletonText } from './Skeleton';
