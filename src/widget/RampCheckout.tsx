@@ -318,11 +318,12 @@ function CheckoutCore({
 }
 
 /**
- * The widget's box before it runs (on the server, while an intent loads), and its least height after: the order screen's
- * height with its price, rate and fixed footer (800 px; it measured 774 px at desktop width), so the page
- * does not shift when the widget hydrates, nor between screens (a merchant may set `--rc-min-height` on a parent).
+ * The widget's box before it runs (on the server, while an intent loads), and its least height after: the order
+ * screen's height at desktop width (480 px) with its price (in English with the sandbox's offers: 923 px for a
+ * buy, 963 px for a sell), so the page does not shift when the widget hydrates or its first screen fills in, nor
+ * between screens (a merchant may set `--rc-min-height` on a parent).
  */
-const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 800px)' };
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 970px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes

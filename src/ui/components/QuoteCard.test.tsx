@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types';
 import { I18nProvider } from '../i18n/context';
 import { QuoteCard } from './QuoteCard';
+import { rows } from './test-rows';
 
 import fixture from '../../api/__fixtures__/crypto-quote.json';
 
@@ -85,5 +86,44 @@ describe('QuoteCard', () => {
     expect(screen.getByText(/^Total cost/)).toHaveTextContent('Total cost €6.50');
     expect(screen.getByText('Rate markup').nextElementSibling).toHaveTextContent('€1.50');
     expect(screen.getByText('1 ETH = €2,000.00')).toBeInTheDocument();
+  });
+
+  it('on its way, a placeholder card of the same rows: figures as placeholders, the status for the partner', () => {
+    const sell: Quote = {
+      serviceProvider: 'TRANSAK',
+      sourceCurrencyCode: 'ETH',
+      sourceAmount: 0.05,
+      destinationCurrencyCode: 'GBP',
+      destinationAmount: 120.96,
+      networkFee: 1.89,
+      partnerFee: 1.87,
+    };
+    const card = render(<QuoteCard quote={sell} direction="sell" totalCost={3.76} rate={2494.49} />).container
+      .firstElementChild!;
+    const placeholder = render(
+      <QuoteCard
+        quote={{ ...sell, serviceProvider: '' }}
+        direction="sell"
+        totalCost={3.76}
+        rate={2494.49}
+        placeholder={{ status: 'Finding offers…' }}
+      />,
+    ).container.firstElementChild!;
+
+    expect(rows(placeholder)).toEqual(rows(card));
+    for (const row of ['.rc-quote__head', '.rc-quote__line', '.rc-quote__details'])
+      expect(rows(placeholder.querySelector(row)), row).toEqual(rows(card.querySelector(row)));
+    // Each figure's place, of its width, unseen; only the status is read out.
+    expect([...placeholder.querySelectorAll('.rc-skeleton-text')].map((f) => f.textContent)).toEqual([
+      '£120.96',
+      '£3.76',
+      '1 ETH = £2,494.49',
+      '£1.89',
+      '£1.87',
+    ]);
+    expect(placeholder.querySelector('.rc-quote__partner')).toHaveTextContent(/^Finding offers…$/);
+    for (const row of ['.rc-quote__line', '.rc-quote__rate', '.rc-quote__details'])
+      expect(placeholder.querySelector(row), row).toHaveAttribute('aria-hidden', 'true');
+    expect(card.querySelector('[aria-hidden="true"]:not(.rc-quote__logo)')).toBeNull();
   });
 });

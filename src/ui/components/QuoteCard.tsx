@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Direction, Quote } from '../../api/types';
 import { formatAmount } from '../format/amount';
 import { useTranslator } from '../i18n/context';
 import { cx } from './cx';
+import { SkeletonText } from './Skeleton';
 
 export interface QuoteCardProps {
   quote: Quote;
@@ -21,6 +23,11 @@ export interface QuoteCardProps {
   rate?: number;
   bestRate?: boolean;
   recommended?: boolean;
+  /**
+   * A card on its way, drawn from a sample quote: its figures are placeholders of their width and
+   * the partner's place holds `status` (what is happening), so the card takes its final place.
+   */
+  placeholder?: { status?: ReactNode };
   className?: string;
 }
 
@@ -36,19 +43,25 @@ export function QuoteCard({
   rate,
   bestRate,
   recommended,
+  placeholder,
   className,
 }: QuoteCardProps) {
   const t = useTranslator();
   const buy = direction === 'buy';
   const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
   const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
-  const money = (amount: number, code: string) =>
+  const amountText = (amount: number, code: string) =>
     formatAmount(amount, {
       currency: code,
       kind: code === fiat ? 'fiat' : 'crypto',
       decimals: code === fiat ? undefined : cryptoDecimals,
       locale: t.locale,
     });
+  // A figure, or on a placeholder card the place of one.
+  const shown = (text: string) => (placeholder ? <SkeletonText>{text}</SkeletonText> : text);
+  const money = (amount: number, code: string) => shown(amountText(amount, code));
+  // A placeholder's rows say nothing yet: only its status is read out.
+  const silent = placeholder ? true : undefined;
   const fees = (
     [
       ['quote.networkFee', q.networkFee],
@@ -63,20 +76,20 @@ export function QuoteCard({
     <div className={cx('rc-quote', className)}>
       <div className="rc-quote__head">
         <span
-          className="rc-quote__logo"
+          className={cx('rc-quote__logo', placeholder && 'rc-skeleton')}
           aria-hidden="true"
           style={partnerHue === undefined ? undefined : { background: `hsl(${partnerHue} 55% 42%)` }}
         >
-          {name.slice(0, 1)}
+          {!placeholder && name.slice(0, 1)}
         </span>
-        <span className="rc-quote__partner">{name}</span>
+        <span className="rc-quote__partner">{placeholder ? placeholder.status : name}</span>
         {bestRate && <span className="rc-badge">{t('quote.bestRate')}</span>}
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
         {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
         {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
       </div>
-      <div className="rc-quote__line">
+      <div className="rc-quote__line" aria-hidden={silent}>
         <span>
           <span className="rc-help">{t(buy ? 'quote.youGet' : 'quote.youReceive')} </span>
           <span className="rc-quote__get">{money(q.destinationAmount, q.destinationCurrencyCode)}</span>
@@ -88,10 +101,12 @@ export function QuoteCard({
         )}
       </div>
       {rate !== undefined && rate > 0 && (
-        <p className="rc-help rc-quote__rate">{t('quote.rate', { crypto, price: money(rate, fiat) })}</p>
+        <p className="rc-help rc-quote__rate" aria-hidden={silent}>
+          {shown(t('quote.rate', { crypto, price: amountText(rate, fiat) }))}
+        </p>
       )}
       {(fees.length > 0 || (markup ?? 0) > 0) && (
-        <dl className="rc-quote__details">
+        <dl className="rc-quote__details" aria-hidden={silent}>
           {fees.map(([key, amount]) => (
             <Row key={key} term={t(key)} value={money(amount, fiat)} />
           ))}
@@ -102,7 +117,7 @@ export function QuoteCard({
   );
 }
 
-function Row({ term, value }: { term: string; value: string }) {
+function Row({ term, value }: { term: ReactNode; value: ReactNode }) {
   return (
     <>
       <dt>{term}</dt>

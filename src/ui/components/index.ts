@@ -9,6 +9,7 @@ export { Layout, type LayoutProps } from './Layout';
 export { QuoteCard, type QuoteCardProps } from './QuoteCard';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup';
 export { SegmentedControl, type SegmentedControlProps } from './SegmentedControl';
+export { ChoicesSkeleton, FieldSkeleton, SkeletonText } from './Skeleton';
 export { Spinner, type SpinnerProps } from './Spinner';
 export {
   StatusTimeline,

@@ -8,6 +8,7 @@ export {
   type Language,
   type MessageOverrides,
 } from './languages';
+export { messageNodes } from './nodes';
 export { messagesIssues } from './overrides';
 export {
   createTranslator,

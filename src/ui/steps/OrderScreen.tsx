@@ -21,14 +21,16 @@ import {
   Alert,
   AmountField,
   Button,
+  ChoicesSkeleton,
   Combobox,
   Countdown,
+  FieldSkeleton,
   QuoteCard,
   RadioGroup,
   SegmentedControl,
-  Spinner,
 } from '../components';
 import { errorKey } from '../i18n';
+import { amountHelp } from './amountHelp';
 import { useCheckoutState, useHost, useSend } from './context';
 import { useCheckoutData } from './data';
 import {
@@ -42,6 +44,7 @@ import {
   localAmount,
 } from './labels';
 import { methodLabel } from './methodLabel';
+import { OffersPlaceholder } from './OffersPlaceholder';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
@@ -49,11 +52,6 @@ import { subdivisionLabel, subdivisionsOf } from './subdivisions';
 import { useContinue } from './useContinue';
 import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
-
-/** Space kept for a list still loading, so the screen does not jump when it comes. */
-const Reserved = ({ kind }: { kind: 'field' | 'methods' }) => (
-  <div className={`rc-skeleton rc-skeleton--${kind}`} aria-hidden="true" />
-);
 
 /** How long typing must pause before a problem is announced (not at every keystroke). */
 const SETTLE_MS = 700;
@@ -110,22 +108,6 @@ export function OrderScreen() {
   const decimals = sourceDecimals(state);
   const check = validateAmount(text, { ...amountRules(state), locale: t.locale });
   const showAmountProblem = missing === 'amount' || (text.trim() !== '' && settled === text);
-  const range = limits && {
-    min: fiatText(limits.min, limits.currencyCode, t.locale),
-    max: fiatText(limits.max, limits.currencyCode, t.locale),
-  };
-  const rate = state.facts.fiatPerCrypto;
-  // A sell amount is in crypto but its bounds are in fiat: the help says both.
-  const sellHelp =
-    range && !buy
-      ? rate
-        ? t('amount.sellRange', {
-            ...range,
-            cmin: cryptoText(limits.min / rate, s.crypto?.currencyCode ?? '', t.locale, 6),
-            cmax: cryptoText(limits.max / rate, s.crypto?.currencyCode ?? '', t.locale, 6),
-          })
-        : t('amount.receiveRange', range)
-      : undefined;
 
   // Offers, ranked the shopper's way; the machine selected the best.
   const sort: QuoteSort = state.facts.quoteSort ?? 'best';
@@ -164,9 +146,22 @@ export function OrderScreen() {
   const deadEnd = !!unsupported || nothingServed || methodUnavailable || quotes.noValidQuotes;
   const otherDirection = s.direction === 'buy' ? 'sell' : 'buy';
   const canSwitch = !!unsupported?.otherDirection && state.directions.includes(otherDirection);
+  // The bounds, with placeholders for figures on their way: a route's limits, a sell's price.
+  const help = amountHelp(
+    {
+      direction: s.direction,
+      limits,
+      limitsExpected: !deadEnd && !methods.error && (!methods.isReady || !!s.paymentMethod),
+      fiatPerCrypto: state.facts.fiatPerCrypto,
+      rateExpected: check.ok && !deadEnd && !quotes.error,
+      fiatCurrency: s.fiatCurrency,
+      cryptoCurrency: s.crypto?.currencyCode,
+    },
+    t,
+  );
 
   const fiatPicker = !fiat.isReady ? (
-    !unsupported && <Reserved kind="field" />
+    !unsupported && <FieldSkeleton label={t('name.fiatCurrency')} />
   ) : (
     <Combobox
       label={t('name.fiatCurrency')}
@@ -185,7 +180,7 @@ export function OrderScreen() {
     />
   );
   const cryptoPicker = !crypto.isReady ? (
-    !unsupported && <Reserved kind="field" />
+    !unsupported && <FieldSkeleton label={t('name.cryptoCurrency')} />
   ) : (
     <Combobox
       label={t('name.cryptoCurrency')}
@@ -219,13 +214,12 @@ export function OrderScreen() {
         send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
       }}
       onBlur={() => setSettled(text)}
-      {...(range && buy ? range : {})}
       onFocus={(e) => byDefault && e.currentTarget.select()}
       // Typing the default's own value is still the shopper's choice (React reports no change then).
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
       }
-      help={sellHelp}
+      help={help}
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
   );
@@ -298,7 +292,7 @@ export function OrderScreen() {
         </Alert>
       )}
       <div className="rc-pickers">
-        {!countries.isReady && <Reserved kind="field" />}
+        {!countries.isReady && <FieldSkeleton label={t('name.country')} />}
         {countries.isReady && (
           <Combobox
             label={t('name.country')}
@@ -331,7 +325,9 @@ export function OrderScreen() {
           />
         )}
       </div>
-      {!methods.isReady && !unsupported && !methodUnavailable && <Reserved kind="methods" />}
+      {!methods.isReady && !unsupported && !methodUnavailable && (
+        <ChoicesSkeleton label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')} className="rc-methods" />
+      )}
       {methods.isReady && !methodUnavailable && (
         <RadioGroup
           label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
@@ -358,13 +354,16 @@ export function OrderScreen() {
         </Alert>
       )}
       {!ranked.length && !deadEnd && (
-        // The best offer's place, kept while it is on its way.
-        <div className="rc-offers rc-offers--reserved">
-          {quotes.isLoading && check.ok && <Spinner label={t('quote.loading')} showLabel />}
-        </div>
+        <OffersPlaceholder
+          loading={quotes.isLoading && check.ok}
+          direction={s.direction}
+          fiatCurrency={s.fiatCurrency}
+          cryptoCurrency={s.crypto?.currencyCode}
+          cryptoDecimals={state.facts.cryptoDecimals}
+        />
       )}
       {ranked.length > 0 && (
-        <section className="rc-offers rc-offers--reserved" aria-label={t('order.bestOffer')}>
+        <section className="rc-offers" aria-label={t('order.bestOffer')}>
           {expanded && ranked.length > 1 && (
             <SegmentedControl
               className="rc-methods"
