@@ -6,7 +6,7 @@
 // (jobs/pending-resolver.ts), so a crash or a lost answer never leaves it for good.
 import type { SessionResponse } from '../../api/types';
 import type { Logger } from '../http/log';
-import type { Ledger, OrderRecord, OrderTerms, PendingOrderRecord } from '../storage/ledger/types';
+import type { Ledger, OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import { SESSION_CREATED, webhookEvent } from './orders';
 
