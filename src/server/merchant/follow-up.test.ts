@@ -278,8 +278,9 @@ describe('the status follow-up', () => {
       const param = r.url.searchParams.has('sessionIds') ? 'sessionIds' : 'externalSessionIds';
       expect(Number(r.url.searchParams.get('limit'))).toBe(ids_(r, param).length);
     }
-    // Their next check, all together again: the 200 unpaid in two searches (the paid, whose status
-    // changed, are checked sooner, on their own).
+    // Their next check, together again: the 200 unpaid in batches, not one read each. (The paid,
+    // whose status changed, are checked sooner; depending on when the pass runs, a batch may hold
+    // some of them too, so the unpaid take two or three searches.)
     const first = t.reads.length;
     await t.run(6_000, 1_000);
     const unpaid = new Set(ids.slice(50));
@@ -288,8 +289,10 @@ describe('the status follow-up', () => {
       .filter(
         (r) => r.url.searchParams.has('sessionIds') && ids_(r, 'sessionIds').some((id) => unpaid.has(id)),
       );
-    expect(again).toHaveLength(2);
-    expect(again.flatMap((r) => ids_(r, 'sessionIds')).sort()).toEqual([...unpaid].sort());
+    expect(again.length).toBeGreaterThanOrEqual(2);
+    expect(again.length).toBeLessThanOrEqual(3);
+    const searched = again.flatMap((r) => ids_(r, 'sessionIds')).filter((id) => unpaid.has(id));
+    expect(searched.sort()).toEqual([...unpaid].sort());
   });
 
   it("with the service's webhooks received, reads an order older than an hour at most once per 10 minutes", async () => {
