@@ -9,7 +9,7 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './storage/backing';
-import { loadConfig as parseEnv } from './config/config';
+import { resolveConfig } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
@@ -20,7 +20,6 @@ import type { Merchant } from './merchant/merchant';
 import { createSdk } from './merchant/sdk';
 import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
-import { envToOptions, optionsToEnv } from './config/options';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
 
@@ -71,18 +70,6 @@ export interface RampServerInternals {
   now?: () => number;
 }
 
-/** Options from environment variables; throws a ConfigError listing every problem. */
-export function loadConfig(env: Record<string, string | undefined>): RampServerOptions {
-  const options = envToOptions(env);
-  toServerConfig(options);
-  return options;
-}
-
-function toServerConfig(options: RampServerOptions): { config: ServerConfig; publicUrl: string } {
-  const config = parseEnv(optionsToEnv(options));
-  return { config, publicUrl: config.publicUrl };
-}
-
 /** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
 export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
   const dist = distDir();
@@ -115,7 +102,7 @@ export function createRampServer(
   options: RampServerOptions = {},
   internals: RampServerInternals = {},
 ): RampServer {
-  const { config, publicUrl } = toServerConfig(options);
+  const config = resolveConfig(options);
   const log =
     internals.log ??
     createLogger({
@@ -133,7 +120,7 @@ export function createRampServer(
   if (config.mode === 'sandbox' && !internals.fetch) {
     // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
     let offsetMs = 0;
-    deps.sandboxPublicUrl = `${publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
+    deps.sandboxPublicUrl = `${config.publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
     deps.sandbox = createSandbox({
       apiKey: config.upstream.apiKey,
       publicBaseUrl: deps.sandboxPublicUrl,

@@ -3,14 +3,16 @@
 // listening, so the handler is created then.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, listenOrigin } from '../config/config';
+import { ConfigError } from '../config/config';
+import { DEFAULTS, listenOrigin } from '../config/defaults';
+import { loadConfig } from '../config/env';
 import { createLogger } from '../http/log';
 import type { Logger } from '../http/log';
 import { nodeHandler } from './handler';
 import { nodeServer } from './node-server';
 import type { NodeServerTimeouts } from './node-server';
 import type { RampServerOptions } from '../config/options';
-import { createRampServer, loadConfig } from '../server';
+import { createRampServer } from '../server';
 import type { RampServer, RampServerInternals } from '../server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,8 +50,8 @@ export interface ServeHooks extends RampServerInternals {
  */
 export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promise<Serving> {
   const { timeouts, ...internals } = hooks;
-  const port = options.port ?? 8787;
-  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULTS.port;
+  const host = options.host ?? DEFAULTS.host;
   const log: Logger =
     internals.log ??
     createLogger({
@@ -98,8 +100,8 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
 }
 
 export function listen(options: RampServerOptions): void {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? 8787;
+  const host = options.host ?? DEFAULTS.host;
+  const port = options.port ?? DEFAULTS.port;
   const log = createLogger({
     secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
   });
