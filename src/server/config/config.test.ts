@@ -1,7 +1,7 @@
 // The configuration from the environment (loadConfig, what `npm start` and the CLI read) and from
 // createRampServer's options (what resolveConfig applies): one schema, messages in the caller's names.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveConfig } from './config';
+import { ConfigError, resolveConfig, secretsOf } from './config';
 import { loadConfig } from './env';
 import type { Env } from './env';
 import type { RampServerOptions } from './options';
@@ -332,5 +332,20 @@ describe("createRampServer's options", () => {
 
   it('must be an object', () => {
     expect(optionIssuesOf(null as unknown as RampServerOptions)).toEqual(['the options must be an object']);
+  });
+
+  it("give the logger of `npm start` every value it must blank, the service's webhook secret included", () => {
+    const secrets = {
+      apiKey: 'sk_live_0123456789',
+      adminToken: 'a'.repeat(16),
+      sessionSecret: 's'.repeat(32),
+      webhookSecret: 'w'.repeat(32),
+      upstreamWebhookSecret: 'u'.repeat(16),
+      redisUrl: 'redis://:pw@127.0.0.1:6379',
+      databaseUrl: 'postgres://ramp:pw@127.0.0.1/ramp',
+    };
+    expect(secretsOf({ ...secrets, apiBaseUrl: 'https://api.example.com', port: 9000 }).sort()).toEqual(
+      Object.values(secrets).sort(),
+    );
   });
 });

@@ -128,6 +128,12 @@ export function resolveConfig(options: RampServerOptions, caller: Caller = asOpt
   return result.output;
 }
 
+/** The values of `options` that no log line or message may show (secrets, store URLs). */
+export const secretsOf = (options: RampServerOptions): string[] =>
+  Object.entries(options).flatMap(([option, value]) =>
+    isHidden(option) && typeof value === 'string' ? [value] : [],
+  );
+
 /** `name: what to fix (got value)`, other options named as the caller names them. */
 function describe(issue: v.BaseIssue<unknown>, caller: Caller): string {
   const message = issue.message.replace(/\{(\w+)\}/g, (_, option: string) => caller.name(option));

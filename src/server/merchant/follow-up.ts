@@ -3,6 +3,7 @@
 // next check time in the ledger, backing off while nothing changes, so a restart resumes where the
 // last process stopped. A change is written once (the ledger compares and sets) with its webhook.
 import { RampError } from '../../api';
+import { DEFAULTS } from '../config/defaults';
 import type { Transaction } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
 import type { Leases } from './jobs/leases';
@@ -14,13 +15,13 @@ import { createWorker } from './jobs/worker';
 import type { Worker } from './jobs/worker';
 
 export interface SyncIntervals {
-  /** First wait between checks of an order. @default 3000 */
+  /** First wait between checks of an order. @default DEFAULTS.syncIntervalMs */
   baseMs: number;
   /** Longest wait between checks while nothing changes. @default 300_000 */
   maxMs: number;
 }
 
-export const DEFAULT_SYNC: SyncIntervals = { baseMs: 3_000, maxMs: 300_000 };
+export const DEFAULT_SYNC: SyncIntervals = { baseMs: DEFAULTS.syncIntervalMs, maxMs: 300_000 };
 
 export interface StatusSyncOptions {
   ledger: Ledger;

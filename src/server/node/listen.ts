@@ -3,7 +3,7 @@
 // listening, so the handler is created then.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../config/config';
+import { ConfigError, secretsOf } from '../config/config';
 import { DEFAULTS, listenOrigin } from '../config/defaults';
 import { loadConfig } from '../config/env';
 import { createLogger } from '../http/log';
@@ -52,11 +52,7 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
   const { timeouts, ...internals } = hooks;
   const port = options.port ?? DEFAULTS.port;
   const host = options.host ?? DEFAULTS.host;
-  const log: Logger =
-    internals.log ??
-    createLogger({
-      secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
-    });
+  const log: Logger = internals.log ?? createLogger({ secrets: secretsOf(options) });
   let handle: ReturnType<typeof nodeHandler> | undefined;
   const server = nodeServer((req, res) => {
     if (handle) return void handle(req, res);
@@ -102,9 +98,7 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
 export function listen(options: RampServerOptions): void {
   const host = options.host ?? DEFAULTS.host;
   const port = options.port ?? DEFAULTS.port;
-  const log = createLogger({
-    secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
-  });
+  const log = createLogger({ secrets: secretsOf(options) });
   const started = serve(options, { log }).catch((e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${host}:${port}: ${e.code ?? e.message}`);
     process.exit(1);
