@@ -14,6 +14,7 @@ import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
 import type { Connection } from './http/client-address';
+import { systemClock } from './http/clock';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
@@ -103,6 +104,7 @@ export function createRampServer(
   internals: RampServerInternals = {},
 ): RampServer {
   const config = resolveConfig(options);
+  const now = internals.now ?? systemClock;
   const log =
     internals.log ??
     createLogger({
@@ -113,8 +115,9 @@ export function createRampServer(
         config.merchant.webhook?.secret,
         config.merchant.upstreamWebhookSecret,
       ],
+      now,
     });
-  const deps: AppDeps = { log, now: internals.now, fetch: internals.fetch };
+  const deps: AppDeps = { log, now, fetch: internals.fetch };
   const files = internals.static === undefined ? packageStaticFiles() : internals.static;
   if (files) deps.static = files;
   if (config.mode === 'sandbox' && !internals.fetch) {
@@ -125,7 +128,7 @@ export function createRampServer(
       apiKey: config.upstream.apiKey,
       publicBaseUrl: deps.sandboxPublicUrl,
       timeScale: config.sandboxTimeScale,
-      now: () => Date.now() + offsetMs,
+      now: () => now() + offsetMs,
     });
     if (config.sandboxControl) deps.advanceSandboxClock = (ms) => void (offsetMs += ms);
   }
@@ -134,7 +137,7 @@ export function createRampServer(
   // Redis and PostgreSQL (when configured) open first: an instance that cannot reach them, or whose
   // session secret differs from the others', never serves (ready() rejects, saying why).
   const started = (async () => {
-    const backing = await openBacking(config, { log, now: internals.now });
+    const backing = await openBacking(config, { log, now });
     const app = createApp(config, {
       ...deps,
       stores: backing.stores,
@@ -190,7 +193,7 @@ export function createRampServer(
       return routed instanceof Response ? routed : app.fetch(routed, connection(request, client));
     },
     createIntent: async (input) => (await parts()).intents.create(input),
-    ...createSdk(config, parts, internals.now ?? Date.now),
+    ...createSdk(config, parts, now),
     ready: async () => void (await parts()),
     close: async () => {
       await merchant?.close();

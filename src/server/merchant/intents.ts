@@ -2,6 +2,7 @@
 // order reference, and any of amount, currencies, wallet…); the browser gets only a client secret.
 // The widget starts from the intent's values and locks them; the proxy enforces them when the
 // session is created (enforceIntent), and one intent yields one session.
+import { systemClock } from '../http/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { compareDecimal, validateAddress } from '../../domain';
@@ -92,7 +93,7 @@ export interface Intents {
   publicView(intent: IntentRecord): PublicIntent;
 }
 
-export function createIntents(ledger: Ledger, now: () => number = Date.now): Intents {
+export function createIntents(ledger: Ledger, now: () => number = systemClock): Intents {
   return {
     async create(raw) {
       const input = parseIntentInput(raw);

@@ -52,7 +52,7 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
   const { timeouts, ...internals } = hooks;
   const port = options.port ?? DEFAULTS.port;
   const host = options.host ?? DEFAULTS.host;
-  const log: Logger = internals.log ?? createLogger({ secrets: secretsOf(options) });
+  const log: Logger = internals.log ?? createLogger({ secrets: secretsOf(options), now: internals.now });
   let handle: ReturnType<typeof nodeHandler> | undefined;
   const server = nodeServer((req, res) => {
     if (handle) return void handle(req, res);

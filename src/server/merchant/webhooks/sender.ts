@@ -2,6 +2,7 @@
 // the events of one session in order (the ledger offers only the head of each queue), retried with
 // exponential backoff and jitter until maxAgeMs has passed. The queue lives in the ledger, so what is
 // pending when the process stops goes out after the next start.
+import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
 import type { Leases } from '../jobs/leases';
@@ -54,7 +55,7 @@ export function retryDelay(attempts: number, retry: WebhookRetry, random: () => 
 const MAX_IN_FLIGHT = 16;
 
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
-  const now = o.now ?? Date.now;
+  const now = o.now ?? systemClock;
   const random = o.random ?? Math.random;
   const doFetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retry: WebhookRetry = { ...DEFAULT_WEBHOOK_RETRY, ...o.retry };

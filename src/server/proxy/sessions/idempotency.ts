@@ -9,6 +9,7 @@
 // This in-process store is the default. A shared one (Redis, for several instances) or a durable
 // one (the ledger) implements the same four methods; all of them must be atomic per key:
 // `putPending` claims a key for exactly one caller across every instance (SET NX semantics).
+import { systemClock } from '../../http/clock';
 import { SESSION_PENDING } from '../../../api/proxy/contract';
 import { HttpError } from '../../http/errors';
 
@@ -49,7 +50,7 @@ export class MemoryIdempotencyStore<T> implements IdempotencyStore<T> {
   readonly #max: number;
 
   constructor(opts: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
-    this.#now = opts.now ?? Date.now;
+    this.#now = opts.now ?? systemClock;
     this.#ttl = opts.ttlMs ?? IDEMPOTENCY_TTL_MS;
     this.#max = opts.maxEntries ?? 10_000;
   }
