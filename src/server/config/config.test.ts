@@ -230,7 +230,7 @@ describe('the configuration from the environment', () => {
       backstop: { afterMs: 3_600_000, everyMs: 600_000 },
     });
     expect(issuesOf({ RAMP_CHECKOUT_EXPIRES_MS: '10' })).toEqual([
-      'RAMP_CHECKOUT_EXPIRES_MS must be an integer from 1000 to 2592000000',
+      'RAMP_CHECKOUT_EXPIRES_MS: must be an integer from 1000 to 2592000000 (got "10")',
     ]);
   });
 

@@ -13,9 +13,43 @@ export interface RateRule {
   perMinute: number;
 }
 
-export interface ServerConfig {
-  port: number;
-  host: string;
+/**
+ * The options the configuration reshapes (renames, groups, or makes null when unset). Every other
+ * option is kept under its own name with its default applied (schema.ts), so an option with a
+ * default reaches `config` as soon as the schema has its entry.
+ */
+type Reshaped =
+  | 'apiBaseUrl'
+  | 'apiKey'
+  | 'serviceVersion'
+  | 'versionHeader'
+  | 'upstreamTimeoutMs'
+  | 'sessionTimeoutMs'
+  | 'upstreamMaxBytes'
+  | 'upstreamConcurrency'
+  | 'publicUrl'
+  | 'redirectOrigins'
+  | 'adminToken'
+  | 'sessionSecret'
+  | 'rateLimitQuote'
+  | 'rateLimitSession'
+  | 'rateLimitDiscovery'
+  | 'rateLimitTransaction'
+  | 'redisUrl'
+  | 'databaseUrl'
+  | 'dataDir'
+  | 'webhookUrl'
+  | 'webhookSecret'
+  | 'webhookRetryBaseMs'
+  | 'upstreamWebhookSecret'
+  | 'syncIntervalMs'
+  | 'checkoutExpiresMs'
+  | 'leaseTtlMs'
+  | 'retentionDays'
+  | 'clientIp';
+
+/** The server's configuration: createRampServer's options checked, with their defaults. */
+export interface ServerConfig extends Required<Omit<RampServerOptions, Reshaped>> {
   /** `sandbox` when RAMP_API_BASE_URL is unset: the embedded simulator answers upstream calls. */
   mode: 'sandbox' | 'remote';
   upstream: {
@@ -36,12 +70,6 @@ export interface ServerConfig {
     /** At most this many upstream calls at once, for all clients together. */
     concurrency: number;
   };
-  /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
-  requestDeadlineMs: number;
-  /** How long a quote's terms bind a session: later, a session for them needs a new quote (RAMP_QUOTE_BINDING_TTL_MS). */
-  quoteBindingTtlMs: number;
-  /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
-  allowedOrigins: string[];
   /**
    * The server's public origin (RAMP_PUBLIC_URL; default: the listen address). The default redirect
    * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
@@ -58,12 +86,6 @@ export interface ServerConfig {
   adminToken: string | null;
   /** HMAC key of tracking tokens and idempotent session ids. */
   sessionSecret: string;
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from one reverse proxy in front of the server. */
-  trustProxy: boolean;
-  /** Sandbox mode only: expose /__sandbox/* (fault injection, clock) for end-to-end tests. */
-  sandboxControl: boolean;
-  /** Sandbox mode only: speed of simulated provider processing (1 = realistic). */
-  sandboxTimeScale: number;
   /**
    * Per client: quotes, sessions, discovery cache misses (what reaches the upstream) and
    * transaction reads.

@@ -1,6 +1,7 @@
 // What the server uses for each option the caller leaves unset: the one definition of each default
-// (schema.ts applies them; the parts that take one of these values read it from here). This file
-// imports nothing, so the CLI's help can name a default without loading the configuration.
+// (schema.ts applies them; a part that needs one of these values reads it from here). The README,
+// docs/CONTRACTS.md and options.ts's @default tags are tested against it. This file imports nothing,
+// so the CLI's help can name a default without loading the configuration.
 
 export const DEFAULTS = {
   port: 8787,
@@ -34,7 +35,7 @@ export const DEFAULTS = {
 export const SANDBOX_BASE_URL = 'http://sandbox.internal';
 
 /** A host to put in URLs: wildcard listen addresses are reached through loopback. */
-export function hostForUrls(host: string): string {
+function hostForUrls(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

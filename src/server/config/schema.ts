@@ -2,6 +2,10 @@
 // ServerConfig out. One entry per option; what only makes sense together is checked on what the
 // caller set; defaults.ts holds the defaults. A message says what to fix and writes another option
 // as `{option}`: config.ts names it as the caller did (the option, or its environment variable).
+//
+// A new option: its line in options.ts (with its @default), its entry here (its default in
+// defaults.ts), its variable in env.ts and in the README's table. It reaches `config` under its own
+// name; reshape it in toServerConfig (and config.ts's Reshaped) only if a part wants it otherwise.
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { RampServerOptions } from './options';
@@ -31,9 +35,13 @@ function given(value: unknown): unknown {
   return items.length === 0 ? undefined : items;
 }
 
-/** An option: unset, or a value `schema` checks (and converts). */
-const option = <S extends v.GenericSchema>(schema: S) =>
-  v.pipe(v.optional(v.unknown()), v.transform(given), v.optional(schema));
+/** An option: a value `schema` checks (and converts), or unset: then `fallback` (defaults.ts), if any. */
+const option = <S extends v.GenericSchema, const D extends v.Default<S, undefined> = undefined>(
+  schema: S,
+  fallback?: D,
+) =>
+  // Absent (the outer optional) or blank (the inner one, after `given`): the same fallback.
+  v.optional(v.pipe(v.unknown(), v.transform(given), v.optional(schema, fallback as D)), fallback as D);
 
 // Options whose values never appear in a message (secrets, and URLs that may carry a password).
 const hidden = new WeakSet<object>();
@@ -146,15 +154,16 @@ function isIsoDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }
 
-// ---- one entry per option (options.ts documents each, defaults.ts gives the defaults) ----
+// ---- one entry per option (options.ts documents each; defaults.ts gives the defaults) ----
 
 const entries = {
-  port: option(integer(0, 65535)),
+  port: option(integer(0, 65535), DEFAULTS.port),
   host: option(
     text(
       (s) => /^[A-Za-z0-9.:[\]-]+$/.test(s),
       'must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0',
     ),
+    DEFAULTS.host,
   ),
   apiBaseUrl: option(httpUrl('must not contain credentials: put the key in {apiKey}')),
   apiKey: secret(
@@ -167,6 +176,7 @@ const entries = {
   ),
   serviceVersion: option(
     text(isIsoDate, `must be a date of the form YYYY-MM-DD, e.g. ${DEFAULTS.serviceVersion}`),
+    DEFAULTS.serviceVersion,
   ),
   versionHeader: option(
     v.pipe(
@@ -179,8 +189,9 @@ const entries = {
         (i) => `must not be ${String(i.input)}: that header is set by the server itself`,
       ),
     ),
+    DEFAULTS.versionHeader,
   ),
-  allowedOrigins: option(origins),
+  allowedOrigins: option(origins, DEFAULTS.allowedOrigins),
   redirectOrigins: option(origins),
   adminToken: secret(
     option(
@@ -199,13 +210,13 @@ const entries = {
     ),
   ),
   publicUrl: option(publicUrl),
-  trustProxy: option(flag),
-  upstreamTimeoutMs: option(integer(100, 120_000)),
-  requestDeadlineMs: option(integer(100, 120_000)),
-  quoteBindingTtlMs: option(integer(10_000, 3_600_000)),
-  sessionTimeoutMs: option(integer(100, 300_000)),
-  upstreamMaxBytes: option(integer(1024, 64 * 1024 * 1024)),
-  upstreamConcurrency: option(integer(1, 10_000)),
+  trustProxy: option(flag, DEFAULTS.trustProxy),
+  upstreamTimeoutMs: option(integer(100, 120_000), DEFAULTS.upstreamTimeoutMs),
+  requestDeadlineMs: option(integer(100, 120_000), DEFAULTS.requestDeadlineMs),
+  quoteBindingTtlMs: option(integer(10_000, 3_600_000), DEFAULTS.quoteBindingTtlMs),
+  sessionTimeoutMs: option(integer(100, 300_000), DEFAULTS.sessionTimeoutMs),
+  upstreamMaxBytes: option(integer(1024, 64 * 1024 * 1024), DEFAULTS.upstreamMaxBytes),
+  upstreamConcurrency: option(integer(1, 10_000), DEFAULTS.upstreamConcurrency),
   redisUrl: secret(
     option(storeUrl(/^rediss?:$/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379')),
   ),
@@ -217,7 +228,7 @@ const entries = {
       ),
     ),
   ),
-  dataDir: option(v.string('must be a folder path')),
+  dataDir: option(v.string('must be a folder path'), DEFAULTS.dataDir),
   webhookUrl: option(httpUrl('must not contain credentials: the webhooks are signed with {webhookSecret}')),
   webhookSecret: secret(
     option(
@@ -227,7 +238,7 @@ const entries = {
       ),
     ),
   ),
-  webhookRetryBaseMs: option(integer(10, 600_000)),
+  webhookRetryBaseMs: option(integer(10, 600_000), DEFAULTS.webhookRetryBaseMs),
   upstreamWebhookSecret: secret(
     option(
       text(
@@ -236,10 +247,10 @@ const entries = {
       ),
     ),
   ),
-  syncIntervalMs: option(integer(50, 3_600_000)),
-  checkoutExpiresMs: option(integer(1_000, 30 * 86_400_000)),
-  leaseTtlMs: option(integer(300, 600_000)),
-  retentionDays: option(integer(1, 36_500)),
+  syncIntervalMs: option(integer(50, 3_600_000), DEFAULTS.syncIntervalMs),
+  checkoutExpiresMs: option(integer(1_000, 30 * 86_400_000), DEFAULTS.checkoutExpiresMs),
+  leaseTtlMs: option(integer(300, 600_000), DEFAULTS.leaseTtlMs),
+  retentionDays: option(integer(1, 36_500), DEFAULTS.retentionDays),
   rateLimitQuote: option(rate(DEFAULTS.rateLimitQuote)),
   rateLimitSession: option(rate(DEFAULTS.rateLimitSession)),
   rateLimitDiscovery: option(rate(DEFAULTS.rateLimitDiscovery)),
@@ -252,8 +263,9 @@ const entries = {
         'must be a number above 0 and at most 100 (1 = realistic, 0.1 = faster)',
       ),
     ),
+    DEFAULTS.sandboxTimeScale,
   ),
-  sandboxControl: option(flag),
+  sandboxControl: option(flag, DEFAULTS.sandboxControl),
   clientIp: option(v.function('must be a function (request) => the client IP address')),
 } satisfies Record<keyof RampServerOptions, v.GenericSchema>;
 
@@ -264,8 +276,9 @@ export const isHidden = (option: string): boolean =>
   option in entries && hidden.has(entries[option as keyof typeof entries]);
 
 /**
- * Options that only make sense together, checked on what was set (valid or not). Its problems are
- * the only ones raised by a raw check (config.ts shows no value for them: they concern two options).
+ * Options that only make sense together, checked on what was set (valid or not; an option checked
+ * here has no default). Its problems are the only ones raised by a raw check (config.ts shows no
+ * value for them: they concern two options).
  */
 const together = v.rawCheck<Given>(({ dataset, addIssue }) => {
   const o = dataset.value as Partial<Given> | null;
@@ -318,56 +331,81 @@ const together = v.rawCheck<Given>(({ dataset, addIssue }) => {
   }
 });
 
-/** The configuration of valid options, defaults applied. */
+/**
+ * The configuration of valid options: the ones a part wants renamed, grouped or null when unset are
+ * reshaped here; every other option is kept as it is, with its default (config.ts: Reshaped).
+ */
 function toServerConfig(o: Given): ServerConfig {
-  const port = o.port ?? DEFAULTS.port;
-  const host = o.host ?? DEFAULTS.host;
+  const {
+    apiBaseUrl,
+    apiKey,
+    serviceVersion,
+    versionHeader,
+    upstreamTimeoutMs,
+    sessionTimeoutMs,
+    upstreamMaxBytes,
+    upstreamConcurrency,
+    publicUrl,
+    redirectOrigins,
+    adminToken,
+    sessionSecret,
+    rateLimitQuote,
+    rateLimitSession,
+    rateLimitDiscovery,
+    rateLimitTransaction,
+    redisUrl,
+    databaseUrl,
+    dataDir,
+    webhookUrl,
+    webhookSecret,
+    webhookRetryBaseMs,
+    upstreamWebhookSecret,
+    syncIntervalMs,
+    checkoutExpiresMs,
+    leaseTtlMs,
+    retentionDays,
+    clientIp: _clientIp, // createRampServer reads it from the options: not configuration
+    ...kept
+  } = o;
   return {
-    port,
-    host,
-    mode: o.apiBaseUrl === undefined ? 'sandbox' : 'remote',
+    ...kept,
+    mode: apiBaseUrl === undefined ? 'sandbox' : 'remote',
     upstream: {
-      baseUrl: o.apiBaseUrl ?? SANDBOX_BASE_URL,
+      baseUrl: apiBaseUrl ?? SANDBOX_BASE_URL,
       // The sandbox checks a key like the service: a random one per process, shared with it.
-      apiKey: o.apiKey ?? `sbx_${randomBytes(24).toString('base64url')}`,
-      serviceVersion: o.serviceVersion ?? DEFAULTS.serviceVersion,
-      versionHeader: o.versionHeader ?? DEFAULTS.versionHeader,
-      timeoutMs: o.upstreamTimeoutMs ?? DEFAULTS.upstreamTimeoutMs,
-      sessionTimeoutMs: o.sessionTimeoutMs ?? DEFAULTS.sessionTimeoutMs,
-      maxResponseBytes: o.upstreamMaxBytes ?? DEFAULTS.upstreamMaxBytes,
-      concurrency: o.upstreamConcurrency ?? DEFAULTS.upstreamConcurrency,
+      apiKey: apiKey ?? `sbx_${randomBytes(24).toString('base64url')}`,
+      serviceVersion,
+      versionHeader,
+      timeoutMs: upstreamTimeoutMs,
+      sessionTimeoutMs,
+      maxResponseBytes: upstreamMaxBytes,
+      concurrency: upstreamConcurrency,
     },
-    requestDeadlineMs: o.requestDeadlineMs ?? DEFAULTS.requestDeadlineMs,
-    quoteBindingTtlMs: o.quoteBindingTtlMs ?? DEFAULTS.quoteBindingTtlMs,
-    publicUrl: o.publicUrl?.origin ?? listenOrigin(host, port),
-    basePath: o.publicUrl?.basePath ?? '',
-    allowedOrigins: o.allowedOrigins ?? [...DEFAULTS.allowedOrigins],
-    redirectOrigins: o.redirectOrigins ?? null,
-    adminToken: o.adminToken ?? null,
-    sessionSecret: o.sessionSecret ?? randomBytes(32).toString('base64url'),
-    trustProxy: o.trustProxy ?? DEFAULTS.trustProxy,
-    sandboxControl: o.sandboxControl ?? DEFAULTS.sandboxControl,
-    sandboxTimeScale: o.sandboxTimeScale ?? DEFAULTS.sandboxTimeScale,
+    publicUrl: publicUrl?.origin ?? listenOrigin(kept.host, kept.port),
+    basePath: publicUrl?.basePath ?? '',
+    redirectOrigins: redirectOrigins ?? null,
+    adminToken: adminToken ?? null,
+    sessionSecret: sessionSecret ?? randomBytes(32).toString('base64url'),
     rateLimits: {
-      quote: o.rateLimitQuote ?? { ...DEFAULTS.rateLimitQuote },
-      session: o.rateLimitSession ?? { ...DEFAULTS.rateLimitSession },
-      discovery: o.rateLimitDiscovery ?? { ...DEFAULTS.rateLimitDiscovery },
-      transaction: o.rateLimitTransaction ?? { ...DEFAULTS.rateLimitTransaction },
+      quote: rateLimitQuote ?? { ...DEFAULTS.rateLimitQuote },
+      session: rateLimitSession ?? { ...DEFAULTS.rateLimitSession },
+      discovery: rateLimitDiscovery ?? { ...DEFAULTS.rateLimitDiscovery },
+      transaction: rateLimitTransaction ?? { ...DEFAULTS.rateLimitTransaction },
     },
-    redisUrl: o.redisUrl ?? null,
-    databaseUrl: o.databaseUrl ?? null,
+    redisUrl: redisUrl ?? null,
+    databaseUrl: databaseUrl ?? null,
     merchant: {
-      dataDir: o.dataDir ?? DEFAULTS.dataDir,
+      dataDir,
       webhook:
-        o.webhookUrl !== undefined && o.webhookSecret !== undefined
-          ? { url: o.webhookUrl, secret: o.webhookSecret }
+        webhookUrl !== undefined && webhookSecret !== undefined
+          ? { url: webhookUrl, secret: webhookSecret }
           : null,
-      webhookRetryBaseMs: o.webhookRetryBaseMs ?? DEFAULTS.webhookRetryBaseMs,
-      upstreamWebhookSecret: o.upstreamWebhookSecret ?? null,
-      syncIntervalMs: o.syncIntervalMs ?? DEFAULTS.syncIntervalMs,
-      checkoutExpiresMs: o.checkoutExpiresMs ?? DEFAULTS.checkoutExpiresMs,
-      leaseTtlMs: o.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
-      retentionDays: o.retentionDays ?? DEFAULTS.retentionDays,
+      webhookRetryBaseMs,
+      upstreamWebhookSecret: upstreamWebhookSecret ?? null,
+      syncIntervalMs,
+      checkoutExpiresMs,
+      leaseTtlMs,
+      retentionDays,
     },
   };
 }
