@@ -56,6 +56,21 @@ const siblingRules = Object.entries(SIBLINGS).map(([own, other]) => ({
   },
 }));
 
+// One clock in the server (docs/ARCHITECTURE.md): the time of day is the `now` createRampServer
+// passes to every part, whose default is http/clock.ts's; nothing else reads Date.now or new Date().
+const DATE_NOW = "Take the server's `now` (or http/clock.ts's systemClock as a default): one clock.";
+const clockRule = {
+  files: ['src/server/**/*.ts'],
+  ignores: ['src/**/*.test.ts', 'src/**/test-*.ts', 'src/server/testing/**', 'src/server/http/clock.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: "MemberExpression[object.name='Date'][property.name='now']", message: DATE_NOW },
+      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: DATE_NOW },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +105,7 @@ export default tseslint.config(
   },
   ...layerRules,
   ...siblingRules,
+  clockRule,
   {
     files: ['scripts/**', 'bench/**', 'src/server/node/main.ts', 'src/server/http/log.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -9,7 +9,10 @@
 import { createSandbox } from '../src/sandbox';
 import type { Sandbox } from '../src/sandbox';
 import { createApp } from '../src/server/app';
-import { SANDBOX_BASE_URL, loadConfig } from '../src/server/config/config';
+import { resolveConfig } from '../src/server/config/config';
+import { SANDBOX_BASE_URL } from '../src/server/config/defaults';
+import { loadConfig } from '../src/server/config/env';
+import type { Env } from '../src/server/config/env';
 import { createLogger } from '../src/server/http/log';
 import { createMerchant } from '../src/server/merchant/merchant';
 import type { Merchant } from '../src/server/merchant/merchant';
@@ -18,6 +21,9 @@ import { openEmbeddedLedger } from '../src/server/storage/ledger';
 import { buySession } from '../src/api/test-sessions';
 import { quotedSession } from '../src/server/testing/session';
 import { formatTable, num, ratio } from './table';
+
+/** The server's configuration from environment variables, as the CLI reads it. */
+const configOf = (env: Env) => resolveConfig(loadConfig(env));
 
 export const FOLLOW_UP = {
   orders: 1_000,
@@ -116,10 +122,10 @@ async function simulate(
     RAMP_RATE_LIMIT_SESSION: '999999/99999',
   };
   if (receiver) {
-    const registration = await registerUpstreamWebhook({ config: loadConfig(env), fetch: sandbox.fetch });
+    const registration = await registerUpstreamWebhook({ config: configOf(env), fetch: sandbox.fetch });
     env.RAMP_UPSTREAM_WEBHOOK_SECRET = registration.secret;
   }
-  const config = loadConfig(env);
+  const config = configOf(env);
   const ledger = openEmbeddedLedger(null, now);
   let merchant: Merchant | undefined;
   const app = createApp(config, {

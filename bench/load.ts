@@ -16,8 +16,9 @@ import { buySession } from '../src/api/test-sessions';
 import { createSandbox, seededRandom } from '../src/sandbox';
 import type { FaultRule } from '../src/sandbox';
 import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config/config';
-import type { Env } from '../src/server/config/config';
+import { resolveConfig } from '../src/server/config/config';
+import { loadConfig } from '../src/server/config/env';
+import type { Env } from '../src/server/config/env';
 import { createLogger } from '../src/server/http/log';
 import { quotedSession } from '../src/server/testing/session';
 
@@ -153,7 +154,7 @@ async function startHost(env: Env, faultRate: number) {
     upstreamCalls: 0,
     status: new Map<number, number>(),
   };
-  const config = loadConfig({ PORT: '0', ...env });
+  const config = resolveConfig(loadConfig({ PORT: '0', ...env }));
   const log = createLogger({
     level: 'error',
     write: (line) => {

@@ -4,7 +4,8 @@
 import { createSandbox } from '../sandbox';
 import type { Sandbox, Scenarios } from '../sandbox';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config/config';
+import { resolveConfig } from '../server/config/config';
+import { loadConfig } from '../server/config/env';
 import { createMemoryLogger } from '../server/http/log';
 
 export const TEST_ORIGIN = 'http://localhost';
@@ -33,13 +34,15 @@ export interface TestServer {
 export function createTestServer(
   o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios } = {},
 ): TestServer {
-  const config = loadConfig({
-    RAMP_RATE_LIMIT_QUOTE: '6000/1000',
-    RAMP_RATE_LIMIT_SESSION: '6000/1000',
-    RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
-    RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
-    ...o.env,
-  });
+  const config = resolveConfig(
+    loadConfig({
+      RAMP_RATE_LIMIT_QUOTE: '6000/1000',
+      RAMP_RATE_LIMIT_SESSION: '6000/1000',
+      RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
+      RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
+      ...o.env,
+    }),
+  );
   const sandbox = createSandbox({
     apiKey: config.upstream.apiKey,
     publicBaseUrl: `${TEST_ORIGIN}/sandbox`,

@@ -1,6 +1,7 @@
 // The host server: the /api/ramp proxy (policy.ts decides what passes), /healthz, the embedded
 // sandbox under /api/ramp/sandbox when no upstream is configured, and the static build. Every response
 // carries X-Request-Id and the security headers; every error is `{ code, message, requestId }`.
+import { systemClock } from './http/clock';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -74,7 +75,7 @@ export const LOCAL_TTL_WITH_SHARED_CACHE_MS = 5_000;
 const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? systemClock;
   const log =
     deps.log ?? createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
   const upstreamFetch = deps.fetch ?? deps.sandbox?.fetch;
@@ -263,7 +264,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     deps.onMerchant?.(merchant);
     app.route(
       '/',
-      merchantRoutes(config, () => merchant.parts(), requireAdmin),
+      merchantRoutes(config, () => merchant.parts(), requireAdmin, now),
     );
     app.route(
       '/',

@@ -1,5 +1,6 @@
 // `ramp-checkout/server`: the host server as a package (docs/CONTRACTS.md §4).
-export { createRampServer, loadConfig } from './server';
+export { createRampServer } from './server';
+export { loadConfig } from './config/env';
 export type { ClientInfo, RampServer } from './server';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Currency, Quote, Route, SessionResponse, Transaction } from '../api/types';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
-import { loadConfig } from './config/config';
+import { resolveConfig } from './config/config';
+import { loadConfig } from './config/env';
 import { createMemoryLogger } from './http/log';
 import { SESSION_BODY } from './testing/harness';
 import { json, manualClock, quotedSession } from './testing/upstream';
@@ -14,7 +15,7 @@ const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 
 function sandboxApp(env: Record<string, string> = {}) {
   const clock = manualClock();
-  const config = loadConfig({ RAMP_ALLOWED_ORIGINS: SHOP, RAMP_SANDBOX_CONTROL: '1', ...env });
+  const config = resolveConfig(loadConfig({ RAMP_ALLOWED_ORIGINS: SHOP, RAMP_SANDBOX_CONTROL: '1', ...env }));
   const sandbox = createSandbox({
     apiKey: config.upstream.apiKey,
     publicBaseUrl: 'http://localhost/sandbox',

@@ -9,18 +9,18 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './storage/backing';
-import { loadConfig as parseEnv } from './config/config';
+import { resolveConfig } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
 import type { Connection } from './http/client-address';
+import { systemClock } from './http/clock';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
 import { createSdk } from './merchant/sdk';
 import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
-import { envToOptions, optionsToEnv } from './config/options';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
 
@@ -71,18 +71,6 @@ export interface RampServerInternals {
   now?: () => number;
 }
 
-/** Options from environment variables; throws a ConfigError listing every problem. */
-export function loadConfig(env: Record<string, string | undefined>): RampServerOptions {
-  const options = envToOptions(env);
-  toServerConfig(options);
-  return options;
-}
-
-function toServerConfig(options: RampServerOptions): { config: ServerConfig; publicUrl: string } {
-  const config = parseEnv(optionsToEnv(options));
-  return { config, publicUrl: config.publicUrl };
-}
-
 /** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
 export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
   const dist = distDir();
@@ -115,7 +103,8 @@ export function createRampServer(
   options: RampServerOptions = {},
   internals: RampServerInternals = {},
 ): RampServer {
-  const { config, publicUrl } = toServerConfig(options);
+  const config = resolveConfig(options);
+  const now = internals.now ?? systemClock;
   const log =
     internals.log ??
     createLogger({
@@ -126,19 +115,20 @@ export function createRampServer(
         config.merchant.webhook?.secret,
         config.merchant.upstreamWebhookSecret,
       ],
+      now,
     });
-  const deps: AppDeps = { log, now: internals.now, fetch: internals.fetch };
+  const deps: AppDeps = { log, now, fetch: internals.fetch };
   const files = internals.static === undefined ? packageStaticFiles() : internals.static;
   if (files) deps.static = files;
   if (config.mode === 'sandbox' && !internals.fetch) {
     // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
     let offsetMs = 0;
-    deps.sandboxPublicUrl = `${publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
+    deps.sandboxPublicUrl = `${config.publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
     deps.sandbox = createSandbox({
       apiKey: config.upstream.apiKey,
       publicBaseUrl: deps.sandboxPublicUrl,
       timeScale: config.sandboxTimeScale,
-      now: () => Date.now() + offsetMs,
+      now: () => now() + offsetMs,
     });
     if (config.sandboxControl) deps.advanceSandboxClock = (ms) => void (offsetMs += ms);
   }
@@ -147,7 +137,7 @@ export function createRampServer(
   // Redis and PostgreSQL (when configured) open first: an instance that cannot reach them, or whose
   // session secret differs from the others', never serves (ready() rejects, saying why).
   const started = (async () => {
-    const backing = await openBacking(config, { log, now: internals.now });
+    const backing = await openBacking(config, { log, now });
     const app = createApp(config, {
       ...deps,
       stores: backing.stores,
@@ -203,7 +193,7 @@ export function createRampServer(
       return routed instanceof Response ? routed : app.fetch(routed, connection(request, client));
     },
     createIntent: async (input) => (await parts()).intents.create(input),
-    ...createSdk(config, parts, internals.now ?? Date.now),
+    ...createSdk(config, parts, now),
     ready: async () => void (await parts()),
     close: async () => {
       await merchant?.close();

@@ -1,10 +1,10 @@
-// The host server's configuration, read once from the environment (docs/CONTRACTS.md §1) and validated
-// so that a wrong value stops the server at start with a message that says what to fix. Messages
-// name the variable and never repeat a secret's value.
-import { randomBytes } from 'node:crypto';
+// The host server's configuration: createRampServer's options (options.ts), or the environment
+// turned into them (env.ts), checked by one schema (schema.ts) so that a wrong value stops the server
+// at start with a message that says what to fix. A message names the setting as the caller did
+// (`upstreamTimeoutMs`, or `RAMP_UPSTREAM_TIMEOUT_MS`) with the value given, never a secret's.
 import * as v from 'valibot';
-
-export type Env = Record<string, string | undefined>;
+import type { RampServerOptions } from './options';
+import { configSchema, isHidden } from './schema';
 
 export interface RateRule {
   /** Bucket size: requests allowed in a burst. */
@@ -13,9 +13,43 @@ export interface RateRule {
   perMinute: number;
 }
 
-export interface ServerConfig {
-  port: number;
-  host: string;
+/**
+ * The options the configuration reshapes (renames, groups, or makes null when unset). Every other
+ * option is kept under its own name with its default applied (schema.ts), so an option with a
+ * default reaches `config` as soon as the schema has its entry.
+ */
+type Reshaped =
+  | 'apiBaseUrl'
+  | 'apiKey'
+  | 'serviceVersion'
+  | 'versionHeader'
+  | 'upstreamTimeoutMs'
+  | 'sessionTimeoutMs'
+  | 'upstreamMaxBytes'
+  | 'upstreamConcurrency'
+  | 'publicUrl'
+  | 'redirectOrigins'
+  | 'adminToken'
+  | 'sessionSecret'
+  | 'rateLimitQuote'
+  | 'rateLimitSession'
+  | 'rateLimitDiscovery'
+  | 'rateLimitTransaction'
+  | 'redisUrl'
+  | 'databaseUrl'
+  | 'dataDir'
+  | 'webhookUrl'
+  | 'webhookSecret'
+  | 'webhookRetryBaseMs'
+  | 'upstreamWebhookSecret'
+  | 'syncIntervalMs'
+  | 'checkoutExpiresMs'
+  | 'leaseTtlMs'
+  | 'retentionDays'
+  | 'clientIp';
+
+/** The server's configuration: createRampServer's options checked, with their defaults. */
+export interface ServerConfig extends Required<Omit<RampServerOptions, Reshaped>> {
   /** `sandbox` when RAMP_API_BASE_URL is unset: the embedded simulator answers upstream calls. */
   mode: 'sandbox' | 'remote';
   upstream: {
@@ -36,12 +70,6 @@ export interface ServerConfig {
     /** At most this many upstream calls at once, for all clients together. */
     concurrency: number;
   };
-  /** One browser request's total time for upstream work, retries included (RAMP_REQUEST_DEADLINE_MS). */
-  requestDeadlineMs: number;
-  /** How long a quote's terms bind a session: later, a session for them needs a new quote (RAMP_QUOTE_BINDING_TTL_MS). */
-  quoteBindingTtlMs: number;
-  /** Merchant origins allowed to call /api/ramp from a browser and to frame the hosted page. */
-  allowedOrigins: string[];
   /**
    * The server's public origin (RAMP_PUBLIC_URL; default: the listen address). The default redirect
    * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
@@ -58,12 +86,6 @@ export interface ServerConfig {
   adminToken: string | null;
   /** HMAC key of tracking tokens and idempotent session ids. */
   sessionSecret: string;
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from one reverse proxy in front of the server. */
-  trustProxy: boolean;
-  /** Sandbox mode only: expose /__sandbox/* (fault injection, clock) for end-to-end tests. */
-  sandboxControl: boolean;
-  /** Sandbox mode only: speed of simulated provider processing (1 = realistic). */
-  sandboxTimeScale: number;
   /**
    * Per client: quotes, sessions, discovery cache misses (what reaches the upstream) and
    * transaction reads.
@@ -110,392 +132,56 @@ export class ConfigError extends Error {
   }
 }
 
-/** Placeholder origin of the in-process sandbox: never resolved over the network. */
-export const SANDBOX_BASE_URL = 'http://sandbox.internal';
-
-export const DEFAULTS = {
-  port: 8787,
-  host: '127.0.0.1',
-  serviceVersion: '2026-02-03',
-  versionHeader: 'Service-Version',
-  timeoutMs: 10_000,
-  maxResponseBytes: 2 * 1024 * 1024,
-  requestDeadlineMs: 10_000,
-  quoteBindingTtlMs: 5 * 60_000,
-  sessionTimeoutMs: 60_000,
-  quoteRate: { burst: 30, perMinute: 120 },
-  sessionRate: { burst: 10, perMinute: 30 },
-  discoveryRate: { burst: 30, perMinute: 60 },
-  transactionRate: { burst: 30, perMinute: 120 },
-  concurrency: 64,
-} as const;
-
-const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_VALUE_RE = /^[\x21-\x7E]+$/;
-// Headers the upstream client sets itself or that would break the request if overridden.
-const RESERVED_HEADERS = new Set([
-  'authorization',
-  'host',
-  'content-type',
-  'content-length',
-  'accept',
-  'cookie',
-  'connection',
-  'transfer-encoding',
-]);
-
-// ---- the schema: one entry per variable (a value set but empty counts as unset) ----
-
-/** A variable: trimmed, '' is unset; `then` checks and converts a set value. */
-const variable = <S extends v.GenericSchema<string, unknown>>(then: S) =>
-  v.pipe(
-    v.optional(v.string()),
-    v.transform((s) => (s?.trim() === '' ? undefined : s?.trim())),
-    v.optional(then),
-  );
-const integer = (name: string, min: number, max: number) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max,
-        `${name} must be an integer from ${min} to ${max}`,
-      ),
-      v.transform(Number),
-    ),
-  );
-const flag = (name: string) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.check((s) => ['1', 'true', '0', 'false'].includes(s), `${name} must be 1 or 0`),
-      v.transform((s) => s === '1' || s === 'true'),
-    ),
-  );
-/** `<perMinute>` or `<perMinute>/<burst>`, e.g. "120" or "120/30". */
-const rate = (name: string, fallback: RateRule) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => /^\d{1,6}(?:\/\d{1,6})?$/.test(s) && s.split('/').every((n) => Number(n) >= 1),
-        `${name} must be "<requests per minute>" or "<requests per minute>/<burst>", e.g. 120/30`,
-      ),
-      v.transform((s): RateRule => {
-        const [perMinute, burst] = s.split('/').map(Number) as [number, number | undefined];
-        return { perMinute, burst: burst ?? Math.max(1, Math.min(perMinute, fallback.burst)) };
-      }),
-    ),
-  );
-/** An absolute http(s) URL without credentials, query or fragment; no trailing slash. */
-const baseUrl = (name: string) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const url = URL.canParse(dataset.value) ? new URL(dataset.value) : null;
-        const error = !url
-          ? 'must be an absolute http(s) URL, e.g. https://api.example.com'
-          : url.protocol !== 'https:' && url.protocol !== 'http:'
-            ? 'must use http or https'
-            : url.username || url.password
-              ? 'must not contain credentials: put the key in RAMP_API_KEY'
-              : url.search || url.hash
-                ? 'must not have a query string or fragment'
-                : null;
-        if (url && !error) return url.href.replace(/\/+$/, '');
-        addIssue({ message: `${name} ${error}` });
-        return NEVER;
-      }),
-    ),
-  );
-/** A comma-separated origin list; each entry exactly scheme://host[:port]. */
-const origins = (name: string) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const out: string[] = [];
-        const issues = parseOrigins(name, dataset.value, out);
-        for (const message of issues) addIssue({ message });
-        return issues.length ? NEVER : out;
-      }),
-    ),
-  );
-/** A shared-store URL of one of `protocols`; the message never repeats it (it may hold a password). */
-const storeUrl = (protocols: RegExp, message: string) =>
-  variable(
-    v.pipe(
-      v.string(),
-      v.check((s) => protocols.test(protocolOf(s)), message),
-    ),
-  );
-
-const Variables = v.object({
-  PORT: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => /^\d{1,5}$/.test(s) && Number(s) <= 65535,
-        (i) => `PORT must be an integer from 0 to 65535 (got "${String(i.input).slice(0, 20)}")`,
-      ),
-      v.transform(Number),
-    ),
-  ),
-  HOST: variable(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^[A-Za-z0-9.:[\]-]+$/,
-        'HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0',
-      ),
-    ),
-  ),
-  RAMP_API_BASE_URL: baseUrl('RAMP_API_BASE_URL'),
-  RAMP_API_KEY: variable(
-    v.pipe(
-      v.string(),
-      v.regex(
-        HEADER_VALUE_RE,
-        'RAMP_API_KEY contains spaces or control characters: paste the key alone, without quotes',
-      ),
-    ),
-  ),
-  RAMP_SERVICE_VERSION: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        isIsoDate,
-        `RAMP_SERVICE_VERSION must be a date of the form YYYY-MM-DD, e.g. ${DEFAULTS.serviceVersion}`,
-      ),
-    ),
-  ),
-  RAMP_VERSION_HEADER: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => TOKEN_RE.test(s) && s.length <= 64,
-        'RAMP_VERSION_HEADER must be an HTTP header name (letters, digits and -), e.g. Service-Version',
-      ),
-      v.check(
-        (s) => !RESERVED_HEADERS.has(s.toLowerCase()),
-        (i) => `RAMP_VERSION_HEADER must not be ${String(i.input)}: that header is set by the server itself`,
-      ),
-    ),
-  ),
-  RAMP_PUBLIC_URL: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => !s.includes(','),
-        'RAMP_PUBLIC_URL must be one URL, e.g. https://pay.shop.example or https://shop.example/ramp',
-      ),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const parsed = parsePublicUrl(dataset.value);
-        if (typeof parsed === 'string') {
-          addIssue({ message: parsed });
-          return NEVER;
-        }
-        return parsed;
-      }),
-    ),
-  ),
-  RAMP_ALLOWED_ORIGINS: origins('RAMP_ALLOWED_ORIGINS'),
-  RAMP_REDIRECT_ORIGINS: origins('RAMP_REDIRECT_ORIGINS'),
-  RAMP_ADMIN_TOKEN: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => s.length >= 16 && HEADER_VALUE_RE.test(s),
-        'RAMP_ADMIN_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 24`), or unset to disable the console',
-      ),
-    ),
-  ),
-  RAMP_SESSION_SECRET: variable(
-    v.pipe(
-      v.string(),
-      v.minLength(
-        32,
-        'RAMP_SESSION_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for a random per-process secret',
-      ),
-    ),
-  ),
-  RAMP_UPSTREAM_TIMEOUT_MS: integer('RAMP_UPSTREAM_TIMEOUT_MS', 100, 120_000),
-  RAMP_REQUEST_DEADLINE_MS: integer('RAMP_REQUEST_DEADLINE_MS', 100, 120_000),
-  RAMP_QUOTE_BINDING_TTL_MS: integer('RAMP_QUOTE_BINDING_TTL_MS', 10_000, 3_600_000),
-  RAMP_SESSION_TIMEOUT_MS: integer('RAMP_SESSION_TIMEOUT_MS', 100, 300_000),
-  RAMP_UPSTREAM_MAX_BYTES: integer('RAMP_UPSTREAM_MAX_BYTES', 1024, 64 * 1024 * 1024),
-  RAMP_UPSTREAM_CONCURRENCY: integer('RAMP_UPSTREAM_CONCURRENCY', 1, 10_000),
-  RAMP_RATE_LIMIT_QUOTE: rate('RAMP_RATE_LIMIT_QUOTE', DEFAULTS.quoteRate),
-  RAMP_RATE_LIMIT_SESSION: rate('RAMP_RATE_LIMIT_SESSION', DEFAULTS.sessionRate),
-  RAMP_RATE_LIMIT_DISCOVERY: rate('RAMP_RATE_LIMIT_DISCOVERY', DEFAULTS.discoveryRate),
-  RAMP_RATE_LIMIT_TRANSACTION: rate('RAMP_RATE_LIMIT_TRANSACTION', DEFAULTS.transactionRate),
-  RAMP_TRUST_PROXY: flag('RAMP_TRUST_PROXY'),
-  RAMP_SANDBOX_CONTROL: flag('RAMP_SANDBOX_CONTROL'),
-  RAMP_SANDBOX_TIME_SCALE: variable(
-    v.pipe(
-      v.string(),
-      v.transform(Number),
-      v.check(
-        (n) => Number.isFinite(n) && n > 0 && n <= 100,
-        'RAMP_SANDBOX_TIME_SCALE must be a number above 0 and at most 100 (1 = realistic, 0.1 = faster)',
-      ),
-    ),
-  ),
-  // Messages never repeat these URLs: they may carry passwords.
-  RAMP_REDIS_URL: storeUrl(
-    /^rediss?:$/,
-    'RAMP_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379',
-  ),
-  RAMP_DATABASE_URL: storeUrl(
-    /^postgres(ql)?:$/,
-    'RAMP_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ramp@127.0.0.1:5432/ramp',
-  ),
-  RAMP_DATA_DIR: variable(v.string()),
-  RAMP_WEBHOOK_URL: baseUrl('RAMP_WEBHOOK_URL'),
-  RAMP_WEBHOOK_SECRET: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => s.length >= 32 && HEADER_VALUE_RE.test(s),
-        'RAMP_WEBHOOK_SECRET must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
-      ),
-    ),
-  ),
-  RAMP_UPSTREAM_WEBHOOK_SECRET: variable(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) => s.length >= 16 && HEADER_VALUE_RE.test(s),
-        "RAMP_UPSTREAM_WEBHOOK_SECRET must be the webhook profile's secret as the service gave it (at least 16 printable characters, no spaces); `ramp-checkout upstream-webhooks register` prints it",
-      ),
-    ),
-  ),
-  RAMP_WEBHOOK_RETRY_BASE_MS: integer('RAMP_WEBHOOK_RETRY_BASE_MS', 10, 600_000),
-  RAMP_SYNC_INTERVAL_MS: integer('RAMP_SYNC_INTERVAL_MS', 50, 3_600_000),
-  RAMP_CHECKOUT_EXPIRES_MS: integer('RAMP_CHECKOUT_EXPIRES_MS', 1_000, 30 * 86_400_000),
-  RAMP_LEASE_TTL_MS: integer('RAMP_LEASE_TTL_MS', 300, 600_000),
-  RAMP_RETENTION_DAYS: integer('RAMP_RETENTION_DAYS', 1, 36_500),
-});
-
-/** Every variable the configuration reads (docs/CONTRACTS.md §1). */
-const ENV_NAMES = Object.keys(Variables.entries) as (keyof typeof Variables.entries)[];
-
-/** Variables that only make sense together, checked on what was set (valid or not). */
-const together = v.rawCheck<v.InferOutput<typeof Variables>>(({ dataset, addIssue }) => {
-  const values = dataset.value as Partial<v.InferOutput<typeof Variables>>;
-  const set = (name: (typeof ENV_NAMES)[number]) => values[name] !== undefined;
-  const problem = (message: string) => addIssue({ message });
-  if (set('RAMP_API_BASE_URL') && !set('RAMP_API_KEY')) {
-    problem(
-      'RAMP_API_KEY is required when RAMP_API_BASE_URL is set: set it to the API key of that upstream account',
-    );
-  }
-  if (!set('RAMP_API_BASE_URL') && set('RAMP_API_KEY')) {
-    problem(
-      'RAMP_API_KEY is set but RAMP_API_BASE_URL is not: set RAMP_API_BASE_URL to the upstream address, ' +
-        'or unset RAMP_API_KEY to run against the embedded sandbox',
-    );
-  }
-  if (values.RAMP_SANDBOX_CONTROL === true && set('RAMP_API_BASE_URL')) {
-    problem('RAMP_SANDBOX_CONTROL only applies to the embedded sandbox: unset it or unset RAMP_API_BASE_URL');
-  }
-  const redis = set('RAMP_REDIS_URL');
-  const database = set('RAMP_DATABASE_URL');
-  if (redis && !database) {
-    problem(
-      'RAMP_REDIS_URL is set but RAMP_DATABASE_URL is not: several instances need both (Redis for rate limits, ' +
-        'cache, idempotency and leases; PostgreSQL for the ledger and webhook queue). Set RAMP_DATABASE_URL, ' +
-        'or unset RAMP_REDIS_URL to run one instance with embedded storage',
-    );
-  }
-  if (database && !redis) {
-    problem(
-      'RAMP_DATABASE_URL is set but RAMP_REDIS_URL is not: several instances need both (PostgreSQL for the ' +
-        'ledger and webhook queue; Redis for rate limits, cache, idempotency and the leases that keep two ' +
-        'instances from doing the same work). Set RAMP_REDIS_URL, or unset RAMP_DATABASE_URL',
-    );
-  }
-  if ((redis || database) && !set('RAMP_SESSION_SECRET')) {
-    problem(
-      'RAMP_SESSION_SECRET is required with RAMP_REDIS_URL / RAMP_DATABASE_URL: every instance must sign ' +
-        'tracking tokens with the same secret (e.g. `openssl rand -hex 32`, the same value for all)',
-    );
-  }
-  if (set('RAMP_WEBHOOK_URL') !== set('RAMP_WEBHOOK_SECRET')) {
-    problem('RAMP_WEBHOOK_URL and RAMP_WEBHOOK_SECRET go together: set both, or neither');
-  }
-});
-
-const EnvSchema = v.pipe(Variables, together);
-
-export function loadConfig(env: Env): ServerConfig {
-  // Read by name (so an environment object of any kind works, and tests can see what is read).
-  const raw = Object.fromEntries(ENV_NAMES.map((name) => [name, env[name]]));
-  const result = v.safeParse(EnvSchema, raw);
-  if (!result.success) throw new ConfigError(result.issues.map((i) => i.message));
-  const e = result.output;
-
-  const port = e.PORT ?? DEFAULTS.port;
-  const host = e.HOST ?? DEFAULTS.host;
-  const remote = e.RAMP_API_BASE_URL !== undefined;
-  return {
-    port,
-    host,
-    mode: remote ? 'remote' : 'sandbox',
-    upstream: {
-      baseUrl: e.RAMP_API_BASE_URL ?? SANDBOX_BASE_URL,
-      apiKey: e.RAMP_API_KEY ?? `sbx_${randomBytes(24).toString('base64url')}`,
-      serviceVersion: e.RAMP_SERVICE_VERSION ?? DEFAULTS.serviceVersion,
-      versionHeader: e.RAMP_VERSION_HEADER ?? DEFAULTS.versionHeader,
-      timeoutMs: e.RAMP_UPSTREAM_TIMEOUT_MS ?? DEFAULTS.timeoutMs,
-      sessionTimeoutMs: e.RAMP_SESSION_TIMEOUT_MS ?? DEFAULTS.sessionTimeoutMs,
-      maxResponseBytes: e.RAMP_UPSTREAM_MAX_BYTES ?? DEFAULTS.maxResponseBytes,
-      concurrency: e.RAMP_UPSTREAM_CONCURRENCY ?? DEFAULTS.concurrency,
-    },
-    requestDeadlineMs: e.RAMP_REQUEST_DEADLINE_MS ?? DEFAULTS.requestDeadlineMs,
-    quoteBindingTtlMs: e.RAMP_QUOTE_BINDING_TTL_MS ?? DEFAULTS.quoteBindingTtlMs,
-    publicUrl: e.RAMP_PUBLIC_URL?.origin ?? listenOrigin(host, port),
-    basePath: e.RAMP_PUBLIC_URL?.basePath ?? '',
-    allowedOrigins: e.RAMP_ALLOWED_ORIGINS ?? [],
-    redirectOrigins: e.RAMP_REDIRECT_ORIGINS ?? null,
-    adminToken: e.RAMP_ADMIN_TOKEN ?? null,
-    sessionSecret: e.RAMP_SESSION_SECRET ?? randomBytes(32).toString('base64url'),
-    trustProxy: e.RAMP_TRUST_PROXY ?? false,
-    sandboxControl: e.RAMP_SANDBOX_CONTROL ?? false,
-    sandboxTimeScale: e.RAMP_SANDBOX_TIME_SCALE ?? 1,
-    rateLimits: {
-      quote: e.RAMP_RATE_LIMIT_QUOTE ?? { ...DEFAULTS.quoteRate },
-      session: e.RAMP_RATE_LIMIT_SESSION ?? { ...DEFAULTS.sessionRate },
-      discovery: e.RAMP_RATE_LIMIT_DISCOVERY ?? { ...DEFAULTS.discoveryRate },
-      transaction: e.RAMP_RATE_LIMIT_TRANSACTION ?? { ...DEFAULTS.transactionRate },
-    },
-    redisUrl: e.RAMP_REDIS_URL ?? null,
-    databaseUrl: e.RAMP_DATABASE_URL ?? null,
-    merchant: {
-      dataDir: e.RAMP_DATA_DIR ?? MERCHANT_DEFAULTS.dataDir,
-      webhook:
-        e.RAMP_WEBHOOK_URL !== undefined && e.RAMP_WEBHOOK_SECRET !== undefined
-          ? { url: e.RAMP_WEBHOOK_URL, secret: e.RAMP_WEBHOOK_SECRET }
-          : null,
-      webhookRetryBaseMs: e.RAMP_WEBHOOK_RETRY_BASE_MS ?? MERCHANT_DEFAULTS.webhookRetryBaseMs,
-      upstreamWebhookSecret: e.RAMP_UPSTREAM_WEBHOOK_SECRET ?? null,
-      syncIntervalMs: e.RAMP_SYNC_INTERVAL_MS ?? MERCHANT_DEFAULTS.syncIntervalMs,
-      checkoutExpiresMs: e.RAMP_CHECKOUT_EXPIRES_MS ?? MERCHANT_DEFAULTS.checkoutExpiresMs,
-      leaseTtlMs: e.RAMP_LEASE_TTL_MS ?? MERCHANT_DEFAULTS.leaseTtlMs,
-      retentionDays: e.RAMP_RETENTION_DAYS ?? MERCHANT_DEFAULTS.retentionDays,
-    },
-  };
+/** How the caller named what it gave: createRampServer's options, or environment variables (env.ts). */
+export interface Caller {
+  /** The caller's name of an option. */
+  name(option: string): string;
+  /** What the caller gave for it, as given. */
+  given(option: string): unknown;
 }
 
-export const MERCHANT_DEFAULTS = {
-  dataDir: './.ramp-data',
-  webhookRetryBaseMs: 8_000,
-  syncIntervalMs: 3_000,
-  checkoutExpiresMs: 86_400_000,
-  leaseTtlMs: 15_000,
-  retentionDays: 400,
-};
+const asOptions = (options: RampServerOptions): Caller => ({
+  name: (option) => option,
+  given: (option) => (options as Record<string, unknown> | null)?.[option],
+});
+
+/** The configuration of createRampServer's options; throws a ConfigError listing every problem. */
+export function resolveConfig(options: RampServerOptions, caller: Caller = asOptions(options)): ServerConfig {
+  const result = v.safeParse(configSchema, options);
+  if (!result.success) throw new ConfigError(result.issues.map((issue) => describe(issue, caller)));
+  return result.output;
+}
+
+/** The values of `options` that no log line or message may show (secrets, store URLs). */
+export const secretsOf = (options: RampServerOptions): string[] =>
+  Object.entries(options).flatMap(([option, value]) =>
+    isHidden(option) && typeof value === 'string' ? [value] : [],
+  );
+
+/** `name: what to fix (got value)`, other options named as the caller names them. */
+function describe(issue: v.BaseIssue<unknown>, caller: Caller): string {
+  const message = issue.message.replace(/\{(\w+)\}/g, (_, option: string) => caller.name(option));
+  const path = issue.path ?? [];
+  const option = path[0]?.key;
+  if (typeof option !== 'string') return message;
+  const named = `${caller.name(option)}: ${message}`;
+  // A problem between two options (schema.ts's raw check) has no one value to show.
+  if (issue.type === 'raw_check') return named;
+  if (isHidden(option)) return `${named} (hidden)`;
+  // A list's entry is shown alone.
+  const value = path.length > 1 ? path[path.length - 1]!.value : caller.given(option);
+  return `${named} (got ${show(value)})`;
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (typeof value !== 'string' && typeof value !== 'object') return String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  // A URL's user and password stay out, whatever the option.
+  const shown = text.replace(/\/\/[^/@\s]*@/g, '//…@');
+  const clipped = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+  return typeof value === 'string' ? JSON.stringify(clipped) : clipped;
+}
 
 /**
  * How the status sync paces its reads (docs/CONTRACTS.md §5). Each unchanged check waits `backoff`
@@ -534,79 +220,4 @@ export function syncPolicy(m: MerchantConfig): SyncPolicy {
       : null,
     expiresMs: m.checkoutExpiresMs,
   };
-}
-
-function protocolOf(raw: string): string {
-  try {
-    return new URL(raw).protocol;
-  } catch {
-    return '';
-  }
-}
-
-/** A host to put in URLs: wildcard listen addresses are reached through loopback. */
-export function hostForUrls(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
-/** The origin of the listen address (the development default of RAMP_PUBLIC_URL). */
-export const listenOrigin = (host: string, port: number): string => `http://${hostForUrls(host)}:${port}`;
-
-/** Parses a comma-separated origin list into `out`; each entry must be exactly scheme://host[:port]. */
-/**
- * RAMP_PUBLIC_URL: an origin, optionally with the path the server is mounted at (`/ramp`; a trailing
- * slash is dropped). No query, fragment, dot segments or encodings: the path prefixes every URL.
- */
-function parsePublicUrl(raw: string): { origin: string; basePath: string } | string {
-  const entry = raw.trim();
-  let url: URL | undefined;
-  try {
-    url = new URL(entry);
-  } catch {
-    url = undefined;
-  }
-  const basePath = url?.pathname.replace(/\/+$/, '') ?? '';
-  if (
-    !url ||
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    // What the URL parser would change (case, dot segments, encodings, a query) is refused.
-    (entry !== `${url.origin}${basePath}` && entry !== `${url.origin}${basePath}/`) ||
-    !/^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(basePath)
-  ) {
-    return `RAMP_PUBLIC_URL "${entry.slice(0, 80)}" must be scheme://host[:port], optionally with the path the server is mounted at (https://shop.example/ramp), no query`;
-  }
-  return { origin: url.origin, basePath };
-}
-
-function parseOrigins(name: string, raw: string, out: string[]): string[] {
-  const issues: string[] = [];
-  for (const part of raw.split(',')) {
-    const entry = part.trim();
-    if (entry === '') continue;
-    if (entry === '*') {
-      issues.push(`${name} must list origins explicitly; "*" is not accepted`);
-      continue;
-    }
-    let url: URL | undefined;
-    try {
-      url = new URL(entry);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry) {
-      issues.push(
-        `${name} entry "${entry.slice(0, 80)}" is not an origin: use scheme://host[:port] with no path or trailing slash, e.g. https://shop.example`,
-      );
-      continue;
-    }
-    if (!out.includes(url.origin)) out.push(url.origin);
-  }
-  return issues;
-}
-
-function isIsoDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }

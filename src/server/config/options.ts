@@ -1,6 +1,6 @@
 // The options of createRampServer: the environment variables of docs/CONTRACTS.md §1 as a typed
-// object (this file imports nothing, so the package's type declarations stand alone). Validation is
-// the environment's: options are turned into variables and read by the one config parser.
+// object. This file imports nothing, so the package's type declarations stand alone; the schema that
+// checks the options is schema.ts, the variables that set them are env.ts's table.
 
 /** Options of `createRampServer`; each mirrors an environment variable (docs/CONTRACTS.md §1). */
 export interface RampServerOptions {
@@ -62,13 +62,13 @@ export interface RampServerOptions {
   leaseTtlMs?: number;
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this many days are pruned in the background. @default 400 */
   retentionDays?: number;
-  /** RAMP_RATE_LIMIT_QUOTE, e.g. '120/30' (per minute / burst). */
+  /** RAMP_RATE_LIMIT_QUOTE: quotes per client, `<per minute>[/<burst>]`. @default '120/30' */
   rateLimitQuote?: string;
-  /** RAMP_RATE_LIMIT_SESSION, e.g. '30/10'. */
+  /** RAMP_RATE_LIMIT_SESSION: session creations per client. @default '30/10' */
   rateLimitSession?: string;
-  /** RAMP_RATE_LIMIT_DISCOVERY: discovery cache misses per client, e.g. '60/30'. */
+  /** RAMP_RATE_LIMIT_DISCOVERY: discovery cache misses per client. @default '60/30' */
   rateLimitDiscovery?: string;
-  /** RAMP_RATE_LIMIT_TRANSACTION: transaction reads per client, e.g. '120/30'. */
+  /** RAMP_RATE_LIMIT_TRANSACTION: transaction reads per client. @default '120/30' */
   rateLimitTransaction?: string;
   /** RAMP_SANDBOX_TIME_SCALE: speed of the sandbox's simulated processing. @default 1 */
   sandboxTimeScale?: number;
@@ -80,79 +80,4 @@ export interface RampServerOptions {
    * Node entries (`nodeHandler`, the CLI, `npm start`) read the socket instead.
    */
   clientIp?: (request: Request) => string | null | undefined;
-}
-
-type Kind = 'string' | 'number' | 'boolean' | 'list';
-
-/** The options that mirror an environment variable (all but the `clientIp` function). */
-type EnvOption = Exclude<keyof RampServerOptions, 'clientIp'>;
-
-export const OPTION_ENV: Record<EnvOption, [name: string, kind: Kind]> = {
-  port: ['PORT', 'number'],
-  host: ['HOST', 'string'],
-  apiBaseUrl: ['RAMP_API_BASE_URL', 'string'],
-  apiKey: ['RAMP_API_KEY', 'string'],
-  serviceVersion: ['RAMP_SERVICE_VERSION', 'string'],
-  versionHeader: ['RAMP_VERSION_HEADER', 'string'],
-  allowedOrigins: ['RAMP_ALLOWED_ORIGINS', 'list'],
-  redirectOrigins: ['RAMP_REDIRECT_ORIGINS', 'list'],
-  adminToken: ['RAMP_ADMIN_TOKEN', 'string'],
-  sessionSecret: ['RAMP_SESSION_SECRET', 'string'],
-  publicUrl: ['RAMP_PUBLIC_URL', 'string'],
-  trustProxy: ['RAMP_TRUST_PROXY', 'boolean'],
-  upstreamTimeoutMs: ['RAMP_UPSTREAM_TIMEOUT_MS', 'number'],
-  requestDeadlineMs: ['RAMP_REQUEST_DEADLINE_MS', 'number'],
-  quoteBindingTtlMs: ['RAMP_QUOTE_BINDING_TTL_MS', 'number'],
-  sessionTimeoutMs: ['RAMP_SESSION_TIMEOUT_MS', 'number'],
-  upstreamMaxBytes: ['RAMP_UPSTREAM_MAX_BYTES', 'number'],
-  upstreamConcurrency: ['RAMP_UPSTREAM_CONCURRENCY', 'number'],
-  redisUrl: ['RAMP_REDIS_URL', 'string'],
-  databaseUrl: ['RAMP_DATABASE_URL', 'string'],
-  dataDir: ['RAMP_DATA_DIR', 'string'],
-  webhookUrl: ['RAMP_WEBHOOK_URL', 'string'],
-  webhookSecret: ['RAMP_WEBHOOK_SECRET', 'string'],
-  webhookRetryBaseMs: ['RAMP_WEBHOOK_RETRY_BASE_MS', 'number'],
-  upstreamWebhookSecret: ['RAMP_UPSTREAM_WEBHOOK_SECRET', 'string'],
-  syncIntervalMs: ['RAMP_SYNC_INTERVAL_MS', 'number'],
-  checkoutExpiresMs: ['RAMP_CHECKOUT_EXPIRES_MS', 'number'],
-  leaseTtlMs: ['RAMP_LEASE_TTL_MS', 'number'],
-  retentionDays: ['RAMP_RETENTION_DAYS', 'number'],
-  rateLimitQuote: ['RAMP_RATE_LIMIT_QUOTE', 'string'],
-  rateLimitSession: ['RAMP_RATE_LIMIT_SESSION', 'string'],
-  rateLimitDiscovery: ['RAMP_RATE_LIMIT_DISCOVERY', 'string'],
-  rateLimitTransaction: ['RAMP_RATE_LIMIT_TRANSACTION', 'string'],
-  sandboxTimeScale: ['RAMP_SANDBOX_TIME_SCALE', 'number'],
-  sandboxControl: ['RAMP_SANDBOX_CONTROL', 'boolean'],
-};
-
-export function optionsToEnv(o: RampServerOptions): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, [name, kind]] of Object.entries(OPTION_ENV)) {
-    const v = o[key as EnvOption];
-    if (v === undefined || v === null) continue;
-    env[name] =
-      kind === 'list' ? (v as string[]).join(',') : kind === 'boolean' ? (v ? '1' : '0') : String(v);
-  }
-  return env;
-}
-
-/** The options set in `env` (values as written; the config parser checks them). */
-export function envToOptions(env: Record<string, string | undefined>): RampServerOptions {
-  const out: Record<string, unknown> = {};
-  for (const [key, [name, kind]] of Object.entries(OPTION_ENV)) {
-    const raw = env[name]?.trim();
-    if (raw === undefined || raw === '') continue;
-    out[key] =
-      kind === 'number'
-        ? Number(raw)
-        : kind === 'boolean'
-          ? raw === '1' || raw === 'true'
-          : kind === 'list'
-            ? raw
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean)
-            : raw;
-  }
-  return out as RampServerOptions;
 }

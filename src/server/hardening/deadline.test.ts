@@ -2,7 +2,9 @@
 // browser longer, and the upstream call is cancelled when the browser leaves.
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, loadConfig } from '../config/config';
+import { DEFAULTS } from '../config/defaults';
+import { resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
 import { served } from '../testing/served';
 import { createTokenSigner } from '../http/tokens';
 import { TEST_ADMIN, json, remoteEnv, testApp } from '../testing/upstream';
@@ -33,14 +35,16 @@ function hungUpstream() {
 describe('the request deadline', () => {
   it('is 10 s by default, within what the widget waits for, and configurable', () => {
     expect(DEFAULTS.requestDeadlineMs).toBe(10_000);
-    expect(loadConfig({}).requestDeadlineMs).toBe(10_000);
-    expect(loadConfig({ RAMP_REQUEST_DEADLINE_MS: '3000' }).requestDeadlineMs).toBe(3000);
-    expect(() => loadConfig({ RAMP_REQUEST_DEADLINE_MS: '5' })).toThrow(/RAMP_REQUEST_DEADLINE_MS/);
+    expect(resolveConfig(loadConfig({})).requestDeadlineMs).toBe(10_000);
+    expect(resolveConfig(loadConfig({ RAMP_REQUEST_DEADLINE_MS: '3000' })).requestDeadlineMs).toBe(3000);
+    expect(() => resolveConfig(loadConfig({ RAMP_REQUEST_DEADLINE_MS: '5' }))).toThrow(
+      /RAMP_REQUEST_DEADLINE_MS/,
+    );
   });
 
   // The per-attempt timeout (5 s) × 3 attempts would be 15 s: the deadline (400 ms) must win.
   const env = { RAMP_UPSTREAM_TIMEOUT_MS: '5000', RAMP_REQUEST_DEADLINE_MS: '400' };
-  const token = createTokenSigner(loadConfig(remoteEnv(env)).sessionSecret).sign('sess1');
+  const token = createTokenSigner(resolveConfig(loadConfig(remoteEnv(env))).sessionSecret).sign('sess1');
   const calls: [string, RequestInit?][] = [
     ['/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP'],
     ['/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US'],

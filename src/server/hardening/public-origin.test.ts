@@ -2,7 +2,8 @@
 // and in development from the listen address: never from Host, X-Forwarded-Host or an
 // absolute-URI request line, which any client writes as it likes.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config/config';
+import { ConfigError, resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
 import { BUY_SESSION, json, quotedSession, testApp } from '../testing/upstream';
 
 const SESSION = BUY_SESSION;
@@ -15,10 +16,12 @@ const key = () => `public-origin-key-${++n}`;
 
 describe('RAMP_PUBLIC_URL', () => {
   it('defaults to the listen address and takes an origin', () => {
-    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:8787');
-    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
-    expect(loadConfig({ HOST: '::1', PORT: '9000' }).publicUrl).toBe('http://[::1]:9000');
-    expect(loadConfig({ RAMP_PUBLIC_URL: 'https://pay.shop.example' }).publicUrl).toBe(
+    expect(resolveConfig(loadConfig({})).publicUrl).toBe('http://127.0.0.1:8787');
+    expect(resolveConfig(loadConfig({ HOST: '0.0.0.0', PORT: '9000' })).publicUrl).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(resolveConfig(loadConfig({ HOST: '::1', PORT: '9000' })).publicUrl).toBe('http://[::1]:9000');
+    expect(resolveConfig(loadConfig({ RAMP_PUBLIC_URL: 'https://pay.shop.example' })).publicUrl).toBe(
       'https://pay.shop.example',
     );
   });
@@ -31,9 +34,9 @@ describe('RAMP_PUBLIC_URL', () => {
       'ftp://x.example',
       'https://u:p@x.example',
     ]) {
-      expect(() => loadConfig({ RAMP_PUBLIC_URL: bad })).toThrow(ConfigError);
+      expect(() => resolveConfig(loadConfig({ RAMP_PUBLIC_URL: bad }))).toThrow(ConfigError);
     }
-    expect(() => loadConfig({ RAMP_PUBLIC_URL: 'https://shop.example/ramp' })).not.toThrow();
+    expect(() => resolveConfig(loadConfig({ RAMP_PUBLIC_URL: 'https://shop.example/ramp' }))).not.toThrow();
   });
 });
 

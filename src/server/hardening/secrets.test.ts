@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../sandbox';
 import { buySession } from '../../sandbox/test-kit';
-import { SANDBOX_BASE_URL } from '../config/config';
+import { SANDBOX_BASE_URL } from '../config/defaults';
 import { DISCOVERY_CACHE_DEFAULTS } from '../proxy/discovery/cache';
 import { API_CSP } from '../http/headers';
 import { safeEqual } from '../http/tokens';

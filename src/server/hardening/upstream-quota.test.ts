@@ -2,7 +2,8 @@
 // upstream are limited per client, total upstream concurrency is bounded, negative answers are
 // cached briefly, and transaction reads by id are limited too.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
+import { resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
 import { createTokenSigner } from '../http/tokens';
 import { remoteEnv, testApp } from '../testing/upstream';
 
@@ -61,7 +62,7 @@ describe('discovery cache misses', () => {
 describe('transaction reads by id', () => {
   it('are rate limited per client', async () => {
     const t = testApp();
-    const token = createTokenSigner(loadConfig(remoteEnv()).sessionSecret).sign('s1');
+    const token = createTokenSigner(resolveConfig(loadConfig(remoteEnv())).sessionSecret).sign('s1');
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) {
       const res = await t.request(`/api/ramp/payments/transactions/tx-s1`, {

@@ -1,7 +1,8 @@
 // An upstream answer is read up to a size cap: a larger one is a clear 502, costs no more memory
 // than the cap, and is never cached.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
+import { resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
 import { COUNTRIES as SOME_COUNTRIES, testApp } from '../testing/upstream';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
@@ -10,9 +11,13 @@ const big = (n: number) =>
 
 describe('upstream response size', () => {
   it('defaults to a cap and reads it from RAMP_UPSTREAM_MAX_BYTES', () => {
-    expect(loadConfig({}).upstream.maxResponseBytes).toBe(2 * 1024 * 1024);
-    expect(loadConfig({ RAMP_UPSTREAM_MAX_BYTES: '65536' }).upstream.maxResponseBytes).toBe(65536);
-    expect(() => loadConfig({ RAMP_UPSTREAM_MAX_BYTES: '12' })).toThrow(/RAMP_UPSTREAM_MAX_BYTES/);
+    expect(resolveConfig(loadConfig({})).upstream.maxResponseBytes).toBe(2 * 1024 * 1024);
+    expect(resolveConfig(loadConfig({ RAMP_UPSTREAM_MAX_BYTES: '65536' })).upstream.maxResponseBytes).toBe(
+      65536,
+    );
+    expect(() => resolveConfig(loadConfig({ RAMP_UPSTREAM_MAX_BYTES: '12' }))).toThrow(
+      /RAMP_UPSTREAM_MAX_BYTES/,
+    );
   });
 
   it('answers 502 UPSTREAM_RESPONSE_TOO_LARGE above the cap, without retrying, and caches nothing', async () => {

@@ -32,7 +32,9 @@ export function createDeadline(ms: number, parent?: AbortSignal | WatchClient): 
 class RequestDeadline implements Deadline {
   readonly #ctl = new AbortController();
   readonly #ms: number;
-  readonly #start = Date.now();
+  // Measured on the monotonic clock its timer runs on, not the time of day (which tests move and
+  // the system may step).
+  readonly #start = performance.now();
   readonly #timer: ReturnType<typeof setTimeout>;
   #unwatch: (() => void) | undefined;
   #expired = false;
@@ -62,7 +64,7 @@ class RequestDeadline implements Deadline {
   }
 
   remainingMs(): number {
-    return Math.max(0, this.#ms - (Date.now() - this.#start));
+    return Math.max(0, this.#ms - (performance.now() - this.#start));
   }
 
   get expired(): boolean {

@@ -1,6 +1,7 @@
 // Structured logs: one JSON object per line. Everything passes a redaction step first, so the API
 // key, the console token, tracking tokens and any Authorization-style value never reach a log line,
 // whatever a caller puts in the fields.
+import { systemClock } from './clock';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -19,7 +20,8 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   /** Lowest level written (default: info). */
   level?: LogLevel;
-  now?: () => Date;
+  /** The clock of the lines' `ts` (epoch milliseconds). */
+  now?: () => number;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -44,10 +46,10 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
   const secrets = (opts.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
   const write = opts.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const min = ORDER[opts.level ?? 'info'];
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (ORDER[level] < min) return;
-    const record = redact({ ts: now().toISOString(), level, msg, ...fields }, secrets);
+    const record = redact({ ts: new Date(now()).toISOString(), level, msg, ...fields }, secrets);
     // A second pass over the serialised line catches secrets inside anything redact() let through.
     write(scrubText(JSON.stringify(record), secrets));
   };

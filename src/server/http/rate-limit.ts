@@ -1,5 +1,6 @@
 // Per-client token buckets. Each client (an IP address, see client.ts) may spend `burst` requests
 // at once and gets `perMinute` back per minute; a refused request learns when to retry.
+import { systemClock } from './clock';
 import type { RateRule } from '../config/config';
 import { DependencyUnavailable } from '../storage/stores/types';
 import type { RateLimiterStore } from '../storage/stores/types';
@@ -19,7 +20,7 @@ export class RateLimiter {
 
   constructor(rule: RateRule, opts: { now?: () => number; maxClients?: number } = {}) {
     this.#rule = rule;
-    this.#now = opts.now ?? Date.now;
+    this.#now = opts.now ?? systemClock;
     this.#maxClients = opts.maxClients ?? 10_000;
   }
 

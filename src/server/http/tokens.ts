@@ -1,6 +1,7 @@
 // Signed tracking tokens that bind a browser to the sessions it created, and the other uses of the
 // server secret. Tokens are `base64url(payload).base64url(HMAC-SHA256(payload))`, with the payload
 // `{ sid, exp, xid? }`; they expire, and signatures are compared in constant time.
+import { systemClock } from './clock';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TRACKING_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +28,7 @@ export function createTokenSigner(
   secret: string,
   opts: { now?: () => number; ttlMs?: number } = {},
 ): TokenSigner {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? systemClock;
   const ttl = opts.ttlMs ?? TRACKING_TOKEN_TTL_MS;
   // Separate keys per purpose, so a value of one kind can never stand for another.
   const trackingKey = derive(secret, 'tracking-token');

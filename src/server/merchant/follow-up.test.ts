@@ -5,13 +5,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import type { Sandbox, Scenarios } from '../../sandbox';
-import { SANDBOX_BASE_URL, loadConfig } from '../config/config';
+import { resolveConfig } from '../config/config';
+import { SANDBOX_BASE_URL } from '../config/defaults';
+import { loadConfig } from '../config/env';
+import type { Env } from '../config/env';
 import { createRampServer } from '../index';
 import type { RampServer, RampServerOptions, WebhookEvent } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/types';
 import { quotedSession } from '../testing/session';
 import { registerUpstreamWebhook } from './upstream-webhooks/register';
+
+/** The server's configuration from environment variables, as the CLI reads it. */
+const configOf = (env: Env) => resolveConfig(loadConfig(env));
 
 const KEY = 'sk_test_follow_up_0123456789';
 const ADMIN = 'follow-up-admin-token-0123';
@@ -82,7 +88,7 @@ async function setup(o: SetupOptions = {}) {
   };
   let upstreamWebhookSecret: string | undefined;
   if (o.receiver) {
-    const config = loadConfig({
+    const config = configOf({
       RAMP_API_BASE_URL: SANDBOX_BASE_URL,
       RAMP_API_KEY: KEY,
       RAMP_PUBLIC_URL: ORIGIN,

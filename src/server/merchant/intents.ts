@@ -3,6 +3,7 @@
 // The widget starts from the intent's values and locks them; the proxy enforces them when the
 // session is created (enforceIntent), and one intent yields one session. The direction is always
 // fixed (`buy` unless the merchant says `sell`): the merchant's order is for one of the two.
+import { systemClock } from '../http/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { compareDecimal, validateAddress } from '../../domain';
@@ -106,7 +107,7 @@ export interface Intents {
   publicView(intent: IntentRecord): PublicIntent;
 }
 
-export function createIntents(ledger: Ledger, now: () => number = Date.now): Intents {
+export function createIntents(ledger: Ledger, now: () => number = systemClock): Intents {
   return {
     async create(raw) {
       const input = parseIntentInput(raw);

@@ -27,6 +27,7 @@ export function merchantRoutes(
   config: ServerConfig,
   parts: () => Promise<MerchantParts>,
   requireAdmin: RequireAdmin,
+  now: () => number,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -83,7 +84,7 @@ export function merchantRoutes(
     }
     const id = c.req.param('id');
     const { ledger, kickWebhooks } = await parts();
-    if (!ID_RE.test(id) || !(await ledger.resend(id, Date.now()))) throw notFound('No such delivery');
+    if (!ID_RE.test(id) || !(await ledger.resend(id, now()))) throw notFound('No such delivery');
     kickWebhooks();
     return c.json({ id, state: 'pending' }, 202, NO_STORE);
   });

@@ -1,7 +1,7 @@
 // The server SDK on createRampServer's object, as a merchant's server calls it: orders listed by
 // reference and status a page at a time, an order's detail, intents read and expired (and an expired
 // one refused by the proxy), webhook events resent; the shapes are the HTTP routes'.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRampServer } from '../index';
 import type { RampServer } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
@@ -17,7 +17,8 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-function setup(webhooks = true) {
+function setup(webhooks = true, now?: () => number) {
+  const sent: string[] = [];
   const server = createRampServer(
     {
       adminToken: ADMIN,
@@ -29,9 +30,13 @@ function setup(webhooks = true) {
     },
     {
       ledger: openEmbeddedLedger(null),
-      webhookFetch: async () => new Response(null, { status: 204 }),
+      webhookFetch: async (_, init) => {
+        sent.push(JSON.parse(String(init?.body)).id as string);
+        return new Response(null, { status: 204 });
+      },
       static: null,
       log: { debug() {}, info() {}, warn() {}, error() {} },
+      now,
     },
   );
   servers.push(server);
@@ -58,7 +63,7 @@ function setup(webhooks = true) {
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   };
-  return { server, call, buy };
+  return { server, call, buy, sent };
 }
 
 describe('ramp.orders', () => {
@@ -135,5 +140,24 @@ describe('ramp.webhooks', () => {
     expect(await server.webhooks.resend('evt_none')).toBe(false);
     const bare = setup(false).server;
     await expect(bare.webhooks.resend(delivery!.id)).rejects.toThrow(/RAMP_WEBHOOK_URL/);
+  });
+
+  it("resends over HTTP on the server's clock: with an injected one, the event goes out again at once", async () => {
+    let t = Date.UTC(2026, 1, 3, 12);
+    const { call, buy, sent, server } = setup(true, () => t);
+    const id = await buy('order-6', '100');
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    const [delivery] = (await server.orders.retrieve(id))!.deliveries;
+    expect(delivery).toMatchObject({ state: 'delivered', deliveredAt: new Date(t).toISOString() });
+    t += 60_000;
+    const res = await call(`/api/ramp/webhooks/deliveries/${delivery!.id}/resend`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    });
+    expect(res.status).toBe(202);
+    await vi.waitFor(() => expect(sent).toEqual([delivery!.id, delivery!.id]), {
+      timeout: 5_000,
+      interval: 10,
+    });
   });
 });

@@ -3,6 +3,7 @@
 // HOST); `webhooks trigger` posts a signed sample event to a merchant's endpoint (like `stripe trigger`);
 // `upstream-webhooks register` registers the server's receiver of the service's webhooks with the
 // service and prints the secret to set as RAMP_UPSTREAM_WEBHOOK_SECRET.
+import { DEFAULTS } from '../config/defaults';
 import { triggerWebhook } from './trigger';
 import { WEBHOOK_TYPES } from '../merchant/webhooks/samples';
 
@@ -23,8 +24,8 @@ RAMP_DATA_DIR, RAMP_WEBHOOK_URL, RAMP_WEBHOOK_SECRET, …); without RAMP_API_BAS
 the embedded sandbox.
 
 Options:
-  --port <port>   overrides PORT (default 8787)
-  --host <host>   overrides HOST (default 127.0.0.1)
+  --port <port>   overrides PORT (default ${DEFAULTS.port})
+  --host <host>   overrides HOST (default ${DEFAULTS.host})
   -h, --help      this text`;
 
 const TRIGGER_USAGE = `Usage: ramp-checkout webhooks trigger <type> --url <endpoint>
@@ -122,12 +123,13 @@ async function upstreamWebhooks(args: string[]): Promise<void> {
     f[flag] = value;
   }
   // Loaded only to register: the help texts start without the server's configuration.
-  const { ConfigError, loadConfig } = await import('../config/config');
+  const { ConfigError, resolveConfig } = await import('../config/config');
+  const { loadConfig } = await import('../config/env');
   const { RegistrationError, registerUpstreamWebhook } =
     await import('../merchant/upstream-webhooks/register');
   let config;
   try {
-    config = loadConfig(process.env);
+    config = resolveConfig(loadConfig(process.env));
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

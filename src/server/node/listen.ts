@@ -3,14 +3,16 @@
 // listening, so the handler is created then.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, listenOrigin } from '../config/config';
+import { ConfigError, secretsOf } from '../config/config';
+import { DEFAULTS, listenOrigin } from '../config/defaults';
+import { loadConfig } from '../config/env';
 import { createLogger } from '../http/log';
 import type { Logger } from '../http/log';
 import { nodeHandler } from './handler';
 import { nodeServer } from './node-server';
 import type { NodeServerTimeouts } from './node-server';
 import type { RampServerOptions } from '../config/options';
-import { createRampServer, loadConfig } from '../server';
+import { createRampServer } from '../server';
 import type { RampServer, RampServerInternals } from '../server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,13 +50,9 @@ export interface ServeHooks extends RampServerInternals {
  */
 export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promise<Serving> {
   const { timeouts, ...internals } = hooks;
-  const port = options.port ?? 8787;
-  const host = options.host ?? '127.0.0.1';
-  const log: Logger =
-    internals.log ??
-    createLogger({
-      secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
-    });
+  const port = options.port ?? DEFAULTS.port;
+  const host = options.host ?? DEFAULTS.host;
+  const log: Logger = internals.log ?? createLogger({ secrets: secretsOf(options), now: internals.now });
   let handle: ReturnType<typeof nodeHandler> | undefined;
   const server = nodeServer((req, res) => {
     if (handle) return void handle(req, res);
@@ -98,11 +96,9 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
 }
 
 export function listen(options: RampServerOptions): void {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? 8787;
-  const log = createLogger({
-    secrets: [options.apiKey, options.adminToken, options.sessionSecret, options.webhookSecret],
-  });
+  const host = options.host ?? DEFAULTS.host;
+  const port = options.port ?? DEFAULTS.port;
+  const log = createLogger({ secrets: secretsOf(options) });
   const started = serve(options, { log }).catch((e: NodeJS.ErrnoException) => {
     console.error(`Could not listen on ${host}:${port}: ${e.code ?? e.message}`);
     process.exit(1);

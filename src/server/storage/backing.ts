@@ -45,6 +45,7 @@ export async function openBacking(
       url: config.redisUrl,
       log: o.log,
       secretFingerprint: secretFingerprint(config.sessionSecret),
+      now: o.now,
     });
   } catch (e) {
     throw new BackingError((e as Error).message);

@@ -8,8 +8,11 @@ import { createSandbox } from '../../sandbox';
 import type { FaultRule, Sandbox } from '../../sandbox';
 import { createApp } from '../app';
 import type { AppDeps } from '../app';
-import { SANDBOX_BASE_URL, loadConfig } from '../config/config';
-import type { Env, ServerConfig } from '../config/config';
+import { SANDBOX_BASE_URL } from '../config/defaults';
+import { resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
+import type { ServerConfig } from '../config/config';
+import type { Env } from '../config/env';
 import { createLogger } from '../http/log';
 import { json, manualClock, quotedSession } from './upstream';
 
@@ -68,20 +71,22 @@ export type Harness = ReturnType<typeof harness>;
 export function harness(o: HarnessOptions = {}) {
   const mode = o.mode ?? 'sandbox';
   const apiKey = o.apiKey ?? 'sk_test_hardening_key_0123456789';
-  const config: ServerConfig = loadConfig({
-    RAMP_ALLOWED_ORIGINS: SHOP,
-    RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
-    RAMP_SESSION_SECRET: SESSION_SECRET,
-    // Small, so a hanging upstream costs a test a fraction of a second.
-    RAMP_UPSTREAM_TIMEOUT_MS: '250',
-    // A session creation slower than its timeout (500 ms) fails before the browser's deadline (5 s).
-    RAMP_SESSION_TIMEOUT_MS: '500',
-    RAMP_REQUEST_DEADLINE_MS: '5000',
-    RAMP_RATE_LIMIT_QUOTE: '100000/100000',
-    RAMP_RATE_LIMIT_SESSION: '100000/100000',
-    ...(mode === 'remote' ? { RAMP_API_BASE_URL: SANDBOX_BASE_URL, RAMP_API_KEY: apiKey } : {}),
-    ...o.env,
-  });
+  const config: ServerConfig = resolveConfig(
+    loadConfig({
+      RAMP_ALLOWED_ORIGINS: SHOP,
+      RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
+      RAMP_SESSION_SECRET: SESSION_SECRET,
+      // Small, so a hanging upstream costs a test a fraction of a second.
+      RAMP_UPSTREAM_TIMEOUT_MS: '250',
+      // A session creation slower than its timeout (500 ms) fails before the browser's deadline (5 s).
+      RAMP_SESSION_TIMEOUT_MS: '500',
+      RAMP_REQUEST_DEADLINE_MS: '5000',
+      RAMP_RATE_LIMIT_QUOTE: '100000/100000',
+      RAMP_RATE_LIMIT_SESSION: '100000/100000',
+      ...(mode === 'remote' ? { RAMP_API_BASE_URL: SANDBOX_BASE_URL, RAMP_API_KEY: apiKey } : {}),
+      ...o.env,
+    }),
+  );
   const clock = o.sandbox?.clock ?? manualClock();
   const sandbox =
     o.sandbox?.sandbox ??

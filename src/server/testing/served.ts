@@ -1,7 +1,7 @@
 // The host server as `npm start` serves it (node/listen.ts: Node's http server with its timeouts,
 // nodeHandler, createRampServer), listening on loopback over a fake upstream, with an in-memory
 // log and an in-memory ledger.
-import { envToOptions } from '../config/options';
+import { loadConfig } from '../config/env';
 import { createMemoryLogger } from '../http/log';
 import { serve } from '../node/listen';
 import type { ServeHooks } from '../node/listen';
@@ -14,7 +14,7 @@ export async function served(env: Env = {}, hooks: ServeHooks = {}) {
   const upstream = fakeUpstream();
   const log = createMemoryLogger();
   const s = await serve(
-    { ...envToOptions(remoteEnv(env)), host: '127.0.0.1', port: 0 },
+    { ...loadConfig(remoteEnv(env)), host: '127.0.0.1', port: 0 },
     { fetch: upstream.fetch, log, static: null, ledger: openEmbeddedLedger(null), ...hooks },
   );
   return { ...s, upstream, log, port: new URL(s.origin).port };

@@ -4,8 +4,10 @@ import { fixture, okBodies } from '../../api/test-fixtures';
 import { buySession } from '../../api/test-sessions';
 import { createApp } from '../app';
 import type { AppDeps } from '../app';
-import { loadConfig } from '../config/config';
-import type { Env, ServerConfig } from '../config/config';
+import { resolveConfig } from '../config/config';
+import { loadConfig } from '../config/env';
+import type { ServerConfig } from '../config/config';
+import type { Env } from '../config/env';
 import { createMemoryLogger } from '../http/log';
 import { quotedSession } from './session';
 
@@ -212,7 +214,7 @@ export function manualClock(start = Date.UTC(2026, 1, 3, 12)) {
 
 /** An app on a fake upstream, with an in-memory log, a manual clock and instant retries. */
 export function testApp(env: Env = {}, deps: AppDeps = {}) {
-  const config: ServerConfig = loadConfig(remoteEnv(env));
+  const config: ServerConfig = resolveConfig(loadConfig(remoteEnv(env)));
   const upstream = fakeUpstream();
   const log = createMemoryLogger();
   const clock = manualClock();

@@ -1,6 +1,7 @@
 // Work that one instance at a time should do (the status sync, the webhook sender) runs under a
 // lease. In one process the in-memory leases below are enough; several instances share leases
 // through a store such as Redis implementing the same interface.
+import { systemClock } from '../../http/clock';
 
 export interface Lease {
   /** Extends the lease; false when it was lost (expired and taken by another holder). */
@@ -13,7 +14,7 @@ export interface Leases {
   acquire(name: string, ttlMs: number): Promise<Lease | null>;
 }
 
-export function memoryLeases(now: () => number = Date.now): Leases {
+export function memoryLeases(now: () => number = systemClock): Leases {
   const held = new Map<string, { token: symbol; until: number }>();
   return {
     async acquire(name, ttlMs) {

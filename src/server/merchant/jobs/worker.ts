@@ -7,6 +7,7 @@
 // so each looks at least once a lease's time to live even when it knows of nothing due; refused the
 // lease while work is due, it tries again a third of a lease later, not in a busy loop; so does a
 // pass that failed (its database or Redis unreachable): a job never stops looking.
+import { DEFAULTS } from '../../config/defaults';
 import type { Leases } from './leases';
 import type { Logger } from '../../http/log';
 
@@ -30,18 +31,16 @@ export interface WorkerOptions {
   pass(stopped: () => boolean, signal: AbortSignal): Promise<number>;
   /** When work is next due, or null. */
   nextDueAt(): Promise<number | null>;
-  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default 15000 */
+  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default DEFAULTS.leaseTtlMs */
   leaseTtlMs?: number;
 }
-
-export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 export function createWorker(o: WorkerOptions): Worker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
-  const ttlMs = o.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  const ttlMs = o.leaseTtlMs ?? DEFAULTS.leaseTtlMs;
 
   /** One pass under the lease; null when another instance holds it. */
   async function leased(): Promise<number | null> {

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../../sandbox';
-import { loadConfig } from '../../config/config';
+import { resolveConfig } from '../../config/config';
+import { loadConfig } from '../../config/env';
 import { createRampServer, nodeHandler, verifyWebhook } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { freshDatabase, missingServices, redisDb } from '../../testing/services';
@@ -84,7 +85,9 @@ describe.skipIf(skip)('upstream webhooks on several instances (real Redis and Po
     });
 
     const { secret } = await registerUpstreamWebhook({
-      config: loadConfig({ RAMP_API_BASE_URL: sandboxOrigin, RAMP_API_KEY: KEY, RAMP_PUBLIC_URL: publicUrl }),
+      config: resolveConfig(
+        loadConfig({ RAMP_API_BASE_URL: sandboxOrigin, RAMP_API_KEY: KEY, RAMP_PUBLIC_URL: publicUrl }),
+      ),
     });
     const db = await freshDatabase('upstream_webhooks');
     dropDb = db.drop;

@@ -9,7 +9,8 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, signWebhook } from '../../../sandbox';
 import type { Sandbox, WalkName } from '../../../sandbox';
-import { loadConfig } from '../../config/config';
+import { resolveConfig } from '../../config/config';
+import { loadConfig } from '../../config/env';
 import { createRampServer, nodeHandler, verifyWebhook } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { openEmbeddedLedger } from '../../storage/ledger';
@@ -96,11 +97,13 @@ beforeAll(async () => {
   };
   // What `ramp-checkout upstream-webhooks register` does, against the sandbox as the service.
   const registration = await registerUpstreamWebhook({
-    config: loadConfig({
-      RAMP_API_BASE_URL: sandboxOrigin,
-      RAMP_API_KEY: KEY,
-      RAMP_PUBLIC_URL: rampOrigin,
-    }),
+    config: resolveConfig(
+      loadConfig({
+        RAMP_API_BASE_URL: sandboxOrigin,
+        RAMP_API_KEY: KEY,
+        RAMP_PUBLIC_URL: rampOrigin,
+      }),
+    ),
   });
   expect(registration.url).toBe(`${rampOrigin}/api/ramp/webhooks/upstream`);
   upstreamSecret = registration.secret;

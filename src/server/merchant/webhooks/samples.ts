@@ -1,5 +1,6 @@
 // Sample webhook events, one per type, for `ramp-checkout webhooks trigger` (a merchant's local test of
 // its handler, like `stripe trigger`). Shaped exactly as the sender's events; marked by their ids.
+import { systemClock } from '../../http/clock';
 import { randomBytes } from 'node:crypto';
 import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../storage/ledger/types';
 
@@ -39,7 +40,7 @@ export const WEBHOOK_TYPES = Object.keys(SAMPLES) as WebhookType[];
 
 export const isWebhookType = (s: string): s is WebhookType => Object.hasOwn(SAMPLES, s);
 
-export function sampleWebhookEvent<T extends WebhookType>(type: T, now = Date.now()): WebhookEvent<T> {
+export function sampleWebhookEvent<T extends WebhookType>(type: T, now = systemClock()): WebhookEvent<T> {
   return {
     id: `evt_test_${randomBytes(12).toString('base64url')}`,
     type,

@@ -2,6 +2,8 @@
 // the events of one session in order (the ledger offers only the head of each queue), retried with
 // exponential backoff and jitter until maxAgeMs has passed. The queue lives in the ledger, so what is
 // pending when the process stops goes out after the next start.
+import { systemClock } from '../../http/clock';
+import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
 import type { Leases } from '../jobs/leases';
 import type { Logger } from '../../http/log';
@@ -10,7 +12,7 @@ import type { Worker } from '../jobs/worker';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 export interface WebhookRetry {
-  /** The first retry comes after about this long (jittered down to half). @default 8000 */
+  /** The first retry comes after about this long (jittered down to half). @default DEFAULTS.webhookRetryBaseMs */
   baseDelayMs: number;
   /** Retries never wait longer than this. @default 3_600_000 */
   maxDelayMs: number;
@@ -21,7 +23,7 @@ export interface WebhookRetry {
 }
 
 export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
-  baseDelayMs: 8_000,
+  baseDelayMs: DEFAULTS.webhookRetryBaseMs,
   maxDelayMs: 3_600_000,
   maxAgeMs: 72 * 3_600_000,
   timeoutMs: 10_000,
@@ -53,7 +55,7 @@ export function retryDelay(attempts: number, retry: WebhookRetry, random: () => 
 const MAX_IN_FLIGHT = 16;
 
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
-  const now = o.now ?? Date.now;
+  const now = o.now ?? systemClock;
   const random = o.random ?? Math.random;
   const doFetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retry: WebhookRetry = { ...DEFAULT_WEBHOOK_RETRY, ...o.retry };

@@ -1,6 +1,7 @@
 // Webhook signatures (docs/CONTRACTS.md §5): `Ramp-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
 // of "<t>.<raw body>">`. The timestamp is signed with the body, so a captured request cannot be
 // replayed later than the receiver's tolerance.
+import { systemClock } from '../../http/clock';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from '../../storage/ledger/types';
 
@@ -26,7 +27,7 @@ export class WebhookVerificationError extends Error {
 export interface VerifyOptions {
   /** How old (or how far ahead) the signature's timestamp may be. @default 300 */
   toleranceSec?: number;
-  /** The current time in epoch milliseconds (tests). @default Date.now() */
+  /** The current time in epoch milliseconds (tests). @default the system clock */
   now?: number;
 }
 
@@ -53,7 +54,7 @@ export function generateTestWebhookHeader(
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new TypeError('generateTestWebhookHeader: the webhook secret is required');
   }
-  return signatureHeader(rawBody, secret, options.timestamp ?? Math.floor(Date.now() / 1000));
+  return signatureHeader(rawBody, secret, options.timestamp ?? Math.floor(systemClock() / 1000));
 }
 
 /**
@@ -105,7 +106,7 @@ export function verifyWebhook(
       'The signature does not match this body and secret (use the raw body, before JSON parsing)',
     );
   }
-  const nowSec = Math.floor((options.now ?? Date.now()) / 1000);
+  const nowSec = Math.floor((options.now ?? systemClock()) / 1000);
   if (Math.abs(nowSec - t) > tolerance) {
     throw new WebhookVerificationError(
       'too_old',

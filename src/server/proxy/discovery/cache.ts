@@ -2,6 +2,7 @@
 // background refresh runs, and kept a while longer to answer when the upstream fails. Concurrent
 // misses for the same key share one upstream call (single flight). Size-bounded, least recently
 // used first out.
+import { systemClock } from '../../http/clock';
 
 export interface CacheOptions {
   /** How long an answer is fresh. */
@@ -47,7 +48,7 @@ export class TtlCache {
   constructor(options: Partial<CacheOptions> = {}) {
     this.#o = {
       ...DISCOVERY_CACHE_DEFAULTS,
-      now: Date.now,
+      now: systemClock,
       serveStaleOn: () => true,
       onBackgroundError: () => {},
       cacheError: () => false,

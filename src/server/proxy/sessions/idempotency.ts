@@ -11,6 +11,7 @@
 // every instance (SET NX semantics). Both are fast and forgetful (a restart, an expiry): behind
 // them, the ledger's pending order of the key's externalSessionId is the durable record
 // (sessions.ts asks it before creating anything).
+import { systemClock } from '../../http/clock';
 import { SESSION_PENDING } from '../../../api/proxy/contract';
 import { HttpError } from '../../http/errors';
 
@@ -51,7 +52,7 @@ export class MemoryIdempotencyStore<T> implements IdempotencyStore<T> {
   readonly #max: number;
 
   constructor(opts: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
-    this.#now = opts.now ?? Date.now;
+    this.#now = opts.now ?? systemClock;
     this.#ttl = opts.ttlMs ?? IDEMPOTENCY_TTL_MS;
     this.#max = opts.maxEntries ?? 10_000;
   }

@@ -88,8 +88,8 @@ export function inUse(dir: string): LedgerFileError {
 }
 
 /** Notes this process as the holder (after SQLite granted the lock). */
-export function writeLockNote(dir: string): void {
-  const note: LockNote = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+export function writeLockNote(dir: string, at: number): void {
+  const note: LockNote = { pid: process.pid, host: hostname(), since: new Date(at).toISOString() };
   writeFileSync(join(dir, LOCK_NOTE_FILE), `${JSON.stringify(note)}\n`);
 }
 

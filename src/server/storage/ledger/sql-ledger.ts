@@ -1,5 +1,6 @@
 // The Ledger over any SqlDriver (driver.ts). Its SQL is the dialect SQLite and PostgreSQL share;
 // "each change once" holds because every update is a compare-and-set inside a transaction.
+import { systemClock } from '../../http/clock';
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
 import { pendingOrderMethods, pruneSettledPendingOrders, settlePendingOrder } from './sql-pending-orders';
@@ -18,7 +19,7 @@ import type {
   WebhookEvent,
 } from './types';
 
-export async function migrate(db: SqlDriver, now: () => number = Date.now): Promise<number[]> {
+export async function migrate(db: SqlDriver, now: () => number = systemClock): Promise<number[]> {
   await db.query(MIGRATIONS_TABLE);
   const done = new Set(
     (await db.query<{ version: unknown }>('SELECT version FROM ramp_schema_migrations')).map((r) =>

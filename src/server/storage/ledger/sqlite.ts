@@ -5,6 +5,7 @@
 // its life: a second server on the same directory is refused at start. A file
 // that is empty, cut short or damaged is refused before anything writes to it. Several instances
 // use PostgreSQL instead (postgres.ts).
+import { systemClock } from '../../http/clock';
 import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type LibsqlDatabase from 'libsql';
@@ -47,12 +48,12 @@ const loadEngine = () => (engine ??= import('libsql').then((m) => m.default));
  * in memory only (tests). Rejects with a LedgerFileError when another server holds the directory or
  * the file is not a sound ledger.
  */
-export async function openSqlite(dir: string | null): Promise<SqliteDriver> {
+export async function openSqlite(dir: string | null, now: () => number = systemClock): Promise<SqliteDriver> {
   const Database = await loadEngine();
   if (dir === null) return driver(new Database(':memory:'), null);
   dir = resolve(dir);
   mkdirSync(dir, { recursive: true });
-  const lock = takeLock(Database, dir);
+  const lock = takeLock(Database, dir, now);
   const file = join(dir, LEDGER_FILE);
   let db: Database | undefined;
   try {
@@ -94,7 +95,7 @@ interface Lock {
  * for the server's life. That connection never prepares a statement, so closing it lets go at once
  * (the ledger's own connection lingers until its statements are collected).
  */
-function takeLock(Database: typeof LibsqlDatabase, dir: string): Lock {
+function takeLock(Database: typeof LibsqlDatabase, dir: string, now: () => number): Lock {
   const conn = new Database(join(dir, LOCK_FILE), { timeout: 0 });
   try {
     conn.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE; COMMIT');
@@ -103,7 +104,7 @@ function takeLock(Database: typeof LibsqlDatabase, dir: string): Lock {
     if ((e as { code?: string }).code === 'SQLITE_BUSY') throw inUse(dir);
     throw e;
   }
-  writeLockNote(dir);
+  writeLockNote(dir, now());
   let held = true;
   return {
     release() {

@@ -1,4 +1,5 @@
 // The in-process stores: one instance, nothing to run beside it (the default).
+import { systemClock } from '../../http/clock';
 import { MemoryIdempotencyStore } from '../../proxy/sessions/idempotency';
 import { memoryLeases } from '../../merchant/jobs/leases';
 import { RateLimiter } from '../../http/rate-limit';
@@ -8,7 +9,7 @@ import type { ExpiringRecords, Stores } from './types';
 export const MEMORY_RECORDS_MAX = 20_000;
 
 export function createMemoryStores(opts: { now?: () => number } = {}): Stores {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? systemClock;
   const sets = new Map<string, ExpiringRecords>();
   return {
     kind: 'memory',

@@ -4,6 +4,7 @@
 // released only by their holder (compare-and-set scripts), and expiring records are SET with PX.
 // Commands fail fast while Redis is down (no offline queue, a short command timeout) so a request is
 // answered with a 503 rather than held.
+import { systemClock } from '../../http/clock';
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
@@ -23,6 +24,8 @@ export interface RedisStoresOptions {
   secretFingerprint?: string;
   /** How long a command may take before it counts as failed. @default 1000 */
   commandTimeoutMs?: number;
+  /** The server's clock (the time an instance announces itself until, a pending record's start). */
+  now?: () => number;
 }
 
 /** Refused at start: another live instance on this Redis signs with another RAMP_SESSION_SECRET. */
@@ -79,6 +82,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest('base64url')
 
 export async function createRedisStores(o: RedisStoresOptions): Promise<Stores & { redis: Redis }> {
   const prefix = o.prefix ?? 'ramp:';
+  const now = o.now ?? systemClock;
   const redis = new Redis(o.url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -122,7 +126,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
   if (o.secretFingerprint !== undefined) {
     const mine = o.secretFingerprint;
     const announce = () =>
-      redis.hset(instancesKey, instanceId, JSON.stringify({ fp: mine, until: Date.now() + INSTANCE_TTL_MS }));
+      redis.hset(instancesKey, instanceId, JSON.stringify({ fp: mine, until: now() + INSTANCE_TTL_MS }));
     // Announce first, then look: of two instances starting together, at least one sees the other.
     await announce();
     const others = await redis.hgetall(instancesKey);
@@ -131,7 +135,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
     for (const [id, raw] of Object.entries(others)) {
       if (id === instanceId) continue;
       const rec = safeJson(raw) as { fp?: string; until?: number } | undefined;
-      if (!rec || typeof rec.until !== 'number' || rec.until < Date.now()) stale.push(id);
+      if (!rec || typeof rec.until !== 'number' || rec.until < now()) stale.push(id);
       else if (rec.fp !== mine) mismatch = true;
     }
     if (stale.length) await redis.hdel(instancesKey, ...stale);
@@ -207,9 +211,10 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
           }
         }
         // Another instance is filling it: wait for its answer, or load ourselves if it gave up.
-        const deadline = Date.now() + FILL_LOCK_MS;
+        // A wait against timers: measured on their monotonic clock.
+        const deadline = performance.now() + FILL_LOCK_MS;
         try {
-          while (Date.now() < deadline) {
+          while (performance.now() < deadline) {
             await sleep(POLL_MS);
             const [[, v], [, filling]] = (await redis.multi().get(k).exists(lock).exec()) as [
               [unknown, string | null],
@@ -253,7 +258,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
           }),
         putPending: (key, fingerprint) =>
           guard(async () => {
-            const record = JSON.stringify({ state: 'pending', fingerprint, since: Date.now() });
+            const record = JSON.stringify({ state: 'pending', fingerprint, since: now() });
             // Expires on its own if this instance dies before the upstream answers.
             const claimed = await redis.set(keyOf(key), record, 'PX', PENDING_MS, 'NX');
             if (claimed) claims.set(key, record);
