@@ -244,7 +244,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   }
 
   // ---- /api/ramp: the merchant's routes, then the proxy ----
-  app.use(API_PREFIX, apiHeaders(config));
+  // (A pattern ending in /* matches the prefix itself too: /api/ramp is among them.)
   app.use(`${API_PREFIX}/*`, apiHeaders(config));
   // Whether the calling page's origin is among RAMP_ALLOWED_ORIGINS, readable by every origin: a
   // widget whose call the browser refused (CORS) can then tell that from an unreachable server, and

@@ -359,7 +359,6 @@ export function createProxy({
     await next();
   };
   proxy.use(`${API_PREFIX}/network-partner/*`, answers.middleware);
-  proxy.use(API_PREFIX, checkRequest);
   proxy.use(`${API_PREFIX}/*`, checkRequest);
 
   /** One allowlisted route: who may call it, its query, then its handler within the request's deadline. */
@@ -403,9 +402,6 @@ export function createProxy({
       });
     });
   }
-  proxy.all(API_PREFIX, () => {
-    throw notFound();
-  });
   proxy.all(`${API_PREFIX}/*`, () => {
     throw notFound();
   });
