@@ -13,21 +13,11 @@ import { startUpstream } from '../testing/cluster';
 import type { CountingUpstream } from '../testing/cluster';
 import { kill, startServer, stopServers, whenReady } from '../testing/process';
 import { quotedSession } from '../testing/session';
+import { buySession } from '../../api/test-sessions';
 
 const ADMIN = 'crash-test-admin-token-0123';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const BUY = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'ETH',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: WALLET,
-  },
-};
+const BUY = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 
 let upstream: CountingUpstream;
 const dataDir = mkdtempSync(join(tmpdir(), 'ramp-crash-'));

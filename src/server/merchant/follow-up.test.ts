@@ -15,6 +15,7 @@ import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/types';
 import { quotedSession } from '../testing/session';
 import { registerUpstreamWebhook } from './upstream-webhooks/register';
+import { buySession } from '../../api/test-sessions';
 
 /** The server's configuration from environment variables, as the CLI reads it. */
 const configOf = (env: Env) => resolveConfig(loadConfig(env));
@@ -27,18 +28,7 @@ const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-const SESSION = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'ETH',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: WALLET,
-  },
-};
+const SESSION = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 
 /** An upstream read of transactions (by session, by id or the search), when it was made. */
 interface Read {

@@ -11,24 +11,14 @@ import type { RampServer } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/types';
 import { quotedSession } from '../testing/upstream';
+import { buySession } from '../../api/test-sessions';
 
 const ADMIN = 'merchant-admin-token-0123';
 const KEY = 'sk_pending_orders_key_0123456789';
 const UPSTREAM = 'http://upstream.test';
 const ORIGIN = 'http://127.0.0.1:8787';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const SESSION = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'ETH',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: WALLET,
-  },
-};
+const SESSION = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 const servers: RampServer[] = [];

@@ -12,23 +12,13 @@ import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { quotedSession } from '../testing/session';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import type { TcpProxy } from '../testing/tcp-proxy';
+import { buySession } from '../../api/test-sessions';
 
 const skip = missingServices('PostgreSQL outage', ['redis', 'postgres']);
 const ADMIN = 'pg-outage-admin-token-0123';
 const SHOPPERS = 40;
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const BUY = {
-  sessionType: 'BUY',
-  sessionData: {
-    serviceProvider: 'BANXA',
-    countryCode: 'US',
-    sourceCurrencyCode: 'USD',
-    sourceAmount: '100',
-    destinationCurrencyCode: 'ETH',
-    paymentMethodType: 'CREDIT_DEBIT_CARD',
-    walletAddress: WALLET,
-  },
-};
+const BUY = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Answer {
