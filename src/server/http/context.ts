@@ -1,5 +1,6 @@
 // Types and constants shared by the app's route modules.
 import type { Connection } from './client-address';
+import type { HeaderRecord } from './headers';
 
 /** Hono variables set for every request. */
 export type AppEnv = {
@@ -12,8 +13,10 @@ export type AppEnv = {
     clientAborted?: boolean;
     /** The route pattern the request matched, when a router below Hono's chose it (metrics labels). */
     route?: string;
-    /** The answer is made with /api/ramp's headers (headers.ts apiHeaders): nothing to add after it. */
-    apiHeaders?: boolean;
+    /** /api/ramp's headers for this request (headers.ts apiHeaders), added to its answer after the route. */
+    apiHeaders?: HeaderRecord;
+    /** The answer carries every header already (a repeat of a fresh read): nothing is added after it. */
+    headersComplete?: boolean;
     /** No route of the server's matched: a framework in front may pass the request on. */
     unowned?: boolean;
   };

@@ -8,6 +8,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ServerConfig } from '../config/config';
 import { isHttps } from './client-address';
 
+/** Response headers as one plain record, the form Node's server takes as it is. */
+export type HeaderRecord = Readonly<Record<string, string>>;
+
 export const CORS_ALLOW_HEADERS = `Content-Type,${IDEMPOTENCY_HEADER},${TRACKING_HEADER},${INTENT_HEADER}`;
 export const CORS_EXPOSE_HEADERS = 'X-Request-Id,Retry-After';
 export const CORS_MAX_AGE = 600;
@@ -58,7 +61,7 @@ export function pageHeaders(
  * The headers every /api/ramp answer carries whatever its origin (apiHeaders() sets them, with CORS's
  * grant for a merchant origin and HSTS over https).
  */
-export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+export const API_RESPONSE_HEADERS: HeaderRecord = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=()',
@@ -126,12 +129,15 @@ export function securityHeaders(config: ServerConfig, sandboxPath = '/sandbox'):
 }
 
 /**
- * The headers of /api/ramp's answers (its own routes, the merchant's, errors), set before the route
- * runs, so the answer is made with them: the API's security headers, CORS's grant for a configured
- * merchant origin (an unknown origin gets none, so its browser withholds the response) and HSTS over
- * https. Set afterwards, as Hono's cors and secure-headers do, they would make every answer be copied
- * into a new one (on Node, a full web Response instead of the adapter's light one): the cached
- * discovery read lost a third of its throughput to that.
+ * The headers of /api/ramp's answers (its own routes, the merchant's, errors): the API's security
+ * headers, CORS's grant for a configured merchant origin (an unknown origin gets none, so its browser
+ * withholds the response) and HSTS over https. They are one plain record per kind of request, made
+ * once and kept in the context (`apiHeaders`), and added to the answer once the route has made it,
+ * wherever the route set none of its own. They are added to the answer's headers in place, not
+ * through `c.header()`: after the route that copies the whole answer into a new one (on Node, a full
+ * web Response instead of the adapter's light one), and the cached discovery read lost a third of
+ * its throughput to that. A repeat of a fresh read is answered with the record whole (the proxy's
+ * fresh answers), so that answer never builds a `Headers` at all.
  */
 export function apiHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const allowed = new Set(config.allowedOrigins);
@@ -142,6 +148,20 @@ export function apiHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
     exposeHeaders: CORS_EXPOSE_HEADERS.split(','),
     maxAge: CORS_MAX_AGE,
   });
+  const HSTS = { 'Strict-Transport-Security': 'max-age=31536000' };
+  const plain: [HeaderRecord, HeaderRecord] = [API_RESPONSE_HEADERS, { ...API_RESPONSE_HEADERS, ...HSTS }];
+  // One record per merchant origin and scheme: as many as RAMP_ALLOWED_ORIGINS has entries, twice.
+  const granted = new Map<string, HeaderRecord>();
+  const recordFor = (origin: string | undefined, https: boolean) => {
+    if (origin === undefined || !allowed.has(origin)) return plain[https ? 1 : 0];
+    const key = `${https ? 's' : ''} ${origin}`;
+    let record = granted.get(key);
+    if (!record) {
+      record = { ...plain[https ? 1 : 0], 'Access-Control-Allow-Origin': origin };
+      granted.set(key, record);
+    }
+    return record;
+  };
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
@@ -149,10 +169,11 @@ export function apiHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
       if (!allowed.has(origin ?? '')) return new Response(null, { status: 204, headers: { Vary: 'Origin' } });
       return preflight(c, next);
     }
-    c.set('apiHeaders', true);
-    for (const name in API_RESPONSE_HEADERS) c.header(name, API_RESPONSE_HEADERS[name]);
-    if (origin !== undefined && allowed.has(origin)) c.header('Access-Control-Allow-Origin', origin);
-    if (isHttps(c, config.trustProxy)) c.header('Strict-Transport-Security', 'max-age=31536000');
+    const record = recordFor(origin, isHttps(c, config.trustProxy));
+    c.set('apiHeaders', record);
     await next();
+    if (c.get('headersComplete')) return;
+    const headers = c.res.headers;
+    for (const name in record) if (!headers.has(name)) headers.set(name, record[name]!);
   };
 }

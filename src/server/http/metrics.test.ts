@@ -138,6 +138,11 @@ describe('GET /metrics', () => {
     expect(value(after, 'ramp_orders_open')).toBe(1);
     expect(value(after, 'ramp_webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
     expect(value(after, 'ramp_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+    // A literal routed as a parameter (policy.ts routedPattern) is still labelled by the rule's path.
+    const sessionRoute = '/api/ramp/payments/transactions/sessions/:sessionId';
+    expect(
+      value(after, 'ramp_http_requests_total', { route: sessionRoute, method: 'GET', status: '404' }),
+    ).toBe(1);
 
     // Label values are patterns and words: no raw path, no id.
     for (const { k, v } of labelValues(after)) {

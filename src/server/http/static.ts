@@ -3,6 +3,8 @@
 // (Hono's etag). Routes admit plain file names only (no dot segments, no encodings, no subfolders
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
 // Text files go out as the build's brotli or gzip variant when the browser takes one (http/encoding.ts).
+import { readdirSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
@@ -28,6 +30,7 @@ export interface StaticFiles {
 
 /** A plain file name (route parameter pattern): no dot files, no encodings, no separators. */
 const FILE = '{[A-Za-z0-9][A-Za-z0-9._-]*}';
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unversioned embed URLs are re-checked every 5 minutes, so a fix reaches merchants the same day. */
 export const EMBED_SHORT_CACHE = 'public, max-age=300';
@@ -146,8 +149,26 @@ export function mountStatic(
     missing('The embed script is not built: run `npm run build`'),
   );
 
-  // The script-tag demo merchant page (public/demo), same-origin variant of `scripts/merchant-demo.mjs`;
-  // other files of the hosted build by name (demo pages, icons), one level only.
+  // The script-tag demo merchant page (public/demo), same-origin variant of `scripts/merchant-demo.mjs`.
   app.get(`/demo/:name${FILE}`, tag, serve({ root }, demoHeaders));
-  app.get(`/:name${FILE}`, tag, serve({ root }, demoHeaders));
+  // The build's other top-level files (icons), each by its name, listed once at start as production
+  // file servers do: a pattern for any name there would sit beside /console, /healthz and the rest,
+  // which Hono's fastest router does not take (it would route every request more slowly).
+  const routed = new Set(['index.html', 'console.html', 'ramp-checkout.js']);
+  for (const name of topLevelFiles(root)) {
+    if (!routed.has(name)) app.get(`/${name}`, tag, serve({ root }, demoHeaders));
+  }
+}
+
+const isVariant = (name: string) => Object.values(VARIANT_SUFFIX).some((suffix) => name.endsWith(suffix));
+
+/** The plain-named files directly in `dir` (none when it does not exist yet), less their compressed variants. */
+function topLevelFiles(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.filter((e) => e.isFile() && FILE_NAME.test(e.name) && !isVariant(e.name)).map((e) => e.name);
 }

@@ -205,6 +205,20 @@ describe('refusals', () => {
     expect(res.headers.get('allow')).toBe('POST');
   });
 
+  it('tells a literal segment from the parameter beside it (transactions/sessions/:id, transactions/:id)', async () => {
+    const { request, upstream } = testApp();
+    const other = await request('/api/ramp/payments/transactions/other/abc123');
+    expect(other.status).toBe(404);
+    const postSession = await request('/api/ramp/payments/transactions/sessions/abc123', { method: 'POST' });
+    expect(postSession.status).toBe(405);
+    expect(postSession.headers.get('allow')).toBe('GET');
+    const postOther = await request('/api/ramp/payments/transactions/other/abc123', { method: 'POST' });
+    expect(postOther.status).toBe(404);
+    const postOne = await request('/api/ramp/payments/transactions/abc123', { method: 'POST' });
+    expect(postOne.status).toBe(405);
+    expect(upstream.calls).toHaveLength(0);
+  });
+
   it('refuses invalid queries without calling upstream', async () => {
     const { request, upstream } = testApp();
     const res = await request('/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP&x=1');

@@ -23,7 +23,8 @@ import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
-import { MAX_QUERY_LENGTH, RULES, checkPath, honoPath, validateQuery } from './policy';
+import { MAX_QUERY_LENGTH, RULES, checkPath, honoPath, routedPattern, validateQuery } from './policy';
+import type { RoutedLiteral } from './policy';
 import type { RouteId, RouteRule } from './policy';
 import { transactionOfSession } from './transactions/by-session';
 import {
@@ -363,9 +364,13 @@ export function createProxy({
 
   /** One allowlisted route: who may call it, its query, then its handler within the request's deadline. */
   const route =
-    (rule: RouteRule) =>
+    (rule: RouteRule, literals: RoutedLiteral[]) =>
     async (c: Context<AppEnv>): Promise<Response> => {
       const params = c.req.param() as Record<string, string>;
+      if (literals.length > 0) {
+        if (!literalsMatch(params, literals)) throw notFound();
+        c.set('route', honoPath(rule));
+      }
       // The path's parameters must match their patterns, as if the path were not allowlisted at all.
       for (const seg of rule.path) {
         if (typeof seg !== 'string' && !seg.re.test(params[seg.name] ?? '')) throw notFound();
@@ -388,15 +393,18 @@ export function createProxy({
       }
     };
 
-  const allowed = new Map<string, string[]>();
+  const allowed = new Map<string, { pattern: string; literals: RoutedLiteral[]; methods: string[] }>();
   for (const rule of RULES) {
+    const { pattern, literals } = routedPattern(rule);
+    proxy.on(rule.method, pattern, route(rule, literals));
     const path = honoPath(rule);
-    proxy.on(rule.method, path, route(rule));
-    allowed.set(path, [...(allowed.get(path) ?? []), rule.method]);
+    const methods = allowed.get(path)?.methods ?? [];
+    allowed.set(path, { pattern, literals, methods: [...methods, rule.method] });
   }
   // An allowlisted path asked with another method; then anything else below /api/ramp.
-  for (const [path, methods] of allowed) {
-    proxy.all(path, () => {
+  for (const { pattern, literals, methods } of allowed.values()) {
+    proxy.all(pattern, (c) => {
+      if (!literalsMatch(c.req.param() as Record<string, string>, literals)) throw notFound();
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')}`, {
         headers: { Allow: methods.join(', ') },
       });
@@ -407,6 +415,9 @@ export function createProxy({
   });
   return proxy;
 }
+
+const literalsMatch = (params: Record<string, string>, literals: RoutedLiteral[]) =>
+  literals.every((l) => params[l.name] === l.value);
 
 const pageMeta = (p: { count: number; remaining?: number; totalCount?: number }) => ({
   count: p.count,
