@@ -129,19 +129,35 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (s) => s.deadDeliveries,
   );
 
+  // Each series' labelled child, kept: prom-client would otherwise hash the labels on every request.
+  // Bounded: routes are patterns, methods and statuses few.
+  const httpSeries = new Map<string, { total: Counter.Internal; duration: Histogram.Internal<'route'> }>();
+  const cacheSeries = new Map<string, Counter.Internal>();
+
   return {
     registry,
     httpRequest(route, method, status, seconds) {
       const m = METHODS.has(method) ? method : 'OTHER';
-      httpTotal.inc({ route, method: m, status: String(status) });
-      httpDuration.observe({ route }, seconds);
+      const key = `${route} ${m} ${status}`;
+      let series = httpSeries.get(key);
+      if (!series) {
+        series = { total: httpTotal.labels(route, m, String(status)), duration: httpDuration.labels(route) };
+        httpSeries.set(key, series);
+      }
+      series.total.inc();
+      series.duration.observe(seconds);
     },
     upstreamRequest(operation, outcome, seconds) {
       upstreamTotal.inc({ operation, outcome });
       upstreamDuration.observe({ operation }, seconds);
     },
     discoveryCache(result) {
-      cacheTotal.inc({ result: result.toLowerCase() });
+      let series = cacheSeries.get(result);
+      if (!series) {
+        series = cacheTotal.labels(result.toLowerCase());
+        cacheSeries.set(result, series);
+      }
+      series.inc();
     },
     countRefusals(name, limiter) {
       const take = limiter.take.bind(limiter);

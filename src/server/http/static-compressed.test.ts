@@ -24,6 +24,10 @@ beforeAll(() => {
   mkdirSync(join(hosted, 'assets'), { recursive: true });
   mkdirSync(join(root, 'embed'));
   withVariants(join(hosted, 'index.html'), HTML);
+  withVariants(
+    join(hosted, 'favicon.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`,
+  );
   writeFileSync(join(hosted, 'console.html'), '<!doctype html><title>Console</title>');
   withVariants(join(hosted, 'assets', 'index-abc123.js'), JS);
   writeFileSync(join(hosted, 'assets', 'plain-abc123.js'), 'console.log(1)');
@@ -73,6 +77,16 @@ describe('precompressed static files', () => {
     expect(res.headers.has('content-encoding')).toBe(false);
     expect(res.headers.get('vary') ?? '').not.toMatch(/Accept-Encoding/);
     expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it('sends a top-level file by its name compressed, and never its variants under their own names', async () => {
+    const icon = await get('/favicon.svg', 'br');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-encoding')).toBe('br');
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    for (const variant of ['/favicon.svg.br', '/favicon.svg.gz']) {
+      expect((await get(variant)).status, variant).toBe(404);
+    }
   });
 
   it('compresses the hosted page, never cached for good', async () => {
