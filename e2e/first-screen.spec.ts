@@ -68,19 +68,25 @@ test('the shell paints the first screen at the widget’s size before any script
   await expect(page.getByRole('button')).toHaveCount(0);
 });
 
-test('the checkout replaces the shell, its first data preloaded with the page and asked for once', async ({
+test('the checkout replaces the shell, its first data and first quote preloaded with the page and asked for once', async ({
   page,
 }) => {
   const bootstraps: string[] = [];
+  const quotes: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/ramp/bootstrap') bootstraps.push(r.url());
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/ramp/bootstrap') bootstraps.push(r.url());
+    if (path === '/api/ramp/payments/crypto/quote') quotes.push(r.url());
   });
   const res = await page.goto(PREFILL);
+  const bootstrap =
+    '?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD';
   expect(res!.headers()['link']).toBe(
-    '</api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB>; rel=preload; as=fetch; crossorigin',
+    `</api/ramp/bootstrap${bootstrap}>; rel=preload; as=fetch; crossorigin`,
   );
   await expect(page.getByRole('radiogroup', { name: 'Quotes' }).getByRole('radio').first()).toBeAttached();
   await expect(page.locator('.hp-skel')).toHaveCount(0);
-  // The preload's answer is the widget's: no second request for it.
-  expect(bootstraps.map((u) => new URL(u).search)).toEqual(['?category=CRYPTO_ONRAMP&country=GB']);
+  // The preload's answer is the widget's: no second request for it, and the price came with it.
+  expect(bootstraps.map((u) => new URL(u).search)).toEqual([bootstrap]);
+  expect(quotes).toEqual([]);
 });

@@ -1,7 +1,9 @@
 // GET /api/ramp/bootstrap: our proxy's one extension of the upstream contract, the first screen's
 // data in one response. The proxy builds it from answers it validated; the browser reads its outline
-// (readBootstrap, proxy-readers.ts).
-import type { Country, CountryDefault, Currency, PaymentMethod } from './types';
+// (readBootstrap, proxy-readers.ts). When the widget opens with every choice of a quote made (the
+// hosted page's full prefill), the request names that quote and the answer brings it too, so the
+// first price needs no round trip of its own.
+import type { Country, CountryDefault, Currency, PaymentMethod, Quote, QuoteRequest } from './types';
 
 export interface Bootstrap {
   countries: Country[];
@@ -15,4 +17,68 @@ export interface Bootstrap {
   paymentMethods: PaymentMethod[];
   /** The country's default fiat currency when offered, else the first one. */
   fiatCurrency: string;
+  /** The quote the request named (bootstrapQuery), when it came in time; absent otherwise. */
+  quote?: { request: QuoteRequest; quotes: Quote[] };
+}
+
+/** The choices the widget opens with, as far as a quote goes (its options, before any list is read). */
+export interface OpeningChoices {
+  /** @default 'buy' */
+  direction?: 'buy' | 'sell';
+  country?: string;
+  subdivision?: string;
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  paymentMethod?: string;
+  amount?: string;
+  partners?: readonly string[];
+}
+
+const SUBDIVISION = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
+/** A plain decimal, as the widget's amount option takes it ("100", "0.05"). */
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/**
+ * The quote those choices ask for once the lists confirm them (checkout/requests.ts quoteRequest
+ * makes the same one), when every choice is made; undefined otherwise. The US prices by state: no
+ * quote without one.
+ */
+export function openingQuote(c: OpeningChoices): QuoteRequest | undefined {
+  const amount = c.amount !== undefined && DECIMAL.test(c.amount) ? Number(c.amount) : 0;
+  if (!c.country || !c.fiatCurrency || !c.cryptoCurrency || !c.paymentMethod || !(amount > 0))
+    return undefined;
+  const fits =
+    !!c.subdivision && SUBDIVISION.test(c.subdivision) && c.subdivision.startsWith(`${c.country}-`);
+  if (c.country === 'US' && !fits) return undefined;
+  const buy = c.direction !== 'sell';
+  return {
+    countryCode: c.country,
+    ...(fits ? { subdivision: c.subdivision } : {}),
+    sourceCurrencyCode: buy ? c.fiatCurrency : c.cryptoCurrency,
+    sourceAmount: amount,
+    destinationCurrencyCode: buy ? c.cryptoCurrency : c.fiatCurrency,
+    paymentMethodType: c.paymentMethod,
+    ...(c.partners?.length ? { serviceProviders: [...c.partners] } : {}),
+  };
+}
+
+/**
+ * The query of a bootstrap request, in its one order: the widget's request and the hosted page's
+ * preload of it (server/http/preload.ts) must name the same URL, or the browser fetches it twice.
+ */
+export function bootstrapQuery(
+  category: string,
+  country: string | undefined,
+  quote?: QuoteRequest,
+): Record<string, string> {
+  const q: Record<string, string> = { category };
+  if (country) q.country = country;
+  if (!quote) return q;
+  if (quote.subdivision) q.subdivision = quote.subdivision;
+  q.sourceCurrencyCode = quote.sourceCurrencyCode;
+  q.destinationCurrencyCode = quote.destinationCurrencyCode;
+  q.sourceAmount = String(quote.sourceAmount);
+  if (quote.paymentMethodType) q.paymentMethodType = quote.paymentMethodType;
+  if (quote.serviceProviders?.length) q.serviceProviders = quote.serviceProviders.join(',');
+  return q;
 }

@@ -59,5 +59,6 @@ export {
   fromLegacyLimits,
   fromLegacyPaymentMethods,
 } from './legacy';
-export type { Bootstrap } from './bootstrap';
+export type { Bootstrap, OpeningChoices } from './bootstrap';
+export { bootstrapQuery, openingQuote } from './bootstrap';
 export type { DroppedItems, QuoteItem } from './schemas';

@@ -68,5 +68,10 @@ export function readBootstrap(data: unknown): Bootstrap {
     list(b[k], `bootstrap.${k}`);
   for (const k of ['country', 'fiatCurrency'])
     if (typeof b[k] !== 'string') fail(`bootstrap.${k}: expected string`);
+  if (b.quote !== undefined) {
+    const q = record<Json>(b.quote, 'bootstrap.quote');
+    record(q.request, 'bootstrap.quote.request');
+    list(q.quotes, 'bootstrap.quote.quotes');
+  }
   return { ...b, subdivisions: b.subdivisions ?? null, defaults: b.defaults ?? null } as unknown as Bootstrap;
 }

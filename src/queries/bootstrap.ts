@@ -1,12 +1,12 @@
-// GET /bootstrap (our proxy's extension): the first screen's data in one round trip. Its parts are
-// written into the per-operation cache entries, so the hooks that read those entries find them
-// there instead of asking again.
+// GET /bootstrap (our proxy's extension): the first screen's data in one round trip, with the first
+// quote when the widget opens with one fully chosen. Its parts are written into the per-operation
+// cache entries, so the hooks that read those entries find them there instead of asking again.
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
-import { readBootstrap } from '../api';
+import { bootstrapQuery, readBootstrap } from '../api';
 import type { Bootstrap } from '../api';
-import type { Category } from '../api/types';
+import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
 import { discoveryRetryDelay, retryDiscovery } from './retry';
@@ -21,20 +21,26 @@ export function seedFromBootstrap(qc: QueryClient, category: Category, b: Bootst
   put(rampKeys.currencies(category, b.country, 'FIAT'), b.fiatCurrencies);
   put(rampKeys.currencies(category, b.country, 'CRYPTO'), b.cryptoCurrencies);
   if (b.fiatCurrency) put(rampKeys.paymentMethods(category, b.country, b.fiatCurrency), b.paymentMethods);
+  // Found by the quotes query when the checkout's first request is this one (queries/quotes.ts).
+  if (b.quote) put(rampKeys.quotes(b.quote.request), b.quote.quotes);
 }
 
-/** `country` is a hint (the merchant's option or the browser's region); the server resolves it. */
+/**
+ * `country` is a hint (the merchant's option or the browser's region); the server resolves it.
+ * `quote`: the quote the widget's options ask for (api/bootstrap.ts openingQuote), brought along.
+ */
 export const bootstrapQueryOptions = (
   client: RampClient,
   qc: QueryClient,
   category: Category,
   country: string | undefined,
+  quote?: QuoteRequest,
 ) =>
   queryOptions({
-    queryKey: rampKeys.bootstrap(category, country),
+    queryKey: rampKeys.bootstrap(category, country, quote),
     queryFn: async ({ signal }) => {
       const b = await client.request('GET', '/bootstrap', {
-        query: { category, country },
+        query: bootstrapQuery(category, country, quote),
         read: readBootstrap,
         signal,
       });

@@ -13,8 +13,8 @@ export interface RoutesKeyInput {
 
 export const rampKeys = {
   all: ['ramp'] as const,
-  bootstrap: (category: Category, country: string | undefined) =>
-    [...rampKeys.all, 'bootstrap', category, country ?? null] as const,
+  bootstrap: (category: Category, country: string | undefined, quote?: QuoteRequest) =>
+    [...rampKeys.all, 'bootstrap', category, country ?? null, quote ?? null] as const,
   countries: (category: Category) => [...rampKeys.all, 'countries', category] as const,
   defaults: (country: string, category: Category) =>
     [...rampKeys.all, 'defaults', country, category] as const,

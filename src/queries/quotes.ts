@@ -58,6 +58,11 @@ function useSettled(request: QuoteRequest | null, delayMs: number): QuoteRequest
 export interface QuotesOptions {
   /** False pauses asking (e.g. while a session is being created for the chosen quote). */
   enabled: boolean;
+  /**
+   * The quotes are on their way another way (with the first data, queries/bootstrap.ts): nothing is
+   * asked yet, and they show as loading.
+   */
+  held?: boolean;
   refreshMs: number;
   debounceMs?: number;
 }
@@ -68,13 +73,13 @@ export function useQuotes(request: QuoteRequest | null, o: QuotesOptions): Quote
   const current = settled !== null && JSON.stringify(settled) === JSON.stringify(request);
   const q = useQuery({
     ...quoteQueryOptions(client, settled ?? ({} as QuoteRequest), o.refreshMs),
-    enabled: o.enabled && settled !== null,
+    enabled: o.enabled && !o.held && settled !== null,
   });
   const data = current ? q.data : undefined;
   const error = current ? asRampError(q.error) : null;
   const none = isNoValidQuotes(error) || (data !== undefined && data.length === 0);
   return {
-    isLoading: request !== null && (!current || (q.isPending && o.enabled)),
+    isLoading: request !== null && (!current || (q.isPending && (o.enabled || !!o.held))),
     quotes: data ?? [],
     receivedAt: data ? q.dataUpdatedAt : 0,
     refreshAt: data ? q.dataUpdatedAt + o.refreshMs : undefined,

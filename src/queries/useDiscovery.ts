@@ -12,6 +12,7 @@ import type {
   Direction,
   Limits,
   PaymentMethod,
+  QuoteRequest,
   Route,
 } from '../api/types';
 import { bootstrapQueryOptions } from './bootstrap';
@@ -39,6 +40,8 @@ export interface DiscoveryInput {
   paymentMethod?: string;
   /** Sent to /bootstrap: the merchant's country option or the browser's region. */
   countryHint?: string;
+  /** The quote the widget opens with, when its options make one (api/bootstrap.ts): asked with the bootstrap. */
+  openingQuote?: QuoteRequest;
   /** Only routes of these partners. */
   partners?: readonly string[];
   /** Methods this device cannot pay with (Apple Pay without an Apple Pay wallet): never offered. */
@@ -76,7 +79,7 @@ export function useDiscovery(input: DiscoveryInput): DiscoveryView {
   const category = categoryOf(input.direction);
   const { country, fiatCurrency, cryptoCurrency } = input;
 
-  const boot = useQuery(bootstrapQueryOptions(client, qc, category, input.countryHint));
+  const boot = useQuery(bootstrapQueryOptions(client, qc, category, input.countryHint, input.openingQuote));
   // Until the bootstrap answers, its parts are on the way: asking for them again would double the traffic.
   const settled = boot.isSuccess || boot.isError;
 

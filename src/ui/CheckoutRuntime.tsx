@@ -1,7 +1,8 @@
 // What runs a checkout, apart from showing it: the data of the current choices, computed once and
 // synced into the machine. Its first requests leave from the widget's first commit; the screens
-// render from the next one, so no request waits for the screens' first render (the order screen is
-// the costliest render of a checkout).
+// render once the first data is in or a moment has passed, so no request waits for the screens'
+// first render (the order screen is the costliest render of a checkout), and a preloaded answer is
+// shown by that render rather than by a second one.
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import {
@@ -13,15 +14,26 @@ import {
   useSend,
 } from './steps';
 
+/** How long the screens wait for the first data before they render without it (placeholders). */
+export const FIRST_DATA_WAIT_MS = 150;
+
 export function CheckoutRuntime({ children }: { children?: ReactNode }) {
   const state = useCheckoutState();
   const send = useSend();
   const host = useHost();
   const data = useCheckoutDataSource(state, host);
   useCheckoutSync(state, data, send, host);
+  // A later render is the point: it comes after this commit's effects have sent the requests. It
+  // waits a moment for the first data, often on its way already (the hosted page preloads it), so
+  // the screens' first render shows it rather than placeholders it replaces a render later. Once
+  // shown, the screens stay (a new direction's data is on its way again).
   const [started, setStarted] = useState(false);
-  // The second render is the point: it comes after this commit's effects have sent the requests.
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setStarted(true), []);
+  const settled = data.discovery.bootstrap.isSettled;
+  if (settled && !started) setStarted(true);
+  useEffect(() => {
+    if (started) return;
+    const timer = setTimeout(() => setStarted(true), FIRST_DATA_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [started]);
   return <CheckoutDataProvider value={data}>{started && children}</CheckoutDataProvider>;
 }

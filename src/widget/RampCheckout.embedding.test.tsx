@@ -21,15 +21,17 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('prefilled and locked options', () => {
-  it('start on the quotes, asked in parallel with the first screen data', async () => {
+  it('start on the quotes, which come with the first screen data', async () => {
     const w = mountWidget(PREFILLED);
-    // Bootstrap, routes and quote all leave before any answer is in: one round trip to quotes.
+    // Bootstrap and routes leave before any answer is in, the quote with the bootstrap: one round
+    // trip to quotes.
     expect(w.server.requests.map((r) => r.path.split('?')[0])).toEqual([
       '/bootstrap',
       '/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/ETH',
-      '/payments/crypto/quote',
     ]);
+    expect(w.server.requests[0]!.path).toContain('&sourceCurrencyCode=USD&destinationCurrencyCode=ETH&');
     await screen.findByRole('radiogroup', { name: 'Quotes' });
+    expect(w.server.sent('/payments/crypto/quote')).toHaveLength(0);
     expect(screen.queryByRole('radiogroup', { name: 'Direction' })).toBeNull();
   });
 
@@ -140,10 +142,9 @@ describe('on a host page', () => {
         <CheckoutRoot options={{ apiBaseUrl: TEST_API_BASE, direction: 'sell' }} env={env} />
       </>,
     );
-    const [a, b] = (await screen.findAllByRole('region', { name: 'Crypto checkout' })) as [
-      HTMLElement,
-      HTMLElement,
-    ];
+    // Each shows once its own first data is in.
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Crypto checkout' })).toHaveLength(2));
+    const [a, b] = screen.getAllByRole('region', { name: 'Crypto checkout' }) as [HTMLElement, HTMLElement];
     expect(within(a).getByRole('radio', { name: 'Buy' })).toBeChecked();
     expect(within(b).getByRole('radio', { name: 'Sell' })).toBeChecked();
     const { default: userEvent } = await import('@testing-library/user-event');

@@ -7,7 +7,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ORIGIN_NOT_ALLOWED, RampError, createRampClient, proxyReaders, withOriginCheck } from '../api';
+import {
+  ORIGIN_NOT_ALLOWED,
+  RampError,
+  createRampClient,
+  openingQuote,
+  proxyReaders,
+  withOriginCheck,
+} from '../api';
 import type { CheckoutStoreApi } from '../checkout';
 import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
@@ -119,6 +126,8 @@ function setUp(
     },
     partners: options.partners,
     countryHint: options.country ?? remembered.country ?? browserRegion(),
+    // From the options alone, as the hosted page's preload of it (server/http/preload.ts).
+    openingQuote: openingQuote({ ...options, amount: options.amount ?? options.defaultAmount }),
     hiddenMethods: hiddenMethods(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
     newRunKey: randomUuid,

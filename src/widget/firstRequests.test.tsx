@@ -19,4 +19,26 @@ describe('the first requests', () => {
     expect(server.sent('/bootstrap')).toHaveLength(1);
     expect(shownAtRequest[0]).toBe(false);
   });
+
+  it('bring the opening quote with the first data when the options make one: no quote request of its own', async () => {
+    const server = createTestServer();
+    mountWidget(
+      {
+        direction: 'buy',
+        country: 'GB',
+        fiatCurrency: 'GBP',
+        cryptoCurrency: 'ETH',
+        paymentMethod: 'CREDIT_DEBIT_CARD',
+        amount: '100',
+      },
+      {},
+      server,
+    );
+    const quotes = await screen.findByRole('radiogroup', { name: 'Quotes' });
+    expect(quotes.querySelectorAll('input[type="radio"]').length).toBeGreaterThan(0);
+    expect(server.sent('/bootstrap').map((r) => r.path)).toEqual([
+      '/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD',
+    ]);
+    expect(server.sent('/payments/crypto/quote')).toHaveLength(0);
+  });
 });

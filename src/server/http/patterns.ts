@@ -17,6 +17,8 @@ export const RE = {
   subdivision: /^(?:[A-Z]{2}-)?[A-Z0-9]{1,3}$/,
   // In full only (US-NY), as the widget's option: an intent's value becomes that option.
   fullSubdivision: CODE.subdivision,
+  /** A plain positive decimal, as the widget's amount option ("100", "0.05"). */
+  amount: /^\d{1,13}(?:\.\d{1,18})?$/,
   currencyType: /^(?:FIAT|CRYPTO)$/,
   providerCurrencyCode: /^[A-Za-z0-9_.-]{1,32}$/,
   status: /^[A-Z_]{2,32}$/,

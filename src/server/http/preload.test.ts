@@ -17,6 +17,28 @@ describe('the hosted page’s bootstrap preload', () => {
     );
   });
 
+  it('names the opening quote when the link makes one, as the widget asks for it', () => {
+    expect(
+      path(
+        'direction=buy&country=us&subdivision=us-ca&fiatCurrency=usd&cryptoCurrency=btc&network=BITCOIN&paymentMethod=CREDIT_DEBIT_CARD&amount=100&partners=banxa',
+      ),
+    ).toBe(
+      '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US&subdivision=US-CA&sourceCurrencyCode=USD&destinationCurrencyCode=BTC&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD&serviceProviders=BANXA',
+    );
+    // A sell quotes the crypto amount; the US without its state has no price, so no quote is named.
+    expect(
+      path('direction=sell&country=DE&fiatCurrency=EUR&cryptoCurrency=ETH&paymentMethod=SEPA&amount=0.5'),
+    ).toBe(
+      '/api/ramp/bootstrap?category=CRYPTO_OFFRAMP&country=DE&sourceCurrencyCode=ETH&destinationCurrencyCode=EUR&sourceAmount=0.5&paymentMethodType=SEPA',
+    );
+    expect(path('country=US&fiatCurrency=USD&cryptoCurrency=BTC&paymentMethod=CARD&amount=100')).toBe(
+      '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US',
+    );
+    expect(path('country=GB&fiatCurrency=GBP&cryptoCurrency=BTC&paymentMethod=CARD&amount=1e3')).toBe(
+      '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB',
+    );
+  });
+
   it('guesses nothing it cannot know or the page will not ask', () => {
     expect(path('')).toBeUndefined(); // the browser's region decides
     expect(path('direction=buy')).toBeUndefined();

@@ -2,7 +2,9 @@
 // bootstrap request the page is about to make, so the browser asks for it while it is still
 // downloading the scripts instead of after running them (one round trip less on a slow phone).
 // Only when the page's URL says exactly which request that is (the country is given; no intent,
-// which brings its own values): a wrong guess would cost a request and a console warning.
+// which brings its own values): a wrong guess would cost a request and a console warning. With a
+// full prefill, that request names the opening quote too, so the first price comes with it.
+import { bootstrapQuery, openingQuote } from '../../api/bootstrap';
 import { categoryOf } from '../../api/types';
 import { API_PREFIX } from '../../api/proxy/contract';
 
@@ -22,8 +24,20 @@ export function bootstrapRequestPath(query: URLSearchParams): string | undefined
   if (!DIRECTIONS.includes(direction) || listed.some((d) => !DIRECTIONS.includes(d as Direction))) {
     return undefined; // the page will show what is wrong with its link instead
   }
-  // The client's query string: these two, in this order (src/api/client.ts).
-  const qs = new URLSearchParams({ category: categoryOf(direction), country });
+  // The widget asks for the quote its options make along with the first data (api/bootstrap.ts):
+  // read from the same parameters, as its options take them (codes upper-cased, text trimmed).
+  const upper = (name: string) => once(name)?.trim().toUpperCase() || undefined;
+  const quote = openingQuote({
+    direction,
+    country,
+    subdivision: upper('subdivision'),
+    fiatCurrency: upper('fiatCurrency'),
+    cryptoCurrency: upper('cryptoCurrency'),
+    paymentMethod: upper('paymentMethod'),
+    amount: (once('amount') ?? once('defaultAmount'))?.trim(),
+    partners: upper('partners')?.split(',').filter(Boolean),
+  });
+  const qs = new URLSearchParams(bootstrapQuery(categoryOf(direction), country, quote));
   return `${API_PREFIX}/bootstrap?${qs.toString()}`;
 }
 

@@ -84,6 +84,38 @@ export function parseQuoteBody(body: unknown): QuoteRequest {
   return parseWith(QuoteBodySchema, body);
 }
 
+/** The query parameters a bootstrap request names its opening quote with (api/bootstrap.ts bootstrapQuery). */
+export const OPENING_QUOTE_PARAMS = [
+  'subdivision',
+  'sourceCurrencyCode',
+  'destinationCurrencyCode',
+  'sourceAmount',
+  'paymentMethodType',
+  'serviceProviders',
+] as const;
+
+/**
+ * The quote a bootstrap request names, checked as a quote's body is (400 INVALID_QUERY_PARAMETER
+ * otherwise, naming the parameter); undefined when it names none.
+ */
+export function openingQuoteOf(q: Record<string, string>): QuoteRequest | undefined {
+  if (!OPENING_QUOTE_PARAMS.some((name) => q[name] !== undefined)) return undefined;
+  const candidate: Record<string, unknown> = { countryCode: q.country };
+  for (const name of OPENING_QUOTE_PARAMS) {
+    const value = q[name];
+    if (value === undefined) continue;
+    candidate[name] =
+      name === 'sourceAmount' ? Number(value) : name === 'serviceProviders' ? value.split(',') : value;
+  }
+  const r = v.safeParse(QuoteBodySchema, candidate);
+  if (r.success) return r.output;
+  const details = r.issues.slice(0, 10).map((i) => {
+    const path = v.getDotPath(i)?.split('.')[0];
+    return `${path === 'countryCode' ? 'country' : (path ?? 'query')}: ${i.message}`;
+  });
+  throw badRequest('INVALID_QUERY_PARAMETER', `Invalid query: ${details[0]}`, details);
+}
+
 export function parseSessionBody(body: unknown): SessionBody {
   if (isRecord(body)) {
     const data = isRecord(body.sessionData) ? body.sessionData : {};

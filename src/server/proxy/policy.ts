@@ -189,6 +189,13 @@ export const RULES: readonly RouteRule[] = [
     query: {
       category: re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP'),
       country: re(RE.country, 'a two-letter country code'),
+      // The opening quote (proxy/bodies.ts openingQuoteOf): a quote's body, checked as one.
+      subdivision: re(RE.fullSubdivision, 'an ISO 3166-2 code, e.g. US-NY'),
+      sourceCurrencyCode: re(RE.currency, 'a currency code, e.g. USD'),
+      destinationCurrencyCode: re(RE.currency, 'a currency code, e.g. BTC'),
+      sourceAmount: re(RE.amount, 'a positive decimal, e.g. 100'),
+      paymentMethodType: re(RE.method, 'a payment method, e.g. CREDIT_DEBIT_CARD'),
+      serviceProviders: partners,
     },
     access: 'public',
   },

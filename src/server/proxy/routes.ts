@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { RampError } from '../../api';
-import type { RampClient } from '../../api';
-import type { Category, Cursor, SessionResponse } from '../../api/types';
-import { parseQuoteBody } from './bodies';
+import type { Bootstrap, RampClient } from '../../api';
+import type { Category, Cursor, QuoteRequest, SessionResponse } from '../../api/types';
+import { openingQuoteOf, parseQuoteBody } from './bodies';
 import { readJsonBody } from '../http/body';
 import { loadBootstrap } from './discovery/bootstrap';
 import { rawTarget, requireClientIp } from '../http/client-address';
@@ -108,6 +108,42 @@ export function createProxy({
         headers: { 'Retry-After': String(d.retryAfterSec) },
       });
     }
+  };
+
+  /** Quotes for a request, remembered for the session that follows (one path for both routes that quote). */
+  const quote = async (c: Context<AppEnv>, body: QuoteRequest, scope: CallScope) => {
+    // The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
+    // browser's cookie goes with the answer.
+    const externalCustomerId = customers.forRequest(c);
+    const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
+    await binding.remember(body, quotes);
+    return quotes;
+  };
+
+  /**
+   * The bootstrap's opening quote: asked beside its discovery reads, within the quote allowance, and
+   * waited for OPENING_QUOTE_WAIT_MS at most. Never a failure of the bootstrap: without it (refused,
+   * failed or late) the widget asks for the quote itself and shows why it has none.
+   */
+  const openingQuote = async (
+    c: Context<AppEnv>,
+    request: QuoteRequest,
+    scope: CallScope,
+  ): Promise<Bootstrap['quote']> => {
+    const asked = (async () => {
+      await rateLimit(quoteLimiter, c);
+      return { request, quotes: await quote(c, request, scope) };
+    })().catch((e: unknown) => {
+      log.info('opening quote not given', {
+        reason: e instanceof Error ? e.message.slice(0, 200) : 'unknown',
+      });
+      return undefined;
+    });
+    const late = new Promise<undefined>((resolve) => {
+      const timer = setTimeout(resolve, OPENING_QUOTE_WAIT_MS);
+      void asked.finally(() => clearTimeout(timer));
+    });
+    return Promise.race([asked, late]);
   };
 
   // The console reads any transaction with its token; a shopper's browser sends a tracking token.
@@ -238,23 +274,24 @@ export function createProxy({
         (routes) => routes,
       );
     },
-    bootstrap: async ({ c, q }) => {
+    bootstrap: async ({ c, q, scope }) => {
+      const wanted = openingQuoteOf(q);
+      const opening = wanted && openingQuote(c, wanted, scope);
       const body = await loadBootstrap(discoveryOf(c), {
         category: (q.category as Category | undefined) ?? 'CRYPTO_ONRAMP',
         country: q.country,
         acceptLanguage: c.req.header('accept-language'),
       });
-      return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Origin, Accept-Language' });
+      if (!opening) {
+        return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Origin, Accept-Language' });
+      }
+      const quote = await opening;
+      return c.json(quote ? { ...body, quote } : body, 200, NO_STORE);
     },
     quote: async ({ c, scope }) => {
       await rateLimit(quoteLimiter, c);
       const body = parseQuoteBody(await readJsonBody(c.req.raw));
-      // The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
-      // browser's cookie goes with the answer.
-      const externalCustomerId = customers.forRequest(c);
-      const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
-      await binding.remember(body, quotes);
-      return c.json({ quotes }, 200, NO_STORE);
+      return c.json({ quotes: await quote(c, body, scope) }, 200, NO_STORE);
     },
     session: async ({ c, scope }) => {
       await rateLimit(sessionLimiter, c);
@@ -415,6 +452,9 @@ export function createProxy({
   });
   return proxy;
 }
+
+/** How long a bootstrap waits for its opening quote before it answers without it. */
+export const OPENING_QUOTE_WAIT_MS = 1_500;
 
 const literalsMatch = (params: Record<string, string>, literals: RoutedLiteral[]) =>
   literals.every((l) => params[l.name] === l.value);

@@ -5,13 +5,20 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
 import { rows } from '../components/test-rows';
+import { createTestServer } from '../../queries/test-server';
 import { renderCheckout, US_BUY } from './test-harness';
 
 const WITH_AMOUNT: Partial<CheckoutInit> = { ...US_BUY, prefill: { ...US_BUY.prefill, amount: '100' } };
 
 describe('the order screen while its data is on its way', () => {
   it('keeps the best offer’s place with the offers’ rows: the card in its frame, Compare, the countdown', async () => {
-    renderCheckout({ init: WITH_AMOUNT });
+    // The quotes take a moment, as over a network (the in-process server answers at once).
+    const server = createTestServer();
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes('/payments/crypto/quote')) await new Promise((r) => setTimeout(r, 300));
+      return server.fetch(input, init);
+    };
+    renderCheckout({ init: WITH_AMOUNT, server: { ...server, fetch } });
     const finding = await screen.findByText('Finding offers…', {}, { timeout: 5000 });
     const placeholder = finding.closest('.rc-offers')!;
     const pending = {

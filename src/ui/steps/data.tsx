@@ -47,6 +47,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     cryptoCurrency: s.crypto?.currencyCode,
     paymentMethod: s.paymentMethod,
     countryHint: host.countryHint,
+    openingQuote: host.openingQuote,
     partners: host.partners,
     hiddenMethods: host.hiddenMethods,
   });
@@ -54,6 +55,8 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
   const quotes = useQuotes(earlyQuoteRequest(state, host.partners), {
     // A session in the making is for the chosen quote: a refresh now would change the terms under it.
     enabled: state.step !== 'status' && idle,
+    // The opening quote comes with the first data: asking for it beside it would ask twice.
+    held: host.openingQuote !== undefined && !discovery.bootstrap.isSettled,
     refreshMs: quoteRefreshMs(state),
   });
   const country = discovery.countries.items.find((c) => c.countryCode === s.country);

@@ -3,7 +3,7 @@
 // are reported, and the failures the shopper is shown are told to the host. Runs for every screen,
 // so later lists are prefetched while the shopper is still on an earlier one.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CheckoutEvent, CheckoutState, SyncLists } from '../../checkout';
 import { quoteEvents, syncEvents } from '../../checkout';
 import { knownRate } from '../../queries';
@@ -41,9 +41,11 @@ export function useCheckoutSync(
     rate: knownRate(qc, state.selection.fiatCurrency, state.selection.crypto?.currencyCode),
   };
   // Sent when they change: an event the machine already agrees with changes nothing, so this settles.
+  // Before the browser paints (a layout effect): the choices the lists confirm, and the quote they
+  // make, show in the same frame as the lists, not one paint later.
   const events = syncEvents(state, lists);
   const due = JSON.stringify(events);
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const event of JSON.parse(due) as CheckoutEvent[]) send(event);
   }, [due, send]);
 
