@@ -117,6 +117,7 @@ function setUp(
     },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
+  const opening = openingQuote({ ...options, amount: options.amount ?? options.defaultAmount });
   const host: CheckoutHost = {
     get launch() {
       return (current() ?? options).launch;
@@ -127,7 +128,7 @@ function setUp(
     partners: options.partners,
     countryHint: options.country ?? remembered.country ?? browserRegion(),
     // From the options alone, as the hosted page's preload of it (server/http/preload.ts).
-    openingQuote: openingQuote({ ...options, amount: options.amount ?? options.defaultAmount }),
+    openingQuote: opening && { direction: options.direction ?? 'buy', request: opening },
     hiddenMethods: hiddenMethods(),
     onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
     newRunKey: randomUuid,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The checkout's first requests leave from the widget's first commit, before the screens' first
 // render (the costliest of a checkout), so no request waits for it.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestServer } from '../queries/test-server';
 import { mountWidget } from './test-mount';
@@ -22,7 +22,7 @@ describe('the first requests', () => {
 
   it('bring the opening quote with the first data when the options make one: no quote request of its own', async () => {
     const server = createTestServer();
-    mountWidget(
+    const w = mountWidget(
       {
         direction: 'buy',
         country: 'GB',
@@ -40,5 +40,10 @@ describe('the first requests', () => {
       '/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD',
     ]);
     expect(server.sent('/payments/crypto/quote')).toHaveLength(0);
+
+    // Another direction's first data comes without it (the options' quote is a buy).
+    await w.user.click(screen.getByRole('radio', { name: 'Sell' }));
+    await waitFor(() => expect(server.sent('/bootstrap')).toHaveLength(2));
+    expect(server.sent('/bootstrap')[1]!.path).toBe('/bootstrap?category=CRYPTO_OFFRAMP&country=GB');
   });
 });

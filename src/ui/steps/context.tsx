@@ -3,7 +3,7 @@
 // widgets on a page never share either.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { Quote, QuoteRequest } from '../../api/types';
+import type { Direction, Quote, QuoteRequest } from '../../api/types';
 import type { CheckoutEvent, CheckoutState, CheckoutStoreApi } from '../../checkout';
 import type { LaunchMode, LaunchedMode } from './launchMode';
 
@@ -24,8 +24,8 @@ export interface CheckoutHost {
   partners?: readonly string[];
   /** The country to start from when the merchant gave none: the browser's region. */
   countryHint?: string;
-  /** The quote the merchant's options ask for from the start, asked with the first data. */
-  openingQuote?: QuoteRequest;
+  /** The quote the merchant's options ask for from the start, in their direction: asked with the first data. */
+  openingQuote?: { direction: Direction; request: QuoteRequest };
   /** The shopper may have the wallet address remembered on this device (absent: nothing is remembered). */
   rememberWallet?: { readonly on: boolean; set: (on: boolean) => void };
   /** Payment methods this device cannot pay with (Apple Pay without a wallet): never offered. */

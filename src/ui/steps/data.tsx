@@ -38,6 +38,8 @@ export function earlyQuoteRequest(state: CheckoutState, partners?: readonly stri
 
 export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost): CheckoutData {
   const s = state.selection;
+  // Another direction's first data does not bring the quote the options make.
+  const opening = host.openingQuote?.direction === s.direction ? host.openingQuote.request : undefined;
   const discovery = useDiscovery({
     direction: s.direction,
     country: s.country,
@@ -47,7 +49,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     cryptoCurrency: s.crypto?.currencyCode,
     paymentMethod: s.paymentMethod,
     countryHint: host.countryHint,
-    openingQuote: host.openingQuote,
+    openingQuote: opening,
     partners: host.partners,
     hiddenMethods: host.hiddenMethods,
   });
@@ -56,7 +58,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     // A session in the making is for the chosen quote: a refresh now would change the terms under it.
     enabled: state.step !== 'status' && idle,
     // The opening quote comes with the first data: asking for it beside it would ask twice.
-    held: host.openingQuote !== undefined && !discovery.bootstrap.isSettled,
+    held: opening !== undefined && !discovery.bootstrap.isSettled,
     refreshMs: quoteRefreshMs(state),
   });
   const country = discovery.countries.items.find((c) => c.countryCode === s.country);
