@@ -117,7 +117,10 @@ function setUp(
     },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
-  const opening = openingQuote({ ...options, amount: options.amount ?? options.defaultAmount });
+  // Not for an intent: its order's values come with it (the hosted page's preload skips it too).
+  const opening = intent
+    ? undefined
+    : openingQuote({ ...options, amount: options.amount ?? options.defaultAmount });
   const host: CheckoutHost = {
     get launch() {
       return (current() ?? options).launch;
