@@ -10,6 +10,7 @@ import { createRampServer } from '../index';
 import type { RampServer } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/types';
+import { pendingOrder } from '../testing/pending-orders';
 import { quotedSession } from '../testing/upstream';
 import { buySession } from '../../api/test-sessions';
 
@@ -185,30 +186,15 @@ describe('session creation with the ledger', () => {
       body: 'action=pay',
     });
     const ledger = await openEmbeddedLedger(null);
-    await ledger.beginPendingOrder({
-      externalSessionId: 'rc_left_by_a_dead_process_000001',
+    const left = pendingOrder('rc_left_by_a_dead_process_000001', {
       fingerprint: 'f',
-      intentClaim: null,
-      terms: {
-        intentId: null,
-        reference: 'order-left',
-        customerId: null,
-        partner: 'BANXA',
-        direction: 'buy',
-        country: 'US',
-        sourceCurrency: 'USD',
-        sourceAmount: '100',
-        destinationCurrency: 'ETH',
-        walletAddress: WALLET,
-      },
       request: JSON.stringify({ ...SESSION, externalSessionId: 'rc_left_by_a_dead_process_000001' }),
-      state: 'pending',
-      sessionId: null,
-      answer: null,
       createdAt: 0,
       nextAttemptAt: 0,
-      attempts: 0,
-      note: null,
+    });
+    await ledger.beginPendingOrder({
+      ...left,
+      terms: { ...left.terms, reference: 'order-left', walletAddress: WALLET },
     });
     const server = createRampServer(
       { apiBaseUrl: UPSTREAM, apiKey: KEY, adminToken: ADMIN, syncIntervalMs: 50 },
