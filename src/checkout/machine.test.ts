@@ -475,6 +475,26 @@ describe('quotes', () => {
     expect(selected.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS', receivedAt: at(5) });
   });
 
+  it('takes quotes while the limits are still loading; limits that reject the amount drop the quote', () => {
+    // The opening quote can come before the routes' limits: the offer shown can be picked at once.
+    const s = run(buyAt('paymentMethod'), { type: 'SET_PAYMENT_METHOD', method: 'SEPA' }, CONTINUE(), {
+      type: 'SET_AMOUNT',
+      text: '100',
+    });
+    expect(s.facts.limits).toBeUndefined();
+    const best = next(s, { type: 'QUOTES_RECEIVED', quotes: [quote()], at: at() });
+    expect(best.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS' });
+    const picked = next(s, { type: 'SELECT_QUOTE', quote: quote({ serviceProvider: 'BANXA' }), at: at() });
+    expect(picked.selection.quote).toMatchObject({ serviceProvider: 'BANXA' });
+    expect(picked.facts.quotePicked).toBe(true);
+    // Limits that hold keep it; limits the amount falls outside drop it.
+    expect(next(picked, { type: 'SET_LIMITS', limits: USD_LIMITS }).selection.quote).toBeDefined();
+    const tight = { currencyCode: 'USD', min: 500, max: 900 };
+    const dropped = next(picked, { type: 'SET_LIMITS', limits: tight });
+    expect(dropped.selection.quote).toBeUndefined();
+    expect(dropped.facts.quotePicked).toBe(false);
+  });
+
   it('refreshes the selected quote while its partner is still offered, and drops it otherwise', () => {
     const s = run(buyAt('quotes'), ...BUY_STEPS.quotes);
     const refreshed = next(s, {

@@ -271,7 +271,11 @@ function onInput(state: CheckoutState, event: CheckoutEvent): CheckoutState {
       // Limits belong to a chosen method; a late answer for a cleared method is dropped.
       if (!s.paymentMethod || !validLimits(event.limits) || sameLimits(state.facts.limits, event.limits))
         return state;
-      return settle(state, { ...state, facts: { ...state.facts, limits: event.limits } });
+      const limited = { ...state, facts: { ...state.facts, limits: event.limits } };
+      // An offer taken while the limits were loading goes with an amount they reject.
+      if (s.quote && guardStatus(limited, 'amount') === 'failed')
+        return choose(limited, ['quote'], { quote: undefined }, { quotePicked: false });
+      return settle(state, limited);
     }
     case 'SET_RATE': {
       const rate = event.fiatPerCrypto;

@@ -12,13 +12,14 @@ export interface QuoteRequestOptions {
 
 /**
  * The quote request for the current choices, or null until every input is valid (country and
- * subdivision, currencies, canonical method, amount within known limits).
+ * subdivision, currencies, canonical method, amount). Limits still loading do not hold it back (the
+ * routes and the quote travel in parallel); once known, an amount outside them withdraws it.
  */
 export function quoteRequest(state: CheckoutState, options: QuoteRequestOptions = {}): QuoteRequest | null {
   const s = state.selection;
   const codes = flowCodes(s);
-  if (firstUnmet(state, 'amount') !== undefined || !codes || !s.country || !s.amount || !s.paymentMethod)
-    return null;
+  const unmet = firstUnmet(state, 'amount', undefined, true);
+  if (unmet !== undefined || !codes || !s.country || !s.amount || !s.paymentMethod) return null;
   return {
     countryCode: s.country,
     ...(subdivisionFits(s.country, s.subdivision) ? { subdivision: s.subdivision } : {}),

@@ -49,13 +49,17 @@ describe('quoteRequest', () => {
     expect(quoteRequest(start())).toBeNull();
     expect(quoteRequest(buyAt('amount'))).toBeNull();
     expect(quoteRequest(run(buyAt('amount'), { type: 'SET_AMOUNT', text: '5' }))).toBeNull();
-    // Known limits are part of a valid amount.
+  });
+
+  it('does not wait for the limits, and is withdrawn when they reject the amount', () => {
     const unknownLimits = run(
       buyAt('paymentMethod'),
       { type: 'SET_PAYMENT_METHOD', method: 'SEPA' },
       ...BUY_STEPS.amount,
     );
-    expect(quoteRequest(unknownLimits)).toBeNull();
+    expect(quoteRequest(unknownLimits)).toMatchObject({ sourceAmount: 100, paymentMethodType: 'SEPA' });
+    const tight = { currencyCode: 'USD', min: 500, max: 900 };
+    expect(quoteRequest(run(unknownLimits, { type: 'SET_LIMITS', limits: tight }))).toBeNull();
   });
 
   it('builds a buy request in direction order with the canonical method and subdivision', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The checkout's first requests leave from the widget's first commit, before the screens' first
 // render (the costliest of a checkout), so no request waits for it.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestServer } from '../queries/test-server';
 import { mountWidget } from './test-mount';
@@ -45,5 +45,34 @@ describe('the first requests', () => {
     await w.user.click(screen.getByRole('radio', { name: 'Sell' }));
     await waitFor(() => expect(server.sent('/bootstrap')).toHaveLength(2));
     expect(server.sent('/bootstrap')[1]!.path).toBe('/bootstrap?category=CRYPTO_OFFRAMP&country=GB');
+  });
+
+  it('make the opening offer the one taken while the routes (and their limits) are still on the way', async () => {
+    const server = createTestServer();
+    let release = () => {};
+    const routesHeld = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes('/supported/routes/')) await routesHeld;
+      return server.fetch(input, init);
+    };
+    mountWidget(
+      {
+        direction: 'buy',
+        country: 'GB',
+        fiatCurrency: 'GBP',
+        cryptoCurrency: 'ETH',
+        paymentMethod: 'CREDIT_DEBIT_CARD',
+        amount: '100',
+      },
+      { fetch },
+      server,
+    );
+    const quotes = await screen.findByRole('radiogroup', { name: 'Quotes' });
+    // The offer shown is selected: a tap on it is never lost while the limits load.
+    await waitFor(() => expect(within(quotes).getAllByRole('radio')[0]).toBeChecked());
+    expect(server.sent('/network-partner/supported/routes')).toHaveLength(0);
+    release();
+    await waitFor(() => expect(server.sent('/network-partner/supported/routes')).toHaveLength(1));
+    expect(within(quotes).getAllByRole('radio')[0]).toBeChecked();
   });
 });

@@ -2,7 +2,7 @@
 // lists (prefetched as soon as their inputs are known) and quotes (asked as soon as the request is
 // complete, in parallel with the routes that bound the amount).
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Country, Currency, QuoteRequest } from '../../api/types';
+import type { Country, Currency } from '../../api/types';
 import type { CheckoutState } from '../../checkout';
 import { isLocked, quoteRequest } from '../../checkout';
 import type { DiscoveryView, QuotesView } from '../../queries';
@@ -27,15 +27,6 @@ export interface CheckoutData {
 /** Quotes refresh this long before the selected one would expire. */
 export const quoteRefreshMs = (state: CheckoutState): number => Math.min(30_000, state.facts.quoteTtlMs / 2);
 
-/**
- * The quote request once every input is valid. Limits that are still loading do not hold it back
- * (routes and quote travel in parallel); when they arrive, an amount out of bounds withdraws it.
- */
-export function earlyQuoteRequest(state: CheckoutState, partners?: readonly string[]): QuoteRequest | null {
-  const s = state.facts.limits === undefined ? { ...state, facts: { ...state.facts, limits: null } } : state;
-  return quoteRequest(s, { partners });
-}
-
 export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost): CheckoutData {
   const s = state.selection;
   // Another direction's first data does not bring the quote the options make.
@@ -54,7 +45,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     hiddenMethods: host.hiddenMethods,
   });
   const idle = state.launch.phase === 'idle' || state.launch.phase === 'failed';
-  const quotes = useQuotes(earlyQuoteRequest(state, host.partners), {
+  const quotes = useQuotes(quoteRequest(state, { partners: host.partners }), {
     // A session in the making is for the chosen quote: a refresh now would change the terms under it.
     enabled: state.step !== 'status' && idle,
     // The opening quote comes with the first data: asking for it beside it would ask twice.

@@ -1,13 +1,7 @@
 // The step screens and what they need from the widget around them.
 export { CheckoutProvider, useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
 export type { CheckoutHost, LaunchMode, LaunchedMode, UiSignal } from './context';
-export {
-  CheckoutDataProvider,
-  earlyQuoteRequest,
-  quoteRefreshMs,
-  useCheckoutData,
-  useCheckoutDataSource,
-} from './data';
+export { CheckoutDataProvider, quoteRefreshMs, useCheckoutData, useCheckoutDataSource } from './data';
 export type { CheckoutData } from './data';
 export { useCheckoutSync } from './useCheckoutSync';
 export { BackContext, NavigatedContext } from './StepFrame';

@@ -49,10 +49,9 @@ export function useCheckoutSync(
     for (const event of JSON.parse(due) as CheckoutEvent[]) send(event);
   }, [due, send]);
 
-  // Fresh quotes, told to the host once each, then to the machine. Quotes may arrive before the
-  // routes' limits: the list is given again when the limits become known.
+  // Fresh quotes, told to the host once each, then to the machine (which takes them while the routes'
+  // limits are still loading, as the quote request does).
   const { receivedAt } = quotes;
-  const limitsKnown = state.facts.limits !== undefined;
   const latest = useRef({ quotes: quotes.quotes, host, direction: state.selection.direction });
   useEffect(() => {
     latest.current = { quotes: quotes.quotes, host, direction: state.selection.direction };
@@ -66,8 +65,9 @@ export function useCheckoutSync(
       told.current = receivedAt;
       h.onSignal({ type: 'quotesUpdated', quotes: list });
     }
+    // Always to the machine: a list seen before (back to an amount already quoted) is selected again.
     for (const event of quoteEvents(direction, list, receivedAt)) send(event);
-  }, [receivedAt, limitsKnown, send]);
+  }, [receivedAt, send]);
 
   // Failures the shopper is shown are reported, each once.
   const report = (e: { code: string; message: string } | null) =>
