@@ -88,8 +88,10 @@ async function shopperChunks() {
 // remembered choices, retries, the session deadline, the copy button): 43.8 → 49.3 KB and 122.0 →
 // 127.7 KB measured with them. The order screen's placeholders at their final size (pickers' label and
 // box, the amount's bounds as their sentence with placeholder figures, the offer card row for row):
-// 49.4 → 50.2 KB and 127.7 → 128.4 KB; the budgets moved by 1 KB each to hold that line.
-export const budgetsKB = { embed: 100, library: 51, hosted: 129 };
+// 49.4 → 50.2 KB and 127.7 → 128.4 KB; the budgets moved by 1 KB each to hold that line. The hosted
+// page's warm-up (src/hosted/warm.ts, 0.1 KB: ICU started while the scripts download, about 0.15 s
+// sooner to the price on a slow phone) took it from 128.9 to 129.0 KB; its budget moved to 130 KB.
+export const budgetsKB = { embed: 100, library: 51, hosted: 130 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {
