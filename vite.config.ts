@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { compileHint } from './vite.compile-hint';
 
 /**
  * The hosted page's warm-up (src/hosted/warm.ts) as a file of its own, named in index.html: Vite
@@ -50,6 +51,7 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         console: resolve(import.meta.dirname, 'console.html'),
       },
+      output: { postBanner: compileHint },
     },
   },
   server: {

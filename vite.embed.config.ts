@@ -8,6 +8,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { compileHint } from './vite.compile-hint';
 
 export default defineConfig({
   plugins: [react()],
@@ -34,5 +35,6 @@ export default defineConfig({
       name: 'RampCheckoutBundle',
       fileName: () => 'ramp-checkout.js',
     },
+    rollupOptions: { output: { postBanner: compileHint } },
   },
 });

@@ -1,10 +1,13 @@
 // A fast first screen on a slow phone (issue 22), its deterministic parts: the hosted page's and the
 // embed's files go out compressed (brotli, else gzip) from the build's variants, hashed assets are
-// cached for good and the page never; the HTML carries a shell of the first screen that paints
-// before any script runs; and the page's first data is asked for with the page (a Link preload the
-// widget's own request then uses). The time to the price is measured by `npm run bench`.
+// cached for good and the page never, and the scripts run at load carry Chrome's compile hint; the
+// HTML carries a shell of the first screen that paints before any script runs; the page's first data
+// is asked for with the page (a Link preload the widget's own request then uses); and the browser's
+// number formatting starts while the scripts download. The time to the price is measured by
+// `npm run bench`.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { COMPILE_HINT } from '../vite.compile-hint';
 
 const PREFILL =
   '/?direction=buy&country=GB&fiatCurrency=GBP&cryptoCurrency=ETH&network=ETHEREUM&paymentMethod=CREDIT_DEBIT_CARD&amount=100&locale=en';
@@ -38,6 +41,8 @@ test('the hosted page and its assets come compressed; hashed assets are immutabl
     expect(plain.headers()['content-encoding'], asset).toBeUndefined();
     // The same file whichever way it travelled; compressed, it is a fraction of its size.
     expect((await br.body()).equals(await plain.body()), asset).toBe(true);
+    // A script the page runs as it loads is compiled whole while it downloads (vite.compile-hint.ts).
+    if (asset.endsWith('.js')) expect((await plain.text()).split('\n')[0], asset).toBe(COMPILE_HINT);
     expect(Number(h['content-length']), asset).toBeLessThan((await plain.body()).length);
   }
 });
@@ -49,6 +54,7 @@ test('the script-tag embed comes compressed, immutable under its pinned version'
   expect(pinned.headers()['content-encoding']).toBe('br');
   expect(pinned.headers()['cache-control']).toBe(IMMUTABLE);
   expect(pinned.headers()['vary']).toMatch(/Accept-Encoding/i);
+  expect((await pinned.text()).split('\n')[0]).toBe(COMPILE_HINT);
   const bare = await request.get('/ramp-checkout.js', { headers: { 'Accept-Encoding': 'gzip' } });
   expect(bare.headers()['content-encoding']).toBe('gzip');
   expect(bare.headers()['cache-control']).not.toContain('immutable');
