@@ -2,7 +2,7 @@
 // The checkout's first requests leave from the widget's first commit, before the screens' first
 // render (the costliest of a checkout), so no request waits for it.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '../queries/test-server';
 import { mountWidget } from './test-mount';
 
@@ -74,5 +74,25 @@ describe('the first requests', () => {
     release();
     await waitFor(() => expect(server.sent('/network-partner/supported/routes')).toHaveLength(1));
     expect(within(quotes).getAllByRole('radio')[0]).toBeChecked();
+  });
+  it('start the browser’s number formatting while the first data is on its way', async () => {
+    const server = createTestServer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      await held;
+      return server.fetch(input, init);
+    };
+    const formats = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      mountWidget({ direction: 'buy', country: 'GB', amount: '100' }, { fetch }, server);
+      // Nothing has come yet: the formatting is started in the wait, not in the screens' render.
+      await waitFor(() => expect(formats).toHaveBeenCalled());
+      expect(screen.queryByRole('heading', { name: 'Buy crypto' })).toBeNull();
+      release();
+      expect(await screen.findByRole('heading', { name: 'Buy crypto' })).toBeInTheDocument();
+    } finally {
+      formats.mockRestore();
+    }
   });
 });

@@ -26,3 +26,15 @@ export const numberFormat = (locale: string | undefined, options: Intl.NumberFor
 
 export const dateTimeFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
   cached(dateCache, locale, options, (l) => new Intl.DateTimeFormat(l, options));
+
+/**
+ * Starts the browser's number formatting: a page's first Intl.NumberFormat loads ICU's data (about
+ * 170 ms on a slow phone, 2 ms for each after). For a moment the page would spend waiting anyway.
+ */
+export function startNumberFormatting(locale: string | undefined): void {
+  try {
+    new Intl.NumberFormat(locale).format(1);
+  } catch {
+    // A malformed locale tag: the formatters fall back to English when they are made.
+  }
+}
