@@ -36,6 +36,7 @@ import {
 import type { PendingTransaction } from '../../api/proxy/contract';
 import { createCustomerIds } from './sessions/customer-id';
 import { createQuoteBinding } from './quotes/quote-binding';
+import { createLateOpenings } from './quotes/late-openings';
 import { createSessionHandler } from './sessions/sessions';
 import type { RateLimiterStore, Stores } from '../storage/stores/types';
 import { createTokenSigner } from '../http/tokens';
@@ -110,11 +111,15 @@ export function createProxy({
     }
   };
 
-  /** Quotes for a request, remembered for the session that follows (one path for both routes that quote). */
-  const quote = async (c: Context<AppEnv>, body: QuoteRequest, scope: CallScope) => {
-    // The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
-    // browser's cookie goes with the answer.
-    const externalCustomerId = customers.forRequest(c);
+  /**
+   * Quotes for a request, remembered for the session that follows (one path for both routes that
+   * quote). The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
+   * browser's cookie goes with the answer. A late opening quote for the same is joined.
+   */
+  const lateOpenings = createLateOpenings();
+  const quote = async (externalCustomerId: string, body: QuoteRequest, scope: CallScope) => {
+    const joined = await lateOpenings.join(externalCustomerId, body);
+    if (joined) return joined;
     const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
     await binding.remember(body, quotes);
     return quotes;
@@ -130,9 +135,10 @@ export function createProxy({
     request: QuoteRequest,
     scope: CallScope,
   ): Promise<Bootstrap['quote']> => {
+    const customerId = customers.forRequest(c);
     const asked = (async () => {
       await rateLimit(quoteLimiter, c);
-      return { request, quotes: await quote(c, request, scope) };
+      return { request, quotes: await quote(customerId, request, scope) };
     })().catch((e: unknown) => {
       log.info('opening quote not given', {
         reason: e instanceof Error ? e.message.slice(0, 200) : 'unknown',
@@ -140,7 +146,15 @@ export function createProxy({
       return undefined;
     });
     const late = new Promise<undefined>((resolve) => {
-      const timer = setTimeout(resolve, OPENING_QUOTE_WAIT_MS);
+      const timer = setTimeout(() => {
+        // The widget will ask for it: its ask joins this one (quotes/late-openings.ts).
+        lateOpenings.keep(
+          customerId,
+          request,
+          asked.then((a) => a?.quotes),
+        );
+        resolve(undefined);
+      }, OPENING_QUOTE_WAIT_MS);
       void asked.finally(() => clearTimeout(timer));
     });
     return Promise.race([asked, late]);
@@ -291,7 +305,7 @@ export function createProxy({
     quote: async ({ c, scope }) => {
       await rateLimit(quoteLimiter, c);
       const body = parseQuoteBody(await readJsonBody(c.req.raw));
-      return c.json({ quotes: await quote(c, body, scope) }, 200, NO_STORE);
+      return c.json({ quotes: await quote(customers.forRequest(c), body, scope) }, 200, NO_STORE);
     },
     session: async ({ c, scope }) => {
       await rateLimit(sessionLimiter, c);

@@ -1,7 +1,9 @@
 // The bootstrap's opening quote: a bootstrap request that names a quote (api/bootstrap.ts
 // bootstrapQuery) brings it along, so the hosted page's first price needs no round trip of its own.
 import { describe, expect, it } from 'vitest';
-import { QUOTE_PATH, testApp } from '../../testing/upstream';
+import { okBodies } from '../../../api/test-fixtures';
+import { OPENING_QUOTE_WAIT_MS } from '../routes';
+import { QUOTE_PATH, json, testApp } from '../../testing/upstream';
 
 const OPENING =
   '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD';
@@ -55,6 +57,30 @@ describe('the bootstrap’s opening quote', () => {
     expect(((await second.json()) as { quote?: unknown; countries?: unknown[] }).quote).toBeUndefined();
     expect(limited.callsTo(QUOTE_PATH.replace('/api/ramp', ''))).toHaveLength(1);
   });
+
+  it('when late, is joined by the widget’s own ask for it (same shopper): the service quotes once', async () => {
+    const { request, upstream, callsTo } = testApp();
+    const [answer] = okBodies('crypto-quote');
+    upstream.on('/payments/crypto/quote', async () => {
+      await new Promise((resolve) => setTimeout(resolve, OPENING_QUOTE_WAIT_MS + 300));
+      return { status: 200, body: answer };
+    });
+    const boot = await request(OPENING);
+    expect(((await boot.json()) as { quote?: unknown }).quote).toBeUndefined();
+    const cookie = boot.headers.get('set-cookie')!.split(';')[0]!;
+
+    // The widget's ask, its fields in another order: answered by the quote in flight.
+    const reordered = Object.fromEntries(Object.entries(REQUEST).reverse());
+    const own = await request(QUOTE_PATH, json(reordered, { cookie }));
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { quotes: unknown[] }).quotes.length).toBeGreaterThan(0);
+    expect(callsTo('/payments/crypto/quote')).toHaveLength(1);
+
+    // Another shopper's ask for the same is never answered with it.
+    const other = await request(QUOTE_PATH, json(REQUEST));
+    expect(other.status).toBe(200);
+    expect(callsTo('/payments/crypto/quote')).toHaveLength(2);
+  }, 15_000);
 
   it('refuses a named quote that is not one, naming the parameter', async () => {
     const { request, upstream } = testApp();
