@@ -111,12 +111,12 @@ export function createProxy({
     }
   };
 
+  const lateOpenings = createLateOpenings();
   /**
    * Quotes for a request, remembered for the session that follows (one path for both routes that
    * quote). The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
    * browser's cookie goes with the answer. A late opening quote for the same is joined.
    */
-  const lateOpenings = createLateOpenings();
   const quote = async (externalCustomerId: string, body: QuoteRequest, scope: CallScope) => {
     const joined = await lateOpenings.join(externalCustomerId, body);
     if (joined) return joined;
