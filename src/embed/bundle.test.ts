@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { isBuilt } from '../test/built';
+import { COMPILE_HINT } from '../../vite.compile-hint';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -37,7 +38,12 @@ describe.skipIf(!built)('built artifacts (dist/; run `npm run build` first)', ()
 
   it('the embed is one IIFE file that installs window.RampCheckout', () => {
     expect(files('dist/embed').filter((f) => !COMPRESSED.test(f))).toEqual([embedFile]);
-    expect(embed.trimStart()).toMatch(/^(?:"use strict";\s*)?(?:var [\w$]+\s*=\s*)?\(function\s*\(/);
+    // Chrome's compile hint first (vite.compile-hint.ts), then the IIFE.
+    const [hint, ...code] = embed.split('\n');
+    expect(hint).toBe(COMPILE_HINT);
+    expect(code.join('\n').trimStart()).toMatch(
+      /^(?:"use strict";\s*)?(?:var [\w$]+\s*=\s*)?\(function\s*\(/,
+    );
     expect(embed).not.toMatch(/^\s*(?:import|export)\s/m);
     expect(embed).toMatch(/\.RampCheckout\s*=/);
   });
