@@ -29,6 +29,7 @@ export function createLateOpenings(): LateOpenings {
         timer.unref?.();
       });
     },
-    join: (customerId, request) => kept.get(keyOf(customerId, request)),
+    // Nothing kept (nearly always): no key to make for every quote.
+    join: (customerId, request) => (kept.size ? kept.get(keyOf(customerId, request)) : undefined),
   };
 }
