@@ -4,7 +4,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '../queries/test-server';
+import type { TestServer } from '../queries/test-server';
 import { mountWidget } from './test-mount';
+
+/** Options that make a whole quote: the opening quote comes with the first data. */
+const OPENING_OPTIONS = {
+  direction: 'buy',
+  country: 'GB',
+  fiatCurrency: 'GBP',
+  cryptoCurrency: 'ETH',
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  amount: '100',
+} as const;
+
+/** The test server's fetch, holding the requests `held` picks until `release()`. */
+function holding(server: TestServer, held: (url: string) => boolean) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (held(String(input))) await gate;
+    return server.fetch(input, init);
+  };
+  return { fetch, release: () => release() };
+}
 
 describe('the first requests', () => {
   it('leave before the screens render, which follow at once', async () => {
@@ -22,18 +44,7 @@ describe('the first requests', () => {
 
   it('bring the opening quote with the first data when the options make one: no quote request of its own', async () => {
     const server = createTestServer();
-    const w = mountWidget(
-      {
-        direction: 'buy',
-        country: 'GB',
-        fiatCurrency: 'GBP',
-        cryptoCurrency: 'ETH',
-        paymentMethod: 'CREDIT_DEBIT_CARD',
-        amount: '100',
-      },
-      {},
-      server,
-    );
+    const w = mountWidget(OPENING_OPTIONS, {}, server);
     const quotes = await screen.findByRole('radiogroup', { name: 'Quotes' });
     expect(quotes.querySelectorAll('input[type="radio"]').length).toBeGreaterThan(0);
     expect(server.sent('/bootstrap').map((r) => r.path)).toEqual([
@@ -49,24 +60,8 @@ describe('the first requests', () => {
 
   it('make the opening offer the one taken while the routes (and their limits) are still on the way', async () => {
     const server = createTestServer();
-    let release = () => {};
-    const routesHeld = new Promise<void>((resolve) => (release = resolve));
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      if (String(input).includes('/supported/routes/')) await routesHeld;
-      return server.fetch(input, init);
-    };
-    mountWidget(
-      {
-        direction: 'buy',
-        country: 'GB',
-        fiatCurrency: 'GBP',
-        cryptoCurrency: 'ETH',
-        paymentMethod: 'CREDIT_DEBIT_CARD',
-        amount: '100',
-      },
-      { fetch },
-      server,
-    );
+    const { fetch, release } = holding(server, (url) => url.includes('/supported/routes/'));
+    mountWidget(OPENING_OPTIONS, { fetch }, server);
     const quotes = await screen.findByRole('radiogroup', { name: 'Quotes' });
     // The offer shown is selected: a tap on it is never lost while the limits load.
     await waitFor(() => expect(within(quotes).getAllByRole('radio')[0]).toBeChecked());
@@ -77,12 +72,7 @@ describe('the first requests', () => {
   });
   it('start the browser’s number formatting while the first data is on its way', async () => {
     const server = createTestServer();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      await held;
-      return server.fetch(input, init);
-    };
+    const { fetch, release } = holding(server, () => true);
     const formats = vi.spyOn(Intl, 'NumberFormat');
     try {
       mountWidget({ direction: 'buy', country: 'GB', amount: '100' }, { fetch }, server);
