@@ -3,6 +3,7 @@
 // (readBootstrap, proxy-readers.ts). When the widget opens with every choice of a quote made (the
 // hosted page's full prefill), the request names that quote and the answer brings it too, so the
 // first price needs no round trip of its own.
+import { subdivisionFits } from '../domain/codes';
 import type { Country, CountryDefault, Currency, PaymentMethod, Quote, QuoteRequest } from './types';
 
 export interface Bootstrap {
@@ -34,7 +35,6 @@ export interface OpeningChoices {
   partners?: readonly string[];
 }
 
-const SUBDIVISION = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
 /** A plain decimal, as the widget's amount option takes it ("100", "0.05"). */
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
@@ -47,8 +47,7 @@ export function openingQuote(c: OpeningChoices): QuoteRequest | undefined {
   const amount = c.amount !== undefined && DECIMAL.test(c.amount) ? Number(c.amount) : 0;
   if (!c.country || !c.fiatCurrency || !c.cryptoCurrency || !c.paymentMethod || !(amount > 0))
     return undefined;
-  const fits =
-    !!c.subdivision && SUBDIVISION.test(c.subdivision) && c.subdivision.startsWith(`${c.country}-`);
+  const fits = subdivisionFits(c.country, c.subdivision);
   if (c.country === 'US' && !fits) return undefined;
   const buy = c.direction !== 'sell';
   return {

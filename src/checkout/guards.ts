@@ -1,20 +1,12 @@
 // What must hold to leave each step. The machine checks them cumulatively: a step can be left only
 // when it and every step before it hold, so no path reaches launch with a bad amount, quote or wallet.
+import { subdivisionFits } from '../domain/codes';
 import { validateAmount } from './amount';
 import type { AmountRules } from './amount';
 import { validateAddress } from '../domain/address';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import type { CheckoutState, Selection, Step } from './state';
-import {
-  LAST_INPUT_STEP,
-  STEPS,
-  chainOf,
-  screenOf,
-  flowCodes,
-  sourceDecimals,
-  stepIndex,
-  subdivisionFits,
-} from './state';
+import { LAST_INPUT_STEP, STEPS, chainOf, screenOf, flowCodes, sourceDecimals, stepIndex } from './state';
 
 /** ok; pending: waiting for a fact the UI will deliver (limits); failed: the shopper must act. */
 export type GuardStatus = 'ok' | 'pending' | 'failed';

@@ -1,10 +1,11 @@
 // The state a checkout starts in: options prefill choices, locks fix them, and a step whose every
 // field is fixed is skipped.
+import { subdivisionFits } from '../domain/codes';
 import type { Direction } from '../api/types';
 import { MAX_DECIMALS, parseAmount } from './amount';
 import { guardStatus } from './guards';
 import type { CheckoutState, LockableField, Selection, Step } from './state';
-import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS, subdivisionFits } from './state';
+import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS } from './state';
 import { CODE } from '../domain/codes';
 
 /** Prefilled values, named as the widget options (CONTRACTS §2). */

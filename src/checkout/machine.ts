@@ -1,5 +1,6 @@
 // The step machine: a pure next(state, event). Ignored events return the same state object, so
 // callers can tell a no-op by identity.
+import { subdivisionFits } from '../domain/codes';
 import type { Quote } from '../api/types';
 import { isHttpUrl } from '../domain/url';
 import type { AmountLimits } from './amount';
@@ -12,15 +13,7 @@ import { idempotencyKeyFor } from './idempotency';
 import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
 import { quoteRequest, sessionRequest } from './requests';
 import type { CheckoutState, Facts, CryptoRef, LockableField, Selection, Step, Tracking } from './state';
-import {
-  LAST_INPUT_STEP,
-  STEPS,
-  flowCodes,
-  screenOf,
-  sourceDecimals,
-  stepIndex,
-  subdivisionFits,
-} from './state';
+import { LAST_INPUT_STEP, STEPS, flowCodes, screenOf, sourceDecimals, stepIndex } from './state';
 import { bestQuote } from './ranking';
 import { resolveStatusView } from './status';
 

@@ -1,9 +1,10 @@
 // The upstream requests a checkout leads to, built only from a state whose guards hold.
+import { subdivisionFits } from '../domain/codes';
 import { LOCK_FIELDS } from '../api/types';
 import type { LockField, QuoteRequest, SessionRequest } from '../api/types';
 import { firstUnmet, walletTagFor } from './guards';
 import type { CheckoutState, LockableField } from './state';
-import { LAST_INPUT_STEP, flowCodes, subdivisionFits } from './state';
+import { LAST_INPUT_STEP, flowCodes } from './state';
 
 export interface QuoteRequestOptions {
   /** Restrict quotes to these partners (the widget's `partners` option). */

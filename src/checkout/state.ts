@@ -199,10 +199,3 @@ export function flowCodes(s: Selection): { source: string; destination: string }
     ? { source: s.fiatCurrency, destination: crypto }
     : { source: crypto, destination: s.fiatCurrency };
 }
-
-/** An ISO 3166-2 code of `country` ("US-NY" for "US"). */
-export const subdivisionFits = (country: string | undefined, subdivision: string | undefined): boolean =>
-  !!country &&
-  !!subdivision &&
-  /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(subdivision) &&
-  subdivision.startsWith(`${country}-`);

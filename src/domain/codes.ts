@@ -16,6 +16,10 @@ export const CODE = {
   partner: /^[A-Z0-9_]{2,32}$/,
 } as const;
 
+/** An ISO 3166-2 code of `country` ("US-NY" for "US"). */
+export const subdivisionFits = (country: string | undefined, subdivision: string | undefined): boolean =>
+  !!country && !!subdivision && CODE.subdivision.test(subdivision) && subdivision.startsWith(`${country}-`);
+
 /** A comma-separated list of up to `max` partners: 'BANXA,TRANSAK'. */
 export const partnerList = (max: number): RegExp =>
   new RegExp(`^${CODE.partner.source.slice(1, -1)}(?:,${CODE.partner.source.slice(1, -1)}){0,${max - 1}}$`);
