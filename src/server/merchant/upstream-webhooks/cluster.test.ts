@@ -149,12 +149,17 @@ describe.skipIf(skip)('upstream webhooks on several instances (real Redis and Po
     });
     await new Promise((r) => setTimeout(r, 1_000));
 
-    // Both instances took events (duplicates included), and each change was announced once.
+    // Both instances took events (duplicates included), and each change was announced once: one
+    // event id each. Delivery is at least once (docs/CONTRACTS.md §5): an instance whose lease
+    // lapses under load may send an event again, with the same id and body, and the merchant
+    // deduplicates on the id, as here.
     expect(hits.every((n) => n > 0)).toBe(true);
-    expect(types().filter((t) => t === 'transaction.completed')).toHaveLength(1);
-    const statuses = received.filter((e) => e.data.sessionId === id).map((e) => e.data.status);
+    const byId = new Map(received.map((e) => [e.id, e]));
+    for (const e of received) expect(e).toEqual(byId.get(e.id));
+    const events = [...byId.values()].filter((e) => e.data.sessionId === id);
+    expect(events.filter((e) => e.type === 'transaction.completed')).toHaveLength(1);
+    const statuses = events.map((e) => e.data.status);
     expect(new Set(statuses).size).toBe(statuses.length);
-    expect(new Set(received.map((e) => e.id)).size).toBe(received.length);
     sandbox.webhooks.stop();
   }, 60_000);
 });
