@@ -99,3 +99,14 @@ export function createTestServer(
     },
   };
 }
+
+/** The test server's fetch, holding the requests `held` picks until `release()`. */
+export function holding(server: TestServer, held: (url: string) => boolean) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (held(String(input))) await gate;
+    return server.fetch(input, init);
+  };
+  return { fetch, release: () => release() };
+}

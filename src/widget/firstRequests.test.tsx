@@ -3,8 +3,7 @@
 // render (the costliest of a checkout), so no request waits for it.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestServer } from '../queries/test-server';
-import type { TestServer } from '../queries/test-server';
+import { createTestServer, holding } from '../queries/test-server';
 import { mountWidget } from './test-mount';
 
 /** Options that make a whole quote: the opening quote comes with the first data. */
@@ -16,17 +15,6 @@ const OPENING_OPTIONS = {
   paymentMethod: 'CREDIT_DEBIT_CARD',
   amount: '100',
 } as const;
-
-/** The test server's fetch, holding the requests `held` picks until `release()`. */
-function holding(server: TestServer, held: (url: string) => boolean) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    if (held(String(input))) await gate;
-    return server.fetch(input, init);
-  };
-  return { fetch, release: () => release() };
-}
 
 describe('the first requests', () => {
   it('leave before the screens render, which follow at once', async () => {

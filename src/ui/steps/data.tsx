@@ -45,7 +45,11 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     hiddenMethods: host.hiddenMethods,
   });
   const idle = state.launch.phase === 'idle' || state.launch.phase === 'failed';
-  const quotes = useQuotes(quoteRequest(state, { partners: host.partners }), {
+  // Routes known to serve the chosen method nowhere here: no quote to ask (or keep) for it, as the
+  // screen already says "Not available".
+  const { methods } = discovery;
+  const routed = !methods.isReady || methods.items.some((m) => m.method === s.paymentMethod);
+  const quotes = useQuotes(routed ? quoteRequest(state, { partners: host.partners }) : null, {
     // A session in the making is for the chosen quote: a refresh now would change the terms under it.
     enabled: state.step !== 'status' && idle,
     // The opening quote comes with the first data: asking for it beside it would ask twice.
