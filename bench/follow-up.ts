@@ -274,7 +274,7 @@ export function followUpTable(b: FollowUpBench): string {
     ]),
     [
       `${FOLLOW_UP.paidPerTen * 10} % paid ${PAID_AFTER_MS.map(duration).join(', ')} after their session (in turn), the rest never (they expire after 24 h); every GET of /payments/transactions… counted`,
-      'by sessionIds / externalSessionIds: the sync’s searches (up to 100 orders each; the second for those the first did not find); by id: the reads the service’s webhooks make the server do',
+      'by sessionIds / externalSessionIds: the sync’s searches (up to 100 orders each; the second for those the first did not find, until their partner is found by session id); by id: the reads the service’s webhooks make the server do',
       'the sync at its defaults: first check 3 s after the session, ×1.5 per unchanged check, at most 1 min; with the webhooks received, an order older than an hour at most every 10 min',
       ...followUpRatios(b).map(
         (x) =>

@@ -3,9 +3,10 @@
 // webhooks received it is their backstop, reading an order older than an hour at most every ten
 // minutes. It reads the service in batches, as the proxy reads one session: by session id (one
 // search for up to 100 due orders), else by the externalSessionId the server gave the session (a
-// second search for those the first did not find). Each order has its own next check time in the
-// ledger, backing off while nothing changes, so a restart resumes where the last process stopped.
-// A change is written once (the ledger compares and sets) with its webhook.
+// second search for those the first did not find, while their partner's transactions have never been
+// found by session id). Each order has its own next check time in the ledger, backing off while
+// nothing changes, so a restart resumes where the last process stopped. A change is written once
+// (the ledger compares and sets) with its webhook.
 import { RampError } from '../../api';
 import { paginate } from '../../api/pagination';
 import type { Transaction, TransactionsQuery } from '../../api/types';
@@ -66,6 +67,10 @@ interface Found {
 
 export function createStatusSync(o: StatusSyncOptions): StatusSync {
   const p = o.policy;
+  // Partners whose transactions the search by session id has found. Their orders it does not find
+  // have no transaction yet: searching for them again by externalSessionId would double the reads
+  // of every order still open. Learnt in this process, again after a restart.
+  const foundBySession = new Set<string>();
 
   /**
    * Pages through one search until every wanted order is matched or nothing remains (the service
@@ -99,7 +104,11 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
       await search({ sessionIds: [...bySession.keys()] }, due.length, (t) =>
         keep(t.sessionId === undefined ? undefined : bySession.get(t.sessionId), t),
       );
-      const rest = due.filter((d) => !transactions.has(d.sessionId) && d.externalSessionId !== null);
+      for (const sessionId of transactions.keys()) foundBySession.add(bySession.get(sessionId)!.partner);
+      const rest = due.filter(
+        (d) =>
+          !transactions.has(d.sessionId) && d.externalSessionId !== null && !foundBySession.has(d.partner),
+      );
       if (rest.length > 0) {
         const byExternal = new Map(rest.map((d) => [d.externalSessionId!, d]));
         await search({ externalSessionIds: [...byExternal.keys()] }, rest.length, (t) => {
