@@ -1,7 +1,8 @@
 // The status follow-up through createRampServer, on a fake clock shared with the in-process sandbox
 // (the configured upstream, every read counted): it reads open orders in batches of 100 by session
-// id, then by externalSessionId until their partner is found by session id; it stops reading an order once it ended or its checkout expired;
-// with the service's webhooks received it polls an hour-old order at most every ten minutes.
+// id, then by externalSessionId until their partner is found by session id; it stops reading an
+// order once it ended or its checkout expired; with the service's webhooks received it polls an
+// hour-old order at most every ten minutes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import type { Sandbox, Scenarios } from '../../sandbox';
