@@ -133,11 +133,7 @@ export function OrderScreen() {
   // Method availability.
   const { methods, countries, fiat, crypto } = d;
   const failure = [countries, fiat, crypto].find((list) => list.error)?.error ?? d.bootstrap.error;
-  const methodUnavailable =
-    methods.unavailable ||
-    (methods.isReady &&
-      isLocked(state, 'paymentMethod') &&
-      !methods.items.some((m) => m.method === s.paymentMethod));
+  const methodUnavailable = methods.unavailable || (!data.methodRouted && isLocked(state, 'paymentMethod'));
   const unsupported = d.unsupported;
   const nothingServed =
     !unsupported && ((fiat.isReady && !fiat.items.length) || (crypto.isReady && !crypto.items.length));

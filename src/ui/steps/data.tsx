@@ -22,6 +22,8 @@ export interface CheckoutData {
   /** The chosen crypto's entry. */
   crypto?: Currency;
   fiat?: Currency;
+  /** False once the routes are known and serve the chosen payment method nowhere here. */
+  methodRouted: boolean;
 }
 
 /** Quotes refresh this long before the selected one would expire. */
@@ -48,8 +50,8 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
   // Routes known to serve the chosen method nowhere here: no quote to ask (or keep) for it, as the
   // screen already says "Not available".
   const { methods } = discovery;
-  const routed = !methods.isReady || methods.items.some((m) => m.method === s.paymentMethod);
-  const quotes = useQuotes(routed ? quoteRequest(state, { partners: host.partners }) : null, {
+  const methodRouted = !methods.isReady || methods.items.some((m) => m.method === s.paymentMethod);
+  const quotes = useQuotes(methodRouted ? quoteRequest(state, { partners: host.partners }) : null, {
     // A session in the making is for the chosen quote: a refresh now would change the terms under it.
     enabled: state.step !== 'status' && idle,
     // The opening quote comes with the first data: asking for it beside it would ask twice.
@@ -71,6 +73,7 @@ export function useCheckoutDataSource(state: CheckoutState, host: CheckoutHost):
     cryptoOptions,
     crypto: findCrypto(cryptoOptions, s.crypto),
     fiat: discovery.fiat.items.find((c) => c.currencyCode === s.fiatCurrency),
+    methodRouted,
   };
 }
 
