@@ -41,6 +41,7 @@ type Reshaped =
   | 'webhookUrl'
   | 'webhookSecret'
   | 'webhookRetryBaseMs'
+  | 'webhookTimeoutMs'
   | 'upstreamWebhookSecret'
   | 'syncIntervalMs'
   | 'checkoutExpiresMs'
@@ -108,6 +109,8 @@ export interface MerchantConfig {
   webhook: { url: string; secret: string } | null;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay (tests shorten it). */
   webhookRetryBaseMs: number;
+  /** RAMP_WEBHOOK_TIMEOUT_MS: one delivery attempt's deadline. */
+  webhookTimeoutMs: number;
   /**
    * RAMP_UPSTREAM_WEBHOOK_SECRET: the secret of the service's webhook profile, or null (the receiver
    * POST /api/ramp/webhooks/upstream answers 404).

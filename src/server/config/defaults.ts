@@ -18,6 +18,7 @@ export const DEFAULTS = {
   trustProxy: false,
   dataDir: './.ramp-data',
   webhookRetryBaseMs: 8_000,
+  webhookTimeoutMs: 10_000,
   syncIntervalMs: 3_000,
   checkoutExpiresMs: 86_400_000,
   leaseTtlMs: 15_000,

@@ -52,6 +52,8 @@ export interface RampServerOptions {
   webhookSecret?: string;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay; later ones double. @default 8000 */
   webhookRetryBaseMs?: number;
+  /** RAMP_WEBHOOK_TIMEOUT_MS: how long one delivery attempt waits for the endpoint's answer. @default 10000 */
+  webhookTimeoutMs?: number;
   /** RAMP_UPSTREAM_WEBHOOK_SECRET: the service's webhook profile secret; turns on POST /api/ramp/webhooks/upstream. */
   upstreamWebhookSecret?: string;
   /** RAMP_SYNC_INTERVAL_MS: first wait between status checks of an open order. @default 3000 */

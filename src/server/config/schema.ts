@@ -239,6 +239,7 @@ const entries = {
     ),
   ),
   webhookRetryBaseMs: option(integer(10, 600_000), DEFAULTS.webhookRetryBaseMs),
+  webhookTimeoutMs: option(integer(100, 120_000), DEFAULTS.webhookTimeoutMs),
   upstreamWebhookSecret: secret(
     option(
       text(
@@ -359,6 +360,7 @@ function toServerConfig(o: Given): ServerConfig {
     webhookUrl,
     webhookSecret,
     webhookRetryBaseMs,
+    webhookTimeoutMs,
     upstreamWebhookSecret,
     syncIntervalMs,
     checkoutExpiresMs,
@@ -401,6 +403,7 @@ function toServerConfig(o: Given): ServerConfig {
           ? { url: webhookUrl, secret: webhookSecret }
           : null,
       webhookRetryBaseMs,
+      webhookTimeoutMs,
       upstreamWebhookSecret: upstreamWebhookSecret ?? null,
       syncIntervalMs,
       checkoutExpiresMs,

@@ -124,6 +124,12 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (s) => s.pendingDeliveries,
   );
   fromStats(
+    'ramp_webhook_oldest_pending_age_seconds',
+    'Age of the oldest webhook event not yet delivered (0 when none): grows while the endpoint does not answer.',
+    (s) =>
+      s.oldestPendingDeliveryAt === null ? 0 : Math.max(0, (o.now() - s.oldestPendingDeliveryAt) / 1000),
+  );
+  fromStats(
     'ramp_webhook_deliveries_dead',
     'Webhook deliveries given up after every retry.',
     (s) => s.deadDeliveries,

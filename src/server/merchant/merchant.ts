@@ -72,7 +72,11 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
             now,
             fetch: o.webhookFetch,
             random: o.random,
-            retry: { baseDelayMs: config.merchant.webhookRetryBaseMs, ...o.webhookRetry },
+            retry: {
+              baseDelayMs: config.merchant.webhookRetryBaseMs,
+              timeoutMs: config.merchant.webhookTimeoutMs,
+              ...o.webhookRetry,
+            },
             leaseTtlMs: config.merchant.leaseTtlMs,
           })
         : null;

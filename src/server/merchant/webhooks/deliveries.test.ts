@@ -1,18 +1,22 @@
 // Deliveries through what a merchant runs: createRampServer behind nodeHandler on a real port, its
 // webhooks posted to a real receiver. A receiver that hangs on one session's event must not hold
-// up another session's: each session's queue is independent (its own events stay in order).
+// up another session's: each session's queue is independent (its own events stay in order), and an
+// endpoint that never answers at all holds no delivery past its attempt's deadline.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createRampServer, nodeHandler } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { quotedSession } from '../../testing/session';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
+const ADMIN = 'deliveries-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -87,4 +91,77 @@ it("a receiver that hangs on one session's event does not delay another session'
     interval: 20,
   });
   expect(received.find((r) => r.event.data.sessionId === id)!.at - sent).toBeLessThan(3_000);
+});
+
+// Garbage collection on demand, in this process: the stall below happened only once the collector ran
+// (an attempt's timeout joined to the lease's signal by AbortSignal.any was collected, nodejs/node#55428).
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+it('an endpoint that never answers for 20 orders stops no webhook: each attempt ends at its deadline, later orders are delivered', async () => {
+  const hanging = new Set<string>();
+  let hangMore = true;
+  const received: WebhookEvent[] = [];
+  const receiver = await listen((req, res) => {
+    let raw = '';
+    req.on('data', (d: Buffer) => (raw += d.toString()));
+    req.on('end', () => {
+      const event = JSON.parse(raw) as WebhookEvent;
+      if (hangMore) hanging.add(event.data.sessionId);
+      if (hanging.has(event.data.sessionId)) return; // never answers: no status, no close
+      received.push(event);
+      res.writeHead(204).end();
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-deliveries-'));
+  const ramp: RampServer = createRampServer(
+    {
+      dataDir,
+      webhookUrl: `${receiver}/hooks`,
+      webhookSecret: SECRET,
+      webhookTimeoutMs: 300,
+      adminToken: ADMIN,
+      rateLimitSession: '600/100',
+      rateLimitQuote: '6000/600',
+    },
+    { static: null, log: quiet },
+  );
+  cleanups.push(
+    () => ramp.close(),
+    () => rmSync(dataDir, { recursive: true, force: true }),
+  );
+  const host = await listen(nodeHandler(ramp));
+  const send = (path: string, init: RequestInit) => fetch(`${host}${path}`, init);
+
+  for (let i = 0; i < 20; i++) {
+    const res = await quotedSession(send, session(String(100 + i)), {
+      'Idempotency-Key': `hanging-order-${i}-000`,
+    });
+    expect(res.status).toBe(200);
+  }
+  // More than the sender's slots (16) hang at once, and the collector runs while they wait.
+  await vi.waitFor(() => expect(hanging.size).toBe(20), { timeout: 10_000, interval: 20 });
+  hangMore = false;
+  for (let i = 0; i < 10; i++) {
+    collectGarbage();
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  const metrics = await (await send('/metrics', { headers: { Authorization: `Bearer ${ADMIN}` } })).text();
+  expect(metrics).toMatch(/^ramp_webhook_deliveries_pending [1-9]\d*$/m);
+  expect(metrics).toMatch(/^ramp_webhook_oldest_pending_age_seconds (?!0$)[\d.e+-]+$/m);
+
+  const later: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await quotedSession(send, session(String(200 + i)), {
+      'Idempotency-Key': `later-order-${i}-0000`,
+    });
+    later.push(((await res.json()) as { id: string }).id);
+  }
+  await vi.waitFor(
+    () => {
+      collectGarbage();
+      expect(received.map((e) => e.data.sessionId)).toEqual(expect.arrayContaining(later));
+    },
+    { timeout: 8_000, interval: 50 },
+  );
 });

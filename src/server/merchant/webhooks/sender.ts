@@ -2,6 +2,7 @@
 // the events of one session in order (the ledger offers only the head of each queue), retried with
 // exponential backoff and jitter until maxAgeMs has passed. The queue lives in the ledger, so what is
 // pending when the process stops goes out after the next start.
+import { setMaxListeners } from 'node:events';
 import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
@@ -18,7 +19,7 @@ export interface WebhookRetry {
   maxDelayMs: number;
   /** A delivery is given up once this old. @default 259_200_000 (72 h) */
   maxAgeMs: number;
-  /** One attempt's deadline. @default 10_000 */
+  /** One attempt's deadline. @default DEFAULTS.webhookTimeoutMs */
   timeoutMs: number;
 }
 
@@ -26,7 +27,7 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
   baseDelayMs: DEFAULTS.webhookRetryBaseMs,
   maxDelayMs: 3_600_000,
   maxAgeMs: 72 * 3_600_000,
-  timeoutMs: 10_000,
+  timeoutMs: DEFAULTS.webhookTimeoutMs,
 };
 
 export interface WebhookSenderOptions {
@@ -51,7 +52,40 @@ export function retryDelay(attempts: number, retry: WebhookRetry, random: () => 
   return Math.round(cap * (0.5 + random() / 2));
 }
 
-/** Deliveries in flight at once, one per session at most (each session's events stay in order). */
+/**
+ * One attempt's signal: a controller the attempt owns, aborted by a timer of its own or when the
+ * lease is lost. Not `AbortSignal.any([AbortSignal.timeout(…), lost])`: joined to a long-lived
+ * signal, the timeout signal can be collected and never fire (nodejs/node#55428), and then an
+ * endpoint that never answers holds its delivery slot for good, and with every slot held, every
+ * webhook stops. `end()` clears the timer and the listener on the lease's signal.
+ */
+export function attemptSignal(
+  timeoutMs: number,
+  lost: AbortSignal,
+): { signal: AbortSignal; timedOut(): boolean; end(): void } {
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort(new DOMException('The webhook endpoint did not answer in time', 'TimeoutError'));
+  }, timeoutMs);
+  const onLost = () => ctl.abort(lost.reason);
+  if (lost.aborted) onLost();
+  else lost.addEventListener('abort', onLost, { once: true });
+  return {
+    signal: ctl.signal,
+    timedOut: () => timedOut,
+    end() {
+      clearTimeout(timer);
+      lost.removeEventListener('abort', onLost);
+    },
+  };
+}
+
+/**
+ * Deliveries in flight at once to the endpoint, one per session at most (each session's events stay
+ * in order). Each ends by its deadline, so a hanging endpoint holds a slot for that long at most.
+ */
 const MAX_IN_FLIGHT = 16;
 
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
@@ -63,6 +97,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     const at = now();
     let status = 0;
     let error: string | null = null;
+    const call = attemptSignal(retry.timeoutMs, lost);
     try {
       const res = await doFetch(o.url, {
         method: 'POST',
@@ -73,15 +108,17 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
         },
         body: d.body,
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(retry.timeoutMs), lost]),
+        signal: call.signal,
       });
       status = res.status;
       await res.body?.cancel().catch(() => undefined);
       if (status < 200 || status > 299) error = `HTTP ${status}`;
-    } catch (e) {
+    } catch {
       // The lease was lost mid-request: the new holder owns this delivery now; record nothing.
       if (lost.aborted) return;
-      error = e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'network error';
+      error = call.timedOut() ? 'timeout' : 'network error';
+    } finally {
+      call.end();
     }
     if (error === null) {
       await o.ledger.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
@@ -119,6 +156,8 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     nextDueAt: () => o.ledger.nextDeliveryAt(),
     leaseTtlMs: o.leaseTtlMs,
     async pass(stopped, lost) {
+      // Each attempt in flight listens on the lease's signal until it ends.
+      setMaxListeners(MAX_IN_FLIGHT + 1, lost);
       const inFlight = new Map<string, Promise<void>>();
       let sent = 0;
       while (!stopped()) {

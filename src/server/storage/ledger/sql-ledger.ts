@@ -307,16 +307,18 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         db.query<{ n: unknown; oldest: unknown }>(
           'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_orders WHERE terminal = 0',
         ),
-        db.query<{ state: unknown; n: unknown }>(
-          `SELECT state, COUNT(*) AS n FROM ramp_webhook_deliveries WHERE state IN ('pending', 'dead') GROUP BY state`,
+        db.query<{ state: unknown; n: unknown; oldest: unknown }>(
+          `SELECT state, COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_webhook_deliveries
+             WHERE state IN ('pending', 'dead') GROUP BY state`,
         ),
       ]);
-      const count = (state: string) => Number(deliveries.find((r) => r.state === state)?.n ?? 0);
+      const row = (state: string) => deliveries.find((r) => r.state === state);
       return {
         openOrders: Number(orders[0]?.n ?? 0),
         oldestOpenCreatedAt: numOrNull(orders[0]?.oldest),
-        pendingDeliveries: count('pending'),
-        deadDeliveries: count('dead'),
+        pendingDeliveries: Number(row('pending')?.n ?? 0),
+        oldestPendingDeliveryAt: numOrNull(row('pending')?.oldest),
+        deadDeliveries: Number(row('dead')?.n ?? 0),
       };
     },
     async prune(before, limit) {

@@ -406,5 +406,7 @@ export interface LedgerStats {
   /** When the oldest of them was created, or null when there is none. */
   oldestOpenCreatedAt: number | null;
   pendingDeliveries: number;
+  /** When the oldest pending delivery's event was made, or null when none is pending. */
+  oldestPendingDeliveryAt: number | null;
   deadDeliveries: number;
 }
