@@ -16,8 +16,9 @@ export const NEXT_APP_PORT = PORT_BASE + 4;
 /** A free offset for a spec that starts servers of its own (0–2 and 4 are taken above). */
 export const specPort = (offset: number) => PORT_BASE + offset;
 export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
-// One name per e2e run (workers inherit it): the packed package is made once per run (e2e/fixtures/packed.mjs).
-process.env.RAMP_E2E_RUN ??= `run-${Date.now()}`;
+// One name per test run (workers inherit it; npm test sets it for the unit and e2e stages alike): the
+// package is packed once per run (e2e/fixtures/packed.mjs).
+process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
