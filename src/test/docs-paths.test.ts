@@ -1,6 +1,6 @@
 // The docs name only files that exist. docs/ARCHITECTURE.md: every backticked repository path, and
 // every file and folder of its layout block, resolved against the folder it is listed under. The
-// README and the other docs/ pages: every src/, scripts/, e2e/, bench/ and docs/ path. A failure
+// README and the other docs/ pages (docs/upstream/ too): every src/, scripts/, e2e/, bench/ and docs/ path. A failure
 // lists each missing path with the document that names it, so a moved file is one search away.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -31,7 +31,7 @@ const existsUnder = (folder: string, path: string): boolean => {
   return false;
 };
 
-const ROOTED = /(?<![\w./-])((?:src|scripts|e2e|bench|docs)\/[\w.@/-]*\w)/g;
+const ROOTED = /(?<![\w./-])((?:src|scripts|e2e|bench|docs)\/[\w.@/*-]*\w)/g;
 /** Paths from the repository's root, backticked or not (`src/…`, `scripts/…`, `e2e/…`, `bench/…`, `docs/…`). */
 const rootedPaths = (text: string): string[] => [...text.matchAll(ROOTED)].map((m) => m[1]!);
 
@@ -84,13 +84,19 @@ function layoutPaths(text: string): LayoutPath[] {
   return found;
 }
 
-const DOCS = readdirSync(join(root, 'docs'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => `docs/${f}`);
+/** The docs/ pages, those of docs/upstream/ included. */
+const DOCS = [...entries].filter((path) => path.startsWith('docs/') && path.endsWith('.md')).sort();
+
+/** A rooted path exists, or a glob (`src/api/__fixtures__/financial-accounts-*.json`) matches a file. */
+function matches(path: string): boolean {
+  if (!path.includes('*')) return entries.has(path);
+  const glob = new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  return [...entries].some((entry) => glob.test(entry));
+}
 
 /** The paths `text`, the document `doc`, names that do not exist, each as `doc: path`. */
 function missing(doc: string, text = read(doc)): string[] {
-  const gone = rootedPaths(text).filter((p) => !entries.has(p.replace(/\/$/, '')));
+  const gone = rootedPaths(text).filter((p) => !matches(p));
   if (doc === 'docs/ARCHITECTURE.md') {
     gone.push(...backtickedRelative(text).filter((p) => !existsUnder('', p)));
     for (const { path, under } of layoutPaths(text)) {
@@ -128,10 +134,12 @@ describe('the docs name only files that exist', () => {
       '    gone/              what it held',
       '```',
       'See `src/server/http/nowhere.ts`, `proxy/nowhere.ts`, `proxy/policy.ts` and docs/NOWHERE.md.',
+      'Fixtures: `src/api/__fixtures__/crypto-*.json`, `src/api/__fixtures__/nothing-*.json`.',
     ].join('\n');
     expect(missing('docs/ARCHITECTURE.md', text)).toEqual([
       'docs/ARCHITECTURE.md: src/server/http/nowhere.ts',
       'docs/ARCHITECTURE.md: docs/NOWHERE.md',
+      'docs/ARCHITECTURE.md: src/api/__fixtures__/nothing-*.json',
       'docs/ARCHITECTURE.md: proxy/nowhere.ts',
       'docs/ARCHITECTURE.md: gone.json (layout)',
       'docs/ARCHITECTURE.md: src/server/gone.ts (layout)',
