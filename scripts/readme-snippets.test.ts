@@ -1,4 +1,4 @@
-// Every ```ts and ```tsx block of the README, as a merchant would paste it: each one type-checked
+// Every ```ts and ```tsx block of the README and docs/MERCHANT.md, as a merchant would paste it: each one type-checked
 // (strict) against the built package in a folder where `ramp-checkout` is installed, and the server
 // examples run with tsx and asked over HTTP: the Node server, the Express and Fastify mounts, the
 // Next.js route handler and the webhook handler. Needs the build (npm test builds first).
@@ -25,14 +25,18 @@ const root = resolve(import.meta.dirname, '..');
 const built =
   existsSync(join(root, 'dist/server/types/server/index.d.ts')) &&
   existsSync(join(root, 'dist/lib/index.d.ts'));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const snippets = [...readme.matchAll(/```(tsx?)\n([\s\S]*?)```/g)].map((m, i) => ({
-  file: `snippet-${i + 1}.${m[1]}`,
-  code: m[2]!,
-}));
+/** The documents whose code is a merchant's to paste. */
+const DOCS = ['README.md', 'docs/MERCHANT.md'];
+const snippets = DOCS.flatMap((doc) =>
+  [...readFileSync(join(root, doc), 'utf8').matchAll(/```(tsx?)\n([\s\S]*?)```/g)].map((m) => ({
+    doc,
+    code: m[2]!,
+    lang: m[1]!,
+  })),
+).map((s, i) => ({ ...s, file: `snippet-${i + 1}.${s.lang}` }));
 const find = (marker: string) => {
   const found = snippets.find((s) => s.code.includes(marker));
-  if (!found) throw new Error(`README.md: no snippet with ${marker}`);
+  if (!found) throw new Error(`${DOCS.join(', ')}: no snippet with ${marker}`);
   return found;
 };
 
@@ -56,7 +60,7 @@ beforeAll(() => {
     join(dir, 'package.json'),
     JSON.stringify({ name: 'merchant', private: true, type: 'module' }),
   );
-  for (const s of snippets) writeFileSync(join(dir, s.file), `// Generated from README.md.\n${s.code}`);
+  for (const s of snippets) writeFileSync(join(dir, s.file), `// Generated from ${s.doc}.\n${s.code}`);
   // What the examples leave to the merchant's own code.
   writeFileSync(
     join(dir, 'merchant.d.ts'),
@@ -120,9 +124,12 @@ async function run(file: string, env: Record<string, string>, ready: string): Pr
   }
 }
 
-describe.runIf(built)('the README’s code', { timeout: 180_000 }, () => {
+describe.runIf(built)('the code of the README and docs/MERCHANT.md', { timeout: 180_000 }, () => {
   it('type-checks, every ts and tsx block, strict', () => {
-    expect(snippets.length).toBeGreaterThanOrEqual(6);
+    // Eight blocks: the React component, the embed's global, four ways to mount the server, the
+    // webhook handler (README) and the intent (docs/MERCHANT.md).
+    expect(snippets.length).toBeGreaterThanOrEqual(8);
+    expect(snippets.some((s) => s.code.includes('ramp.createIntent('))).toBe(true);
     let errors = '';
     try {
       execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {

@@ -2,7 +2,7 @@
 // order: still moving, or ended (and how). One table for the server (which tells the merchant) and
 // the widget (which tells the shopper), so both say the same thing. Kept as data with its source.
 
-/** Where the table comes from (the service's public documentation; see the README's "Statuses"). */
+/** Where the table comes from (the service's public documentation; see docs/MERCHANT.md, "Webhooks and statuses"). */
 export const STATUS_SOURCE =
   'docs.meld.io "Transaction Statuses", "Webhook Events" and the webhooks OpenAPI (2026-02-03), read 2026-11';
 

@@ -2,7 +2,7 @@
 // data names are sent (no `subdivision`: no session schema defines it, even though the browser may
 // send it to us as context). The browser's choices are copied one by one; the server adds what it
 // owns: externalSessionId, externalCustomerId, clientIpAddress and the checked redirectUrl.
-// README "What the server sends upstream for a session" describes each field.
+// docs/CONTRACTS.md "What the server sends upstream for a session" describes each field.
 import { LOCK_FIELDS } from '../../../api/types';
 import type { LockField, SessionData, SessionRequest, SessionType } from '../../../api/types';
 import { validateWalletTag, walletTagRule } from '../../../domain/wallet-tag';
