@@ -66,7 +66,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         ? createWebhookSender({
             ledger,
             url: webhook.url,
-            secret: webhook.secret,
+            secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
             leases,
             log,
             now,
