@@ -50,14 +50,9 @@ const secret = <S extends object>(schema: S): S => (hidden.add(schema), schema);
 /** A string `ok` accepts; `message` says what is wanted. */
 const text = (ok: (s: string) => boolean, message: string) => v.pipe(v.string(message), v.check(ok, message));
 
-// `whsec_` secrets are Standard Webhooks keys: the rest must be base64 (of 24 bytes or more).
 const webhookKey = text(
-  (s) =>
-    s.length >= 32 &&
-    HEADER_VALUE_RE.test(s) &&
-    (!s.startsWith('whsec_') ||
-      /^whsec_(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)),
-  'must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`), or `whsec_` and base64',
+  (s) => s.length >= 32 && HEADER_VALUE_RE.test(s),
+  'must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
 );
 
 const integer = (min: number, max: number) => {

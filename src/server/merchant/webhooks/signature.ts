@@ -3,7 +3,7 @@
 //   as written (Stripe's scheme, what merchants verify today);
 // - Standard Webhooks (standardwebhooks.com): `webhook-id`, `webhook-timestamp` and
 //   `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed by the bytes
-//   after `whsec_` base64-decoded (the spec's secret format) or else by the secret's UTF-8 bytes (the
+//   of the base64 after `whsec_` (the spec's secret format) or else by the secret's UTF-8 bytes (the
 //   official libraries' "raw" secret), so their verifiers in any language accept our deliveries.
 // The timestamp is signed with the body, so a captured request cannot be replayed later than the
 // receiver's tolerance. During a secret rotation each scheme carries one signature per secret.
@@ -31,10 +31,16 @@ export function signatureHeader(
   return `t=${unixSeconds},${macs.join(',')}`;
 }
 
-/** The Standard Webhooks key of a secret: base64 after `whsec_`, else the secret's own bytes. */
+const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The Standard Webhooks key of a secret: the bytes of the base64 after `whsec_`; any other secret
+ * (a `whsec_` one whose rest is not base64 included, as some were written before) is its own bytes.
+ */
 export function standardKey(secret: string): Buffer {
-  return secret.startsWith(STANDARD_PREFIX)
-    ? Buffer.from(secret.slice(STANDARD_PREFIX.length), 'base64')
+  const rest = secret.slice(STANDARD_PREFIX.length);
+  return secret.startsWith(STANDARD_PREFIX) && BASE64_RE.test(rest)
+    ? Buffer.from(rest, 'base64')
     : Buffer.from(secret, 'utf8');
 }
 
