@@ -361,6 +361,13 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           [before, limit],
         );
         removed += await pruneSettledPendingOrders(tx, before, limit);
+        // The funnel's marks of days before the cutoff (stats of a period no order is left in).
+        removed += await count(
+          tx,
+          `DELETE FROM ramp_checkout_marks WHERE day < $1 AND subject IN (SELECT subject FROM ramp_checkout_marks
+             WHERE day < $1 ORDER BY day LIMIT $2)`,
+          [new Date(before).toISOString().slice(0, 10), limit],
+        );
         return removed;
       });
     },
