@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { readFile } from 'node:fs/promises';
 import { ADMIN_TOKEN } from '../playwright.config';
 import { parseCsv } from '../src/console/test-csv';
+import { quoteFor } from '../src/server/testing/session';
 
 const BEARER = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -320,11 +321,110 @@ test.describe('merchant console', () => {
 
     await page.getByLabel('Console token').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in at the bare address: the Overview first (its own audit is in its test below).
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await page.getByRole('link', { name: 'Payments' }).click();
     const table = page.getByRole('table', { name: /payment transactions/i });
     const first = (await readRows(table))[0]!;
     await page.getByRole('button', { name: `View ${first}` }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await audit()).toEqual([]);
+  });
+
+  test('overview: the funnel and days as charts stating their figures, partners with completion rates, filters in the address, CSV; axe clean in light and dark, whole at 375 px', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000); // three checkouts played out, two audits and three layouts
+    // Checkouts of our own: two paid and one declined at BANXA (other specs may add more).
+    for (const [i, action] of (['pay', 'pay', 'decline'] as const).entries()) {
+      const terms = {
+        sessionType: 'BUY',
+        sessionData: {
+          serviceProvider: 'BANXA',
+          countryCode: 'US',
+          sourceCurrencyCode: 'USD',
+          sourceAmount: String(100 + i),
+          destinationCurrencyCode: 'ETH',
+          paymentMethodType: 'CREDIT_DEBIT_CARD',
+          walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        },
+      };
+      expect(
+        (await request.post('/api/ramp/payments/crypto/quote', { data: quoteFor(terms) })).status(),
+      ).toBe(200);
+      const created = await request.post('/api/ramp/crypto/session/widget', {
+        data: terms,
+        headers: { 'Idempotency-Key': `overview-${Date.now()}-${i}-0000` },
+      });
+      expect(created.status()).toBe(200);
+      const { widgetUrl } = (await created.json()) as { widgetUrl: string };
+      const acted = await request.post(widgetUrl, { form: { action }, maxRedirects: 0 });
+      expect(acted.status()).toBe(303);
+    }
+    await expect
+      .poll(async () => {
+        const res = await request.get('/api/ramp/stats?partner=BANXA', { headers: BEARER });
+        const stats = (await res.json()) as { funnel: { completed: number; failed: number } };
+        return stats.funnel.completed >= 2 && stats.funnel.failed >= 1;
+      })
+      .toBe(true);
+
+    const audit = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, ADMIN_TOKEN, '/console');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    const funnel = page.getByRole('img', {
+      name: /^Checkout funnel, .*: \d+ opened, \d+ quoted, \d+ sessions, \d+ completed$/,
+    });
+    await expect(funnel).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Orders per day, .*: \d+ orders, \d+ completed/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Completed volume per day \(USD\)/ })).toBeVisible();
+    // The same figures in a table as in the chart's label.
+    const label = (await funnel.getAttribute('aria-label'))!;
+    const sessions = /(\d+) sessions/.exec(label)![1]!;
+    await expect(
+      page.getByRole('table', { name: 'Checkout funnel' }).getByRole('row', { name: /^Sessions / }),
+    ).toHaveText(`Sessions${sessions}`);
+    const banxa = page.getByRole('table', { name: 'Partners' }).getByRole('row', { name: /^BANXA / });
+    await expect(banxa).toHaveText(/^BANXA\d+\d+\d+\d+\d+(\.\d)? %\d+ (s|min|h)$/);
+    expect(await audit()).toEqual([]);
+
+    // Filters go to the address and back.
+    await page.getByLabel('Period').selectOption('7');
+    await page.getByLabel('Partner', { exact: true }).fill('banxa');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/\?view=overview&partner=BANXA&period=7$/);
+    await expect(
+      page.getByRole('img', { name: /^Checkout funnel, .*BANXA: \d+ sessions, \d+ completed$/ }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Partner', { exact: true })).toHaveValue('BANXA');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export partners (CSV)' }).click();
+    const rows = parseCsv(await readFile((await (await download).path())!, 'utf8'));
+    expect(rows[0]).toEqual([
+      'partner',
+      'orders',
+      'completed',
+      'failed',
+      'abandoned',
+      'completion_rate',
+      'median_seconds_to_complete',
+    ]);
+    expect(rows[1]![0]).toBe('BANXA');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await audit()).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('img', { name: /^Checkout funnel/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('overview-375-dark.png'), fullPage: true });
   });
 
   test.describe('financial accounts', () => {

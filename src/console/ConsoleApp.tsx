@@ -6,6 +6,7 @@ import { AccountTransactionsView } from './AccountTransactionsView';
 import { createConsoleApi, type ConsoleApi, type ConsoleApiOptions } from './consoleApi';
 import { ConsoleNav } from './ConsoleNav';
 import { OrdersView } from './OrdersView';
+import { OverviewView } from './OverviewView';
 import { PaymentsView } from './PaymentsView';
 import { SignIn, type SignInNotice } from './SignIn';
 import { clearToken, loadToken, saveToken } from './tokenStore';
@@ -20,6 +21,7 @@ export interface ConsoleAppProps {
 }
 
 const TITLES: Record<ConsoleState['view'], string> = {
+  overview: 'Overview',
   payments: 'Payments',
   accounts: 'Financial accounts',
   'account-transactions': 'Account transactions',
@@ -104,6 +106,14 @@ export function ConsoleApp({ baseUrl, fetch }: ConsoleAppProps) {
 
 function CurrentView({ api, state, navigate }: { api: ConsoleApi; state: ConsoleState; navigate: Navigate }) {
   switch (state.view) {
+    case 'overview':
+      return (
+        <OverviewView
+          api={api}
+          filters={state.filters}
+          onChange={(filters) => navigate({ view: 'overview', filters, cursor: {} })}
+        />
+      );
     case 'payments':
       return (
         <PaymentsView

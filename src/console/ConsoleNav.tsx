@@ -3,6 +3,7 @@ import { consoleHref, type Navigate } from './useConsoleUrl';
 import { defaultState, type ConsoleState, type View } from './urlState';
 
 const SECTIONS: readonly (readonly [View, string])[] = [
+  ['overview', 'Overview'],
   ['payments', 'Payments'],
   ['accounts', 'Financial accounts'],
   ['account-transactions', 'Account transactions'],

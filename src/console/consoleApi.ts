@@ -6,6 +6,7 @@ import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
+import type { OverviewStats, StatsPeriod } from './overviewStats';
 import { TRANSACTION_TYPE } from './paymentSearch';
 
 /** An order of the server's ledger (GET /api/ramp/orders). */
@@ -69,6 +70,8 @@ export interface ConsoleApi {
   orders(reference: string | undefined, limit: number, signal?: AbortSignal): Promise<LedgerOrder[]>;
   order(sessionId: string, signal?: AbortSignal): Promise<OrderDetail>;
   resendDelivery(id: string): Promise<void>;
+  /** GET /api/ramp/stats: the checkout's figures over a period of UTC days. */
+  stats(q: StatsPeriod, signal?: AbortSignal): Promise<OverviewStats>;
 }
 
 /** The host server's own endpoints (sign-in check, orders, deliveries): typed where they are used. */
@@ -137,6 +140,10 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
         }),
       );
     },
+    stats: async (q, signal) =>
+      (await guard(
+        client.request('GET', '/stats', { ...call(signal), query: { ...q }, read: asIs }),
+      )) as OverviewStats,
     accounts: (f, cursor, signal) =>
       guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),
     accountTransactions: (f, cursor, signal) =>

@@ -121,12 +121,26 @@ describe('console URL state', () => {
     expect(serializeConsoleUrl(defaultState('accounts'))).toBe('view=accounts');
   });
 
-  it('starts on the first page of payments when the address says nothing', () => {
+  it('starts on the Overview of the last 30 days when the address says nothing', () => {
     expect(parseConsoleUrl('')).toEqual({
-      view: 'payments',
-      filters: { limit: DEFAULT_PAGE_SIZE },
+      view: 'overview',
+      filters: { period: 30, limit: DEFAULT_PAGE_SIZE },
       cursor: {},
     });
+  });
+
+  it("keeps the Overview's period, country and partner in the address, dropping what is not valid", () => {
+    const state = parseConsoleUrl('?view=overview&period=7&country=US&partner=BANXA');
+    expect(state).toEqual({
+      view: 'overview',
+      filters: { period: 7, country: 'US', partner: 'BANXA', limit: DEFAULT_PAGE_SIZE },
+      cursor: {},
+    });
+    expect(serializeConsoleUrl(state)).toBe('view=overview&partner=BANXA&country=US&period=7');
+    expect(parseConsoleUrl('?view=overview&period=12&country=usa&partner=a b')).toEqual(
+      defaultState('overview'),
+    );
+    expect(serializeConsoleUrl(defaultState('overview'))).toBe('view=overview');
   });
 
   it.each([

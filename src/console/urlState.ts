@@ -6,7 +6,7 @@ import { TRANSACTION_STATUSES } from '../checkout/status';
 import { CODE } from '../domain/codes';
 import { isIsoDate, isUtcTimestamp } from './dates';
 
-export const VIEWS = ['payments', 'accounts', 'account-transactions', 'orders'] as const;
+export const VIEWS = ['overview', 'payments', 'accounts', 'account-transactions', 'orders'] as const;
 export type View = (typeof VIEWS)[number];
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -52,7 +52,23 @@ export interface OrdersFilters {
   limit: number;
 }
 
+/** The Overview's periods: the last 7, 30 or 90 UTC days, today included. */
+export const PERIODS = [7, 30, 90] as const;
+export const DEFAULT_PERIOD = 30;
+
+export interface OverviewFilters {
+  /** Days, one of PERIODS. */
+  period: number;
+  /** ISO 3166-1 alpha-2, e.g. US. */
+  country?: string;
+  /** A partner code, e.g. BANXA. */
+  partner?: string;
+  /** Unused (no pages); kept so every view's filters have a page size. */
+  limit: number;
+}
+
 export type ConsoleState =
+  | { view: 'overview'; filters: OverviewFilters; cursor: Cursor }
   | { view: 'payments'; filters: PaymentsFilters; cursor: Cursor }
   | { view: 'accounts'; filters: AccountsFilters; cursor: Cursor }
   | { view: 'account-transactions'; filters: AccountTransactionsFilters; cursor: Cursor }
@@ -74,6 +90,9 @@ export const isPartnerCode = (s: string): boolean => CODE.partner.test(s);
 export const isTradeType = (s: string): s is TradeType => (TRADE_TYPES as readonly string[]).includes(s);
 export const isTransactionId = (s: string): boolean => TRANSACTION_ID.test(s);
 export const isWalletAddress = (s: string): boolean => WALLET.test(s);
+export const isCountryCode = (s: string): boolean => /^[A-Z]{2}$/.test(s);
+const isPeriod = (s: string): boolean =>
+  (PERIODS as readonly number[]).includes(Number(s)) && /^\d+$/.test(s);
 
 const isView = (s: string | null): s is View => (VIEWS as readonly (string | null)[]).includes(s);
 
@@ -110,6 +129,17 @@ export function parseConsoleUrl(search: string): ConsoleState {
   const limit = readLimit(sp);
   const cursor = readCursor(sp);
   const customerId = read(sp, 'customerId', isCustomerId);
+  // The address saying nothing (the console's own link, the first view after sign-in): the Overview.
+  if (view === 'overview' || [...sp.keys()].length === 0) {
+    const period = Number(read(sp, 'period', isPeriod) ?? DEFAULT_PERIOD);
+    const country = read(sp, 'country', isCountryCode);
+    const partner = read(sp, 'partner', isPartnerCode);
+    return {
+      view: 'overview',
+      filters: defined({ period, country, partner, limit: DEFAULT_PAGE_SIZE }),
+      cursor: {},
+    };
+  }
   if (isView(view) && view === 'accounts') {
     return { view, filters: defined({ customerId, limit }), cursor };
   }
@@ -144,8 +174,13 @@ export function parseConsoleUrl(search: string): ConsoleState {
 /** The query string (without '?') for a state; defaults are left out, the order is fixed. */
 export function serializeConsoleUrl(state: ConsoleState): string {
   const sp = new URLSearchParams({ view: state.view });
-  const f: Partial<PaymentsFilters & AccountsFilters & AccountTransactionsFilters & OrdersFilters> =
-    state.filters;
+  const f: Partial<
+    PaymentsFilters &
+      AccountsFilters &
+      AccountTransactionsFilters &
+      OrdersFilters &
+      Omit<OverviewFilters, 'period'>
+  > = state.filters;
   const names = [
     'status',
     'from',
@@ -158,11 +193,14 @@ export function serializeConsoleUrl(state: ConsoleState): string {
     'startDate',
     'endDate',
     'reference',
+    'country',
   ] as const;
   for (const name of names) {
     const value = f[name];
     if (value !== undefined && value !== '') sp.set(name, value);
   }
+  if (state.view === 'overview' && state.filters.period !== DEFAULT_PERIOD)
+    sp.set('period', String(state.filters.period));
   if (state.filters.limit !== DEFAULT_PAGE_SIZE) sp.set('limit', String(state.filters.limit));
   if ('after' in state.cursor && state.cursor.after !== undefined) sp.set('after', state.cursor.after);
   else if ('before' in state.cursor && state.cursor.before !== undefined)

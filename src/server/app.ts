@@ -285,6 +285,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     answers,
     orders: merchant?.orders,
     requireAdmin,
+    funnel: merchant?.funnel,
   });
   app.route('/', proxy);
 

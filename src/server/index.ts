@@ -10,8 +10,9 @@ export {
   generateTestWebhookHeader,
   WebhookVerificationError,
   SIGNATURE_HEADER,
+  STANDARD_HEADERS,
 } from './merchant/webhooks/signature';
-export type { VerifyOptions, WebhookErrorReason } from './merchant/webhooks/signature';
+export type { VerifyOptions, WebhookErrorReason, WebhookHeaders } from './merchant/webhooks/signature';
 export type { CreatedIntent, IntentInput, PublicIntent } from './merchant/intent-types';
 export type {
   Intent,

@@ -113,6 +113,7 @@ export function createRampServer(
         config.adminToken,
         config.sessionSecret,
         config.merchant.webhook?.secret,
+        config.merchant.webhook?.previousSecret,
         config.merchant.upstreamWebhookSecret,
       ],
       now,

@@ -40,6 +40,7 @@ type Reshaped =
   | 'dataDir'
   | 'webhookUrl'
   | 'webhookSecret'
+  | 'webhookSecretPrevious'
   | 'webhookRetryBaseMs'
   | 'webhookTimeoutMs'
   | 'upstreamWebhookSecret'
@@ -105,8 +106,11 @@ export interface ServerConfig extends Required<Omit<RampServerOptions, Reshaped>
 export interface MerchantConfig {
   /** RAMP_DATA_DIR: the embedded store's folder, as given (relative paths resolve against the cwd). */
   dataDir: string;
-  /** RAMP_WEBHOOK_URL + RAMP_WEBHOOK_SECRET, or null (no webhooks are queued). */
-  webhook: { url: string; secret: string } | null;
+  /**
+   * RAMP_WEBHOOK_URL + RAMP_WEBHOOK_SECRET (+ RAMP_WEBHOOK_SECRET_PREVIOUS during a rotation), or null
+   * (no webhooks are queued).
+   */
+  webhook: { url: string; secret: string; previousSecret: string | null } | null;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay (tests shorten it). */
   webhookRetryBaseMs: number;
   /** RAMP_WEBHOOK_TIMEOUT_MS: one delivery attempt's deadline. */

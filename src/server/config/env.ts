@@ -51,6 +51,7 @@ export const ENV_OPTIONS = {
   RAMP_DATA_DIR: ['dataDir', read.string],
   RAMP_WEBHOOK_URL: ['webhookUrl', read.string],
   RAMP_WEBHOOK_SECRET: ['webhookSecret', read.string],
+  RAMP_WEBHOOK_SECRET_PREVIOUS: ['webhookSecretPrevious', read.string],
   RAMP_WEBHOOK_RETRY_BASE_MS: ['webhookRetryBaseMs', read.duration],
   RAMP_WEBHOOK_TIMEOUT_MS: ['webhookTimeoutMs', read.duration],
   RAMP_UPSTREAM_WEBHOOK_SECRET: ['upstreamWebhookSecret', read.string],

@@ -48,8 +48,10 @@ export interface RampServerOptions {
   dataDir?: string;
   /** RAMP_WEBHOOK_URL: where signed webhooks go (with webhookSecret). */
   webhookUrl?: string;
-  /** RAMP_WEBHOOK_SECRET: the webhooks' HMAC key, ≥ 32 characters (with webhookUrl). */
+  /** RAMP_WEBHOOK_SECRET: the webhooks' HMAC key, ≥ 32 characters or `whsec_<base64>` (with webhookUrl). */
   webhookSecret?: string;
+  /** RAMP_WEBHOOK_SECRET_PREVIOUS: during a rotation, the old secret, which also signs every delivery. */
+  webhookSecretPrevious?: string;
   /** RAMP_WEBHOOK_RETRY_BASE_MS: the first retry's delay; later ones double. @default 8000 */
   webhookRetryBaseMs?: number;
   /** RAMP_WEBHOOK_TIMEOUT_MS: how long one delivery attempt waits for the endpoint's answer. @default 10000 */

@@ -50,6 +50,11 @@ const secret = <S extends object>(schema: S): S => (hidden.add(schema), schema);
 /** A string `ok` accepts; `message` says what is wanted. */
 const text = (ok: (s: string) => boolean, message: string) => v.pipe(v.string(message), v.check(ok, message));
 
+const webhookKey = text(
+  (s) => s.length >= 32 && HEADER_VALUE_RE.test(s),
+  'must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+);
+
 const integer = (min: number, max: number) => {
   const message = `must be an integer from ${min} to ${max}`;
   return v.pipe(
@@ -230,14 +235,8 @@ const entries = {
   ),
   dataDir: option(v.string('must be a folder path'), DEFAULTS.dataDir),
   webhookUrl: option(httpUrl('must not contain credentials: the webhooks are signed with {webhookSecret}')),
-  webhookSecret: secret(
-    option(
-      text(
-        (s) => s.length >= 32 && HEADER_VALUE_RE.test(s),
-        'must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`)',
-      ),
-    ),
-  ),
+  webhookSecret: secret(option(webhookKey)),
+  webhookSecretPrevious: secret(option(webhookKey)),
   webhookRetryBaseMs: option(integer(10, 600_000), DEFAULTS.webhookRetryBaseMs),
   webhookTimeoutMs: option(integer(100, 120_000), DEFAULTS.webhookTimeoutMs),
   upstreamWebhookSecret: secret(
@@ -330,6 +329,9 @@ const together = v.rawCheck<Given>(({ dataset, addIssue }) => {
   if (set('webhookSecret') && !set('webhookUrl')) {
     problem('webhookUrl', 'required with {webhookSecret}: set both, or neither');
   }
+  if (set('webhookSecretPrevious') && !set('webhookSecret')) {
+    problem('webhookSecretPrevious', 'only with {webhookSecret}: the new secret signs, the previous one too');
+  }
 });
 
 /**
@@ -359,6 +361,7 @@ function toServerConfig(o: Given): ServerConfig {
     dataDir,
     webhookUrl,
     webhookSecret,
+    webhookSecretPrevious,
     webhookRetryBaseMs,
     webhookTimeoutMs,
     upstreamWebhookSecret,
@@ -400,7 +403,7 @@ function toServerConfig(o: Given): ServerConfig {
       dataDir,
       webhook:
         webhookUrl !== undefined && webhookSecret !== undefined
-          ? { url: webhookUrl, secret: webhookSecret }
+          ? { url: webhookUrl, secret: webhookSecret, previousSecret: webhookSecretPrevious ?? null }
           : null,
       webhookRetryBaseMs,
       webhookTimeoutMs,

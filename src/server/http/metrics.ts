@@ -20,6 +20,10 @@ export interface Metrics {
   countRefusals<L extends RateLimiterStore>(name: string, limiter: L): L;
   /** The ledger with its writes timed; its queue depths read on each scrape. */
   instrumentLedger(ledger: Ledger): Ledger;
+  /** A checkout reached a stage (opened, quoted, session), counted by the instance that saw it. */
+  countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
+  /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
+  countOrder(partner: string, outcome: string): void;
   /** The Prometheus text exposition. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -86,6 +90,18 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     name: 'ramp_discovery_cache_total',
     help: 'Discovery reads by cache result (hit, stale, miss).',
     labelNames: ['result'] as const,
+    registers,
+  });
+  const checkoutsTotal = new Counter({
+    name: 'ramp_checkouts_total',
+    help: 'Checkouts by stage reached: opened (first data), quoted (first quote of a browser that day), session.',
+    labelNames: ['stage'] as const,
+    registers,
+  });
+  const ordersTotal = new Counter({
+    name: 'ramp_orders_total',
+    help: 'Orders ended, by partner and outcome (completed, failed, refunded, abandoned).',
+    labelNames: ['partner', 'outcome'] as const,
     registers,
   });
   const ledgerWrites = new Histogram({
@@ -164,6 +180,12 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
         cacheSeries.set(result, series);
       }
       series.inc();
+    },
+    countCheckout(stage) {
+      checkoutsTotal.inc({ stage });
+    },
+    countOrder(partner, outcome) {
+      ordersTotal.inc({ partner, outcome });
     },
     countRefusals(name, limiter) {
       const take = limiter.take.bind(limiter);

@@ -19,6 +19,8 @@ import { createStatusSync } from './follow-up';
 import type { Upstream } from '../upstream/client';
 import { createRetention } from './jobs/retention';
 import { createWebhookSender } from './webhooks/sender';
+import { createCheckoutFunnel } from './funnel';
+import type { CheckoutFunnel } from './funnel';
 import type { WebhookRetry } from './webhooks/sender';
 import type { Worker } from './jobs/worker';
 import type { Metrics } from '../http/metrics';
@@ -51,6 +53,8 @@ export interface Merchant {
     MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null; sync: Worker }
   >;
   orders: Orders;
+  /** The checkout's stages before its session (the proxy marks them). */
+  funnel: CheckoutFunnel;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
 }
@@ -66,7 +70,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         ? createWebhookSender({
             ledger,
             url: webhook.url,
-            secret: webhook.secret,
+            secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
             leases,
             log,
             now,
@@ -92,6 +96,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
             (n) => n > 0 && upstreamEvents?.kick(),
             (e: unknown) => log.warn('upstream events not woken', { error: e }),
           ),
+        onEnded: (partner: string, outcome: string) => ctx.metrics?.countOrder(partner, outcome),
       };
       const recordStatus = createStatusRecorder(recording);
       const sync = createStatusSync({
@@ -126,6 +131,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         webhooks: webhook !== null,
         firstCheckDelayMs: config.merchant.syncIntervalMs,
         onRecorded: () => {
+          ctx.metrics?.countCheckout('session');
           sync.kick();
           sender?.kick();
         },
@@ -179,6 +185,12 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
 
   return {
     parts: () => ready,
+    funnel: createCheckoutFunnel({
+      ledger: () => ready.then((p) => p.ledger),
+      now,
+      log,
+      metrics: ctx.metrics,
+    }),
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
       begin: async (headers, body) => (await ready).orders.begin(headers, body),

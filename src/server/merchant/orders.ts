@@ -133,6 +133,7 @@ function termsOf(intent: IntentRecord | null, body: SessionBody): OrderTerms {
     sourceAmount: String(d.sourceAmount),
     destinationCurrency: d.destinationCurrencyCode,
     walletAddress: d.walletAddress ?? null,
+    paymentMethod: d.paymentMethodType ?? null,
   };
 }
 

@@ -3,7 +3,7 @@
 // table (domain/transactionStatus.ts) and written once, in order, with the change; and so is the
 // expiry of a checkout that saw no transaction.
 import type { Transaction } from '../../api/types';
-import { isTerminalStatus, transactionEventType } from '../../domain';
+import { isTerminalStatus, transactionEventType, transactionOutcome } from '../../domain';
 import type { Logger } from '../http/log';
 import { EXPIRED } from '../storage/ledger/types';
 import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
@@ -17,6 +17,8 @@ export interface StatusRecorderOptions {
   webhooks: boolean;
   /** Told when a change linked a transaction to its order (early upstream events may wait for it). */
   onLinked?: (transactionId: string) => void;
+  /** Told when a change ended an order (the /metrics count of outcomes per partner). */
+  onEnded?: (partner: string, outcome: 'completed' | 'failed' | 'refunded' | 'abandoned') => void;
 }
 
 /**
@@ -56,6 +58,9 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: next.status, source });
       if (order.transactionId !== tx.id) o.onLinked?.(tx.id);
+      const outcome = transactionOutcome(next.status);
+      if (outcome !== 'open' && transactionOutcome(order.status) !== outcome)
+        o.onEnded?.(order.partner, outcome);
     }
     return changed;
   };
@@ -78,6 +83,7 @@ export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
     );
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: EXPIRED, source: 'expiry' });
+      o.onEnded?.(order.partner, 'abandoned');
     }
     return changed;
   };

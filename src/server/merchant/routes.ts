@@ -12,6 +12,7 @@ import type { Intents } from './intents';
 import type { Ledger } from '../storage/ledger/types';
 import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
+import { loadStats, statsQuery } from './stats';
 import { API_PREFIX, INTENT_HEADER } from '../../api/proxy/contract';
 
 export interface MerchantParts {
@@ -62,6 +63,12 @@ export function merchantRoutes(
     const detail = await orderDetail((await parts()).ledger, c.req.param('sessionId'));
     if (!detail) throw notFound('No order for this session');
     return c.json(detail, 200, NO_STORE);
+  });
+
+  app.get(`${API_PREFIX}/stats`, async (c) => {
+    await requireAdmin(c);
+    const q = statsQuery(c.req.query(), now());
+    return c.json(await loadStats((await parts()).ledger, q), 200, NO_STORE);
   });
 
   app.get(`${API_PREFIX}/webhooks/deliveries`, async (c) => {

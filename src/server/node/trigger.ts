@@ -1,6 +1,7 @@
 // `ramp-checkout webhooks trigger`: one sample event, signed and posted as the webhook sender posts
 // (same body shape, header and timeout), so a merchant's handler can be tried without a checkout.
-import { SIGNATURE_HEADER, generateTestWebhookHeader } from '../merchant/webhooks/signature';
+import { webhookSignatureHeaders } from '../merchant/webhooks/signature';
+import { systemClock } from '../http/clock';
 import { WEBHOOK_TYPES, isWebhookType, sampleWebhookEvent } from '../merchant/webhooks/samples';
 import { DEFAULT_WEBHOOK_RETRY } from '../merchant/webhooks/sender';
 
@@ -39,7 +40,7 @@ export async function triggerWebhook(o: {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        [SIGNATURE_HEADER]: generateTestWebhookHeader(body, o.secret),
+        ...webhookSignatureHeaders(body, event.id, [o.secret], Math.floor(systemClock() / 1000)),
         'User-Agent': 'ramp-checkout-webhooks',
       },
       body,

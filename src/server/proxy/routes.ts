@@ -23,6 +23,7 @@ import { HttpError, notFound } from '../http/errors';
 import { isLegacyPath, legacyReplacement } from './legacy';
 import type { Logger } from '../http/log';
 import type { Orders } from '../merchant/orders';
+import type { CheckoutFunnel } from '../merchant/funnel';
 import { MAX_QUERY_LENGTH, RULES, checkPath, honoPath, routedPattern, validateQuery } from './policy';
 import type { RoutedLiteral } from './policy';
 import type { RouteId, RouteRule } from './policy';
@@ -62,6 +63,8 @@ export interface ProxyDeps {
   orders?: Orders;
   /** The admin token's check (http/admin.ts), shared with the merchant's routes. */
   requireAdmin: RequireAdmin;
+  /** Marks a checkout's first data and first quote for the merchant's /stats. */
+  funnel?: CheckoutFunnel;
 }
 
 export function createProxy({
@@ -74,6 +77,7 @@ export function createProxy({
   answers,
   orders,
   requireAdmin,
+  funnel,
 }: ProxyDeps): Hono<AppEnv> {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, {
@@ -122,6 +126,7 @@ export function createProxy({
     if (joined) return joined;
     const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
     await binding.remember(body, quotes);
+    if (quotes.length > 0) funnel?.mark('quoted', externalCustomerId, body.countryCode);
     return quotes;
   };
 
@@ -296,6 +301,7 @@ export function createProxy({
         country: q.country,
         acceptLanguage: c.req.header('accept-language'),
       });
+      funnel?.mark('opened', null, body.country);
       if (!opening) {
         return c.json(body, 200, { 'Cache-Control': 'private, max-age=30', Vary: 'Origin, Accept-Language' });
       }

@@ -10,7 +10,7 @@ import type { Leases } from '../jobs/leases';
 import type { Logger } from '../../http/log';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
-import { SIGNATURE_HEADER, signatureHeader } from './signature';
+import { webhookSignatureHeaders } from './signature';
 
 export interface WebhookRetry {
   /** The first retry comes after about this long (jittered down to half). @default DEFAULTS.webhookRetryBaseMs */
@@ -33,7 +33,8 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
 export interface WebhookSenderOptions {
   ledger: Ledger;
   url: string;
-  secret: string;
+  /** The signing secrets: the current one, then the previous one while a rotation lasts. */
+  secrets: readonly string[];
   leases: Leases;
   log: Logger;
   fetch?: typeof fetch;
@@ -104,7 +105,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'ramp-checkout-webhooks',
-          [SIGNATURE_HEADER]: signatureHeader(d.body, o.secret, Math.floor(at / 1000)),
+          ...webhookSignatureHeaders(d.body, d.id, o.secrets, Math.floor(at / 1000)),
         },
         body: d.body,
         redirect: 'manual',

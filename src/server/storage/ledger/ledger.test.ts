@@ -97,7 +97,7 @@ describe('embedded ledger', () => {
   it("keeps each order's externalSessionId; orders from before migration 4 have none and are still due", async () => {
     const db = await openSqlite(null);
     await ledgerAtVersion(db, 3, 'sess_old', 1000);
-    expect(await migrate(db)).toEqual([4, 5, 6]);
+    expect(await migrate(db)).toEqual([4, 5, 6, 7]);
     const l = createSqlLedger(db);
     await l.recordOrder(order('sess_new', { externalSessionId: 'xs_new', nextCheckAt: 2000 }), []);
     expect(await l.getOrder('sess_old')).toMatchObject({

@@ -151,6 +151,22 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "an intent's subdivision (US state)",
     statements: [`ALTER TABLE ramp_intents ADD COLUMN subdivision TEXT`],
   },
+  {
+    version: 7,
+    name: "the checkout funnel's marks (opened, quoted) and each order's payment method, for /stats",
+    // One row per (UTC day, stage, subject): a subject marked twice in a day counts once, on every
+    // instance alike. Orders recorded before stay without a payment method (NULL).
+    statements: [
+      `CREATE TABLE ramp_checkout_marks (
+        day TEXT NOT NULL,
+        stage TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        country TEXT,
+        PRIMARY KEY (day, stage, subject)
+      )`,
+      `ALTER TABLE ramp_orders ADD COLUMN payment_method TEXT`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (

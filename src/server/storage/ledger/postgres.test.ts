@@ -129,7 +129,7 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     await before.close();
     const { ledger, applied } = await openPostgresLedger(own.url, { log });
     try {
-      expect(applied).toEqual([4, 5, 6]);
+      expect(applied).toEqual([4, 5, 6, 7]);
       await ledger.recordOrder(
         baseOrder('pg-new', { externalSessionId: 'xs_pg', createdAt: T0, nextCheckAt: T0 }),
         [],

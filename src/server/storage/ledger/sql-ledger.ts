@@ -4,6 +4,7 @@ import { systemClock } from '../../http/clock';
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
 import { pendingOrderMethods, pruneSettledPendingOrders, settlePendingOrder } from './sql-pending-orders';
+import { statsMethods } from './sql-stats';
 import { EXPIRED } from './types';
 import type {
   DeliveryRecord,
@@ -91,6 +92,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       });
     },
     ...pendingOrderMethods(db),
+    ...statsMethods(db),
 
     async recordOrder(o, events, intentClaim, settles) {
       await db.transaction(async (tx) => {
@@ -104,8 +106,8 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           `INSERT INTO ramp_orders (session_id, intent_id, reference, customer_id, partner, direction, country,
             source_currency, source_amount, destination_currency, destination_amount, wallet_address,
             transaction_id, status, tx_hash, terminal, created_at, updated_at, next_check_at, check_attempts,
-            external_session_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+            external_session_id, payment_method)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
           [
             o.sessionId,
             o.intentId,
@@ -128,6 +130,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
             o.nextCheckAt,
             o.checkAttempts,
             o.externalSessionId,
+            o.paymentMethod ?? null,
           ],
         );
         await appendStatus(tx, o.sessionId, o.status, o.transactionId, o.createdAt, 'checkout');
@@ -358,6 +361,13 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           [before, limit],
         );
         removed += await pruneSettledPendingOrders(tx, before, limit);
+        // The funnel's marks of days before the cutoff (stats of a period no order is left in).
+        removed += await count(
+          tx,
+          `DELETE FROM ramp_checkout_marks WHERE day < $1 AND subject IN (SELECT subject FROM ramp_checkout_marks
+             WHERE day < $1 ORDER BY day LIMIT $2)`,
+          [new Date(before).toISOString().slice(0, 10), limit],
+        );
         return removed;
       });
     },
@@ -534,6 +544,7 @@ function toOrder(r: Record<string, unknown>): OrderRecord {
     destinationCurrency: String(r.destination_currency),
     destinationAmount: strOrNull(r.destination_amount),
     walletAddress: strOrNull(r.wallet_address),
+    paymentMethod: strOrNull(r.payment_method),
     transactionId: strOrNull(r.transaction_id),
     status: String(r.status),
     txHash: strOrNull(r.tx_hash),

@@ -66,6 +66,8 @@ export interface OrderRecord {
   /** Known once the upstream reports the transaction. */
   destinationAmount: string | null;
   walletAddress: string | null;
+  /** The session's paymentMethodType; absent or null for orders recorded before it was kept. */
+  paymentMethod?: string | null;
   transactionId: string | null;
   /**
    * `SESSION_CREATED` until the upstream reports a transaction, then the upstream status; `EXPIRED`
@@ -105,6 +107,7 @@ export type OrderTerms = Pick<
   | 'sourceAmount'
   | 'destinationCurrency'
   | 'walletAddress'
+  | 'paymentMethod'
 >;
 
 export interface PendingOrderRecord {
@@ -275,7 +278,53 @@ export interface OrderQuery {
   limit?: number;
 }
 
+/** A stage of the checkout before its session, marked once per subject and UTC day (/stats). */
+export type CheckoutStage = 'opened' | 'quoted';
+
+export interface CheckoutMark {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  stage: CheckoutStage;
+  /** Who reached the stage: an opaque id (a browser's pseudonymous customer id, or a random one). */
+  subject: string;
+  country: string | null;
+}
+
+/** The orders and marks of a period of UTC days (both ends included), for /stats. */
+export interface StatsQuery {
+  fromDay: string;
+  toDay: string;
+  country?: string;
+  partner?: string;
+}
+
+/** One order as /stats counts it: no reference, customer, wallet or address. */
+export interface StatsOrderRow {
+  partner: string;
+  country: string;
+  paymentMethod: string | null;
+  direction: Direction;
+  status: OrderStatus;
+  createdAt: number;
+  /** When it turned SETTLED, or null. */
+  completedAt: number | null;
+  sourceCurrency: string;
+  sourceAmount: string;
+  destinationCurrency: string;
+  destinationAmount: string | null;
+}
+
+export interface StatsMarkRow {
+  day: string;
+  stage: CheckoutStage;
+  count: number;
+}
+
 export interface Ledger {
+  /** Marks a checkout's stage for its day (again the same day: no change). */
+  markCheckout(mark: CheckoutMark): Promise<void>;
+  /** The period's orders (by creation day) and stage marks, filtered. */
+  statsRows(q: StatsQuery): Promise<{ orders: StatsOrderRow[]; marks: StatsMarkRow[] }>;
   /** Stores a new intent. */
   createIntent(intent: IntentRecord): Promise<void>;
   findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
