@@ -12,7 +12,7 @@ import { paginate } from '../../api/pagination';
 import type { Transaction, TransactionsQuery } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
 import type { SyncPolicy } from '../config/config';
-import type { Leases } from './jobs/leases';
+import type { Leases } from '../storage/stores/leases';
 import type { Ledger, OrderRecord } from '../storage/ledger/types';
 import type { Logger } from '../http/log';
 import type { RecordExpiry, RecordStatus } from './record-status';

@@ -20,7 +20,7 @@ import type { Ledger, PendingOrderRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import { writeOutcome } from '../../upstream/write-outcome';
 import type { OrderRecorder } from '../pending-orders';
-import type { Leases } from './leases';
+import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from './worker';
 import type { Worker } from './worker';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryLeases } from './leases';
+import { memoryLeases } from '../../storage/stores/leases';
 import { createWorker } from './worker';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };

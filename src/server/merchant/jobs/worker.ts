@@ -8,7 +8,7 @@
 // lease while work is due, it tries again a third of a lease later, not in a busy loop; so does a
 // pass that failed (its database or Redis unreachable): a job never stops looking.
 import { DEFAULTS } from '../../config/defaults';
-import type { Leases } from './leases';
+import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 
 export interface Worker {

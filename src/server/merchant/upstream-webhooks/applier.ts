@@ -12,7 +12,7 @@ import type { Logger } from '../../http/log';
 import { EXPIRED } from '../../storage/ledger/types';
 import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
-import type { Leases } from '../jobs/leases';
+import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import type { RecordStatus } from '../record-status';

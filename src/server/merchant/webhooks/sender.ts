@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
-import type { Leases } from '../jobs/leases';
+import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
