@@ -9,6 +9,8 @@ export type { AmountBounds, RangeCheck, RangeProblem, RangeRules } from './amoun
 export { CODE, partnerList } from './codes';
 export { cryptoKey } from './currency';
 export { isHttpUrl } from './url';
+export { backoff } from './backoff';
+export type { Backoff } from './backoff';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
 export {
   LEGACY_STATUSES,

@@ -19,6 +19,7 @@ import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
 import { createWorker } from './jobs/worker';
 import type { Worker } from './jobs/worker';
+import { backoff } from '../../domain/backoff';
 
 export interface StatusSyncOptions {
   ledger: Ledger;
@@ -49,14 +50,14 @@ export const SEARCH_BATCH = 100;
  * while backing off (never later than the backoff says), up in the backstop (never sooner).
  */
 export function nextCheckAt(order: OrderRecord, attempts: number, now: number, p: SyncPolicy): number {
-  const backoff = Math.min(p.maxMs, Math.round(p.baseMs * p.backoff ** attempts));
+  const delay = Math.round(backoff(attempts, { firstMs: p.baseMs, maxMs: p.maxMs, factor: p.backoff }));
   if (p.backstop && now - order.createdAt >= p.backstop.afterMs) {
-    const wait = Math.max(backoff, p.backstop.everyMs);
+    const wait = Math.max(delay, p.backstop.everyMs);
     const slot = Math.floor(wait / 2);
     return Math.ceil((now + wait) / slot) * slot;
   }
-  const slot = Math.max(1, Math.floor(backoff / 2));
-  return Math.floor((now + backoff) / slot) * slot;
+  const slot = Math.max(1, Math.floor(delay / 2));
+  return Math.floor((now + delay) / slot) * slot;
 }
 
 /** What the service said of a batch: each found order's transaction, and whether every read answered. */

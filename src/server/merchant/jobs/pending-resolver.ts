@@ -23,6 +23,7 @@ import type { OrderRecorder } from '../pending-orders';
 import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from './worker';
 import type { Worker } from './worker';
+import { backoff } from '../../../domain/backoff';
 
 export interface PendingResolverOptions {
   ledger: Ledger;
@@ -43,7 +44,7 @@ export const LOST_NOTE =
   'the service has a session for it whose answer never arrived; no transaction names it, so nobody can open it';
 
 export const retryDelay = (attempts: number): number =>
-  Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(attempts, 16));
+  backoff(attempts, { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS });
 
 export function createPendingResolver(o: PendingResolverOptions): Worker {
   /** The session of this externalSessionId named by one of its transactions, if any. */

@@ -16,6 +16,7 @@ import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import type { RecordStatus } from '../record-status';
+import { backoff } from '../../../domain/backoff';
 
 export interface UpstreamEventApplierOptions {
   ledger: Ledger;
@@ -44,7 +45,7 @@ const RACES = 3;
 
 /** The wait before attempt `n + 1`: 2 s doubling, at most 10 minutes. */
 export const retryDelay = (attempts: number): number =>
-  Math.min(600_000, 2_000 * 2 ** Math.max(0, attempts - 1));
+  backoff(attempts - 1, { firstMs: 2_000, maxMs: 600_000 });
 
 type Outcome = { done: 'applied' | 'ignored'; note: string } | { retry: string };
 
