@@ -17,7 +17,7 @@ import type { Ledger, OrderRecord } from '../storage/ledger/types';
 import type { Logger } from '../http/log';
 import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
-import { createWorker } from './jobs/worker';
+import { createDueWorker } from './jobs/worker';
 import type { Worker } from './jobs/worker';
 import { backoff } from '../../domain/backoff';
 
@@ -153,33 +153,29 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
     return { changed: false, next: again(order, order.checkAttempts + 1, now) };
   }
 
-  return createWorker({
+  return createDueWorker({
     name: 'status-sync',
     leases: o.leases,
     log: o.log,
     now: o.now,
     nextDueAt: () => o.ledger.nextCheckAt(),
     leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
-      let changes = 0;
-      for (;;) {
-        const due = await o.ledger.dueOrders(o.now(), SEARCH_BATCH);
-        if (due.length === 0 || stopped()) break;
-        const found = await lookUp(due);
-        const now = o.now();
-        const results = [];
-        for (const order of due) results.push(await check(order, found, now));
-        // The batch's next check times in one transaction: one write for the batch, not one per
-        // order, so following thousands of open orders leaves the ledger free for new sessions.
-        await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
-        const n = results.filter((r) => r.changed).length;
-        changes += n;
-        if (n > 0) o.onChange();
-        // Let requests in between batches: with the in-process sandbox (or a ledger that answers
-        // synchronously) nothing here waits for I/O, and thousands of due orders would otherwise
-        // hold the event loop until the last one is checked.
-        await new Promise((r) => setImmediate(r));
-      }
+    due: (now, limit) => o.ledger.dueOrders(now, limit),
+    batch: SEARCH_BATCH,
+    async handle(due) {
+      const found = await lookUp(due);
+      const now = o.now();
+      const results = [];
+      for (const order of due) results.push(await check(order, found, now));
+      // The batch's next check times in one transaction: one write for the batch, not one per
+      // order, so following thousands of open orders leaves the ledger free for new sessions.
+      await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
+      const changes = results.filter((r) => r.changed).length;
+      if (changes > 0) o.onChange();
+      // Let requests in between batches: with the in-process sandbox (or a ledger that answers
+      // synchronously) nothing here waits for I/O, and thousands of due orders would otherwise
+      // hold the event loop until the last one is checked.
+      await new Promise((r) => setImmediate(r));
       return changes;
     },
   });

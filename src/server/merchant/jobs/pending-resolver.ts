@@ -21,7 +21,7 @@ import type { Upstream } from '../../upstream/client';
 import { writeOutcome } from '../../upstream/write-outcome';
 import type { OrderRecorder } from '../pending-orders';
 import type { Leases } from '../../storage/stores/leases';
-import { createWorker } from './worker';
+import { createDueWorker } from './worker';
 import type { Worker } from './worker';
 import { backoff } from '../../../domain/backoff';
 
@@ -85,41 +85,37 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
     }
   }
 
-  return createWorker({
+  return createDueWorker({
     name: 'pending-orders',
     leases: o.leases,
     log: o.log,
     now: o.now,
     nextDueAt: () => o.ledger.nextPendingOrderAt(),
     leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
-      let settled = 0;
-      for (;;) {
-        const due = await o.ledger.duePendingOrders(o.now(), BATCH);
-        if (due.length === 0 || stopped()) break;
-        const results = await Promise.all(
-          due.map(async (p) => {
-            try {
-              const how = await settle(p);
-              // A lost one is a session of the service's nobody can use: worth an operator's look.
-              const level = how === 'lost' ? 'warn' : 'info';
-              o.log[level]('pending order settled', { externalSessionId: p.externalSessionId, how });
-              return true;
-            } catch (e) {
-              const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
-              o.log.warn('pending order not settled yet', { externalSessionId: p.externalSessionId, why });
-              await o.ledger.deferPendingOrder(
-                p.externalSessionId,
-                o.now() + retryDelay(p.attempts),
-                why.slice(0, 200),
-              );
-              return false;
-            }
-          }),
-        );
-        settled += results.filter(Boolean).length;
-      }
-      return settled;
+    due: (now, limit) => o.ledger.duePendingOrders(now, limit),
+    batch: BATCH,
+    async handle(due) {
+      const results = await Promise.all(
+        due.map(async (p) => {
+          try {
+            const how = await settle(p);
+            // A lost one is a session of the service's nobody can use: worth an operator's look.
+            const level = how === 'lost' ? 'warn' : 'info';
+            o.log[level]('pending order settled', { externalSessionId: p.externalSessionId, how });
+            return true;
+          } catch (e) {
+            const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
+            o.log.warn('pending order not settled yet', { externalSessionId: p.externalSessionId, why });
+            await o.ledger.deferPendingOrder(
+              p.externalSessionId,
+              o.now() + retryDelay(p.attempts),
+              why.slice(0, 200),
+            );
+            return false;
+          }
+        }),
+      );
+      return results.filter(Boolean).length;
     },
   });
 }

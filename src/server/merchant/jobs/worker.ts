@@ -35,6 +35,35 @@ export interface WorkerOptions {
   leaseTtlMs?: number;
 }
 
+export interface DueWorkOptions<T> extends Omit<WorkerOptions, 'pass'> {
+  /** Up to `limit` items due at `now`, in the order they are to be done. */
+  due(now: number, limit: number): Promise<T[]>;
+  /** How many items one batch takes. */
+  batch: number;
+  /** Does one batch; returns how many of its items count as done. */
+  handle(items: T[]): Promise<number>;
+}
+
+/**
+ * The loop of a job over due items (orders to check, events to apply, pending orders to settle):
+ * a batch of what is due, handled, then the next, until nothing is due or the worker stops.
+ */
+export function createDueWorker<T>(o: DueWorkOptions<T>): Worker {
+  const { due, batch, handle, ...worker } = o;
+  return createWorker({
+    ...worker,
+    async pass(stopped) {
+      let done = 0;
+      for (;;) {
+        const items = await due(o.now(), batch);
+        if (items.length === 0 || stopped()) break;
+        done += await handle(items);
+      }
+      return done;
+    },
+  });
+}
+
 export function createWorker(o: WorkerOptions): Worker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<number> | null = null;

@@ -13,7 +13,7 @@ import { EXPIRED } from '../../storage/ledger/types';
 import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import type { Leases } from '../../storage/stores/leases';
-import { createWorker } from '../jobs/worker';
+import { createDueWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import type { RecordStatus } from '../record-status';
 import { backoff } from '../../../domain/backoff';
@@ -128,21 +128,19 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
     return run(e);
   }
 
-  const worker = createWorker({
+  const worker = createDueWorker({
     name: 'upstream-events',
     leases: o.leases,
     log: o.log,
     now: o.now,
     nextDueAt: () => o.ledger.nextUpstreamEventAt(),
     leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
+    due: (now, limit) => o.ledger.dueUpstreamEvents(now, limit),
+    batch: BATCH,
+    async handle(due) {
       let applied = 0;
-      for (;;) {
-        const due = await o.ledger.dueUpstreamEvents(o.now(), BATCH);
-        if (due.length === 0 || stopped()) break;
-        // One at a time, oldest first: events of one transaction are applied in arrival order.
-        for (const e of due) if (await claimAndRun(e)) applied++;
-      }
+      // One at a time, oldest first: events of one transaction are applied in arrival order.
+      for (const e of due) if (await claimAndRun(e)) applied++;
       return applied;
     },
   });
