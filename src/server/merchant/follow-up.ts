@@ -12,21 +12,17 @@ import { paginate } from '../../api/pagination';
 import type { Transaction, TransactionsQuery } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
 import type { SyncPolicy } from '../config/config';
-import type { Leases } from '../storage/stores/leases';
 import type { Ledger, OrderRecord } from '../storage/ledger/types';
-import type { Logger } from '../http/log';
 import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
-import { createDueWorker } from './jobs/worker';
+import { createDueWorker, jobParts } from './jobs/worker';
+import type { JobParts } from './jobs/worker';
 import type { Worker } from './jobs/worker';
 import { backoff } from '../../domain/backoff';
 
-export interface StatusSyncOptions {
+export interface StatusSyncOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   /** Records what a read found (record-status.ts: the path webhooks take too). */
   recordStatus: RecordStatus;
   /** Ends an order whose checkout saw no transaction in time. */
@@ -35,8 +31,6 @@ export interface StatusSyncOptions {
   policy: SyncPolicy;
   /** Told after a change is recorded (kicks the webhook sender). */
   onChange: () => void;
-  /** The sync lease's time to live (worker.ts). */
-  leaseTtlMs?: number;
 }
 
 export type StatusSync = Worker;
@@ -155,11 +149,8 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
 
   return createDueWorker({
     name: 'status-sync',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextCheckAt(),
-    leaseTtlMs: o.leaseTtlMs,
     due: (now, limit) => o.ledger.dueOrders(now, limit),
     batch: SEARCH_BATCH,
     async handle(due) {

@@ -15,26 +15,21 @@
 // No answer to either (the service down): looked at again later, backing off, the claim kept.
 import { RampError } from '../../../api';
 import type { SessionRequest } from '../../../api/types';
-import type { Logger } from '../../http/log';
 import type { Ledger, PendingOrderRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import { writeOutcome } from '../../upstream/write-outcome';
 import type { OrderRecorder } from '../pending-orders';
-import type { Leases } from '../../storage/stores/leases';
-import { createDueWorker } from './worker';
+import { createDueWorker, jobParts } from './worker';
+import type { JobParts } from './worker';
 import type { Worker } from './worker';
 import { backoff } from '../../../domain/backoff';
 
-export interface PendingResolverOptions {
+export interface PendingResolverOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
   recorder: OrderRecorder;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   /** The create's own timeout (RAMP_SESSION_TIMEOUT_MS). */
   sessionTimeoutMs: number;
-  leaseTtlMs?: number;
 }
 
 const BATCH = 10;
@@ -87,11 +82,8 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
 
   return createDueWorker({
     name: 'pending-orders',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextPendingOrderAt(),
-    leaseTtlMs: o.leaseTtlMs,
     due: (now, limit) => o.ledger.duePendingOrders(now, limit),
     batch: BATCH,
     async handle(due) {

@@ -19,11 +19,25 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export interface WorkerOptions {
-  name: string;
+/** What every job is given: the leases it works under, its log and its clock. */
+export interface JobParts {
   leases: Leases;
   log: Logger;
   now: () => number;
+  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default DEFAULTS.leaseTtlMs */
+  leaseTtlMs?: number;
+}
+
+/** A job's own parts, out of its larger options. */
+export const jobParts = ({ leases, log, now, leaseTtlMs }: JobParts): JobParts => ({
+  leases,
+  log,
+  now,
+  leaseTtlMs,
+});
+
+export interface WorkerOptions extends JobParts {
+  name: string;
   /**
    * One pass over due work, while holding the lease. `stopped()` turns true when the worker stops or
    * the lease is lost; `signal` aborts then too (for work in flight, e.g. an HTTP request).
@@ -31,8 +45,6 @@ export interface WorkerOptions {
   pass(stopped: () => boolean, signal: AbortSignal): Promise<number>;
   /** When work is next due, or null. */
   nextDueAt(): Promise<number | null>;
-  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default DEFAULTS.leaseTtlMs */
-  leaseTtlMs?: number;
 }
 
 export interface DueWorkOptions<T> extends Omit<WorkerOptions, 'pass'> {

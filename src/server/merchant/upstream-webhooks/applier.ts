@@ -8,26 +8,21 @@
 // transaction), read the transaction, and record it through the same path as the status sync.
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
-import type { Logger } from '../../http/log';
 import { EXPIRED } from '../../storage/ledger/types';
 import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
-import type { Leases } from '../../storage/stores/leases';
-import { createDueWorker } from '../jobs/worker';
+import { createDueWorker, jobParts } from '../jobs/worker';
+import type { JobParts } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import type { RecordStatus } from '../record-status';
 import { backoff } from '../../../domain/backoff';
 
-export interface UpstreamEventApplierOptions {
+export interface UpstreamEventApplierOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   recordStatus: RecordStatus;
   /** Told after a change is recorded (kicks the merchant webhook sender). */
   onChange: () => void;
-  leaseTtlMs?: number;
 }
 
 export interface UpstreamEventApplier extends Worker {
@@ -130,11 +125,8 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
 
   const worker = createDueWorker({
     name: 'upstream-events',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextUpstreamEventAt(),
-    leaseTtlMs: o.leaseTtlMs,
     due: (now, limit) => o.ledger.dueUpstreamEvents(now, limit),
     batch: BATCH,
     async handle(due) {
