@@ -56,6 +56,34 @@ const siblingRules = Object.entries(SIBLINGS).map(([own, other]) => ({
   },
 }));
 
+// The server's floors (docs/ARCHITECTURE.md): http/, storage/, upstream/ and config/ are what the
+// proxy and the merchant backend stand on, so they import nothing from either, types included. Of
+// the floors, storage/ stands on http/ (its clock, log, errors and in-process rate limiter), so
+// http/ never imports storage/. metrics.ts is the one exception: it instruments the ledger's writes.
+const FLOORS = {
+  http: { banned: ['proxy', 'merchant', 'storage'], ignores: ['src/server/http/metrics.ts'] },
+  storage: { banned: ['proxy', 'merchant'] },
+  upstream: { banned: ['proxy', 'merchant'] },
+  config: { banned: ['proxy', 'merchant'] },
+};
+const floorRules = Object.entries(FLOORS).map(([floor, { banned, ignores = [] }]) => ({
+  files: [`src/server/${floor}/**/*.ts`],
+  ignores: ['src/**/*.test.ts', 'src/**/test-*.ts', ...ignores],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:\\.\\./)+(?:${banned.join('|')})(?:/|$)`,
+            message: `src/server/${floor} is a floor: it must not import src/server/{${banned.join(',')}} (docs/ARCHITECTURE.md).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 // One clock in the server (docs/ARCHITECTURE.md): the time of day is the `now` createRampServer
 // passes to every part, whose default is http/clock.ts's; nothing else reads Date.now or new Date().
 const DATE_NOW = "Take the server's `now` (or http/clock.ts's systemClock as a default): one clock.";
@@ -105,6 +133,7 @@ export default tseslint.config(
   },
   ...layerRules,
   ...siblingRules,
+  ...floorRules,
   clockRule,
   {
     files: ['scripts/**', 'bench/**', 'src/server/node/main.ts', 'src/server/http/log.ts', 'e2e/**'],

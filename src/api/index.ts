@@ -52,13 +52,6 @@ export {
   transactionSchema,
   transactionsPage,
 } from './schemas';
-export {
-  fromLegacyCountries,
-  fromLegacyCurrencies,
-  fromLegacyDefaults,
-  fromLegacyLimits,
-  fromLegacyPaymentMethods,
-} from './legacy';
 export type { Bootstrap, OpeningChoices } from './bootstrap';
 export { bootstrapQuery, openingQuote } from './bootstrap';
 export type { DroppedItems, QuoteItem } from './schemas';

@@ -1,17 +1,16 @@
 // Amount input: what a shopper types ("1.234,56" in German, "1 234,56" in French) becomes one
 // canonical decimal string, then is checked against the route's limits with exact arithmetic.
 import type { Direction, Limits } from '../api/types';
-import { checkAmountRange } from '../domain/amount';
+import { MAX_DECIMALS, MAX_INTEGER_DIGITS, checkAmountRange } from '../domain/amount';
 import { canonicalDecimal } from '../domain/decimal';
 
 /** Limits for the chosen method across partners, in the limits currency (always fiat). */
 export type AmountLimits = Limits;
 
-/** More integer digits than this is not a real purchase, and would lose precision as a number. */
-export const MAX_INTEGER_DIGITS = 15;
 const MAX_INPUT_LENGTH = 64;
-/** The most decimals any supported currency uses (EVM tokens). */
-export const MAX_DECIMALS = 18;
+
+// The digit bounds are the wire's (domain/amount.ts): what the shopper may type, the server takes.
+export { MAX_DECIMALS, MAX_INTEGER_DIGITS };
 
 export type ParseProblem = 'empty' | 'format' | 'decimals' | 'tooLarge';
 export type ParsedAmount = { ok: true; value: string } | { ok: false; reason: ParseProblem };

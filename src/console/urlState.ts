@@ -3,7 +3,7 @@
 // Parsing never throws: a value that is not valid is dropped and its default used instead.
 import type { Cursor } from '../api/types';
 import { TRANSACTION_STATUSES } from '../checkout/status';
-import { CODE } from '../domain/codes';
+import { CODE, ID_PATTERN } from '../domain/codes';
 import { isIsoDate, isUtcTimestamp } from './dates';
 
 export const VIEWS = ['overview', 'payments', 'accounts', 'account-transactions', 'orders'] as const;
@@ -75,20 +75,18 @@ export type ConsoleState =
   | { view: 'orders'; filters: OrdersFilters; cursor: Cursor };
 
 // The same shapes the host server accepts, so a hand-edited URL fails here and not as a 400.
-const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const CURSOR = /^[A-Za-z0-9_\-=.:+/~]{1,1024}$/;
-const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 // Wallet addresses are letters and digits (hex, base58, bech32), a few with a separator; no spaces.
 const WALLET = /^[A-Za-z0-9:._-]{8,128}$/;
 
 const STATUSES: ReadonlySet<string> = new Set(TRANSACTION_STATUSES);
 
 export const isStatus = (s: string): boolean => STATUSES.has(s);
-export const isCustomerId = (s: string): boolean => CUSTOMER_ID.test(s);
+export const isCustomerId = (s: string): boolean => ID_PATTERN.test(s);
 export const isPageSize = (n: number): boolean => (PAGE_SIZES as readonly number[]).includes(n);
 export const isPartnerCode = (s: string): boolean => CODE.partner.test(s);
 export const isTradeType = (s: string): s is TradeType => (TRADE_TYPES as readonly string[]).includes(s);
-export const isTransactionId = (s: string): boolean => TRANSACTION_ID.test(s);
+export const isTransactionId = (s: string): boolean => ID_PATTERN.test(s);
 export const isWalletAddress = (s: string): boolean => WALLET.test(s);
 export const isCountryCode = (s: string): boolean => /^[A-Z]{2}$/.test(s);
 const isPeriod = (s: string): boolean =>

@@ -4,6 +4,21 @@
 // (src/checkout/amount.ts); the server takes the decimal string the browser sent.
 import { compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
 
+/**
+ * More integer digits than this is not a real purchase, and the service's quote takes the amount as
+ * a JSON number, which carries every integer of 15 digits exactly (2^53 has 16).
+ */
+export const MAX_INTEGER_DIGITS = 15;
+/** The finest unit of any currency the service lists (wei: 18 decimals). */
+export const MAX_DECIMALS = 18;
+/**
+ * An amount on the wire (the widget's amount option, a quote's or a session's, an intent's): a plain
+ * decimal string in its one spelling ("100", "0.05"; no sign, exponent or leading zero).
+ */
+export const AMOUNT_PATTERN = new RegExp(
+  `^(?:0|[1-9]\\d{0,${MAX_INTEGER_DIGITS - 1}})(?:\\.\\d{1,${MAX_DECIMALS}})?$`,
+);
+
 /** A route's limits: `min` and `max` in `currencyCode` (a fiat currency). */
 export interface AmountBounds {
   currencyCode: string;

@@ -16,6 +16,12 @@ export const CODE = {
   partner: /^[A-Z0-9_]{2,32}$/,
 } as const;
 
+/**
+ * An identifier the service or this server made (a session, a transaction, a customer, a webhook
+ * event): letters, digits, - and _, as the widget, the console and the server check it alike.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** An ISO 3166-2 code of `country` ("US-NY" for "US"). */
 export const subdivisionFits = (country: string | undefined, subdivision: string | undefined): boolean =>
   !!country && !!subdivision && CODE.subdivision.test(subdivision) && subdivision.startsWith(`${country}-`);

@@ -4,11 +4,13 @@
 // may import it; it imports nothing of the project.
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';
-export { checkAmountRange } from './amount';
+export { AMOUNT_PATTERN, MAX_DECIMALS, MAX_INTEGER_DIGITS, checkAmountRange } from './amount';
 export type { AmountBounds, RangeCheck, RangeProblem, RangeRules } from './amount';
-export { CODE, partnerList } from './codes';
+export { CODE, ID_PATTERN, partnerList } from './codes';
 export { cryptoKey } from './currency';
 export { isHttpUrl } from './url';
+export { backoff } from './backoff';
+export type { Backoff } from './backoff';
 export { canonicalDecimal, compareDecimal, decimalFromNumber, multiplyDecimal } from './decimal';
 export {
   LEGACY_STATUSES,

@@ -15,8 +15,8 @@ export interface FaultRule {
   method?: string;
   /**
    * Path under the sandbox's mount point. A string matches that path and everything below it
-   * ('/payments' matches '/payments/crypto/quote'); a pattern (a RegExp in code, a PathPattern
-   * from JSON: see path-pattern.ts) is tested against the path.
+   * ('/payments' matches '/payments/crypto/quote'); a RegExp (in code only: JSON rules take
+   * prefixes, fault-rules.ts) is tested against the path.
    */
   path?: string | PathTest;
   /** Probability (0..1) that a matching request is hit. Default 1. */
@@ -32,7 +32,7 @@ export interface FaultRule {
   times?: number;
 }
 
-/** A RegExp, or a PathPattern (linear-time, for patterns that come over HTTP). */
+/** A RegExp, or anything else that tests a path. */
 export interface PathTest {
   test(path: string): boolean;
 }

@@ -4,8 +4,7 @@
 // tests use it as a real upstream the host server reaches over HTTP, and which outlives the host.
 import { createSandbox, type Sandbox } from './sandbox';
 import { controlRefusal } from './control-guard';
-import type { FaultKind, FaultRule } from './faults';
-import { PathPatternError, compilePathPattern } from './path-pattern';
+import { readFaultRules } from './fault-rules';
 
 export interface StandaloneOptions {
   apiKey: string;
@@ -24,71 +23,12 @@ export interface Standalone {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }
 
-const KINDS: readonly FaultKind[] = ['latency', 'status', 'malformed', 'drop', 'hang'];
-const MAX_RULES = 20;
-
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const problem = (message: string) => json({ code: 'BAD_REQUEST', message }, 400);
 
 const isInt = (x: unknown, min: number, max: number): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
-
-/** One rule from its JSON form (`pathPattern`: a regular expression instead of a path prefix), or why not. */
-export function parseFaultRule(x: unknown): FaultRule | string {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'each rule must be an object';
-  const r = x as Record<string, unknown>;
-  const known = ['method', 'path', 'pathPattern', 'rate', 'kind', 'latencyMs', 'status', 'code', 'times'];
-  const unknown = Object.keys(r).find((k) => !known.includes(k));
-  if (unknown !== undefined) return `unknown field ${unknown.slice(0, 40)}`;
-  if (!KINDS.includes(r.kind as FaultKind)) return `kind must be one of ${KINDS.join(', ')}`;
-  const rule: FaultRule = { kind: r.kind as FaultKind };
-  if (r.method !== undefined) {
-    if (typeof r.method !== 'string' || !/^[A-Za-z]{1,10}$/.test(r.method))
-      return 'method must be an HTTP method';
-    rule.method = r.method;
-  }
-  if (r.path !== undefined && r.pathPattern !== undefined) return 'give path or pathPattern, not both';
-  if (r.path !== undefined) {
-    if (typeof r.path !== 'string' || !r.path.startsWith('/') || r.path.length > 200) {
-      return 'path must be a path prefix starting with /';
-    }
-    rule.path = r.path;
-  }
-  if (r.pathPattern !== undefined) {
-    if (typeof r.pathPattern !== 'string' || r.pathPattern.length > 200)
-      return 'pathPattern must be a string';
-    try {
-      rule.path = compilePathPattern(r.pathPattern);
-    } catch (e) {
-      if (e instanceof PathPatternError) return e.message;
-      throw e;
-    }
-  }
-  if (r.rate !== undefined) {
-    if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1))
-      return 'rate must be a number from 0 to 1';
-    rule.rate = r.rate;
-  }
-  if (r.latencyMs !== undefined) {
-    if (!isInt(r.latencyMs, 0, 120_000)) return 'latencyMs must be an integer from 0 to 120000';
-    rule.latencyMs = r.latencyMs;
-  }
-  if (r.status !== undefined) {
-    if (!isInt(r.status, 400, 599)) return 'status must be an integer from 400 to 599';
-    rule.status = r.status;
-  }
-  if (r.code !== undefined) {
-    if (typeof r.code !== 'string' || !/^[A-Z0-9_]{1,64}$/.test(r.code))
-      return 'code must be an upper-case error code';
-    rule.code = r.code;
-  }
-  if (r.times !== undefined) {
-    if (!isInt(r.times, 1, 1_000_000)) return 'times must be a positive integer';
-    rule.times = r.times;
-  }
-  return rule;
-}
 
 async function readJson(request: Request): Promise<unknown> {
   try {
@@ -117,17 +57,8 @@ export function createStandaloneSandbox(o: StandaloneOptions): Standalone {
       return new Response(null, { status: 204 });
     }
     if (path === '/__faults' && request.method === 'PUT') {
-      const body = await readJson(request);
-      const list = (body as { rules?: unknown } | undefined)?.rules;
-      if (!Array.isArray(list) || list.length > MAX_RULES) {
-        return problem(`expected { "rules": [...] } with at most ${MAX_RULES} rules`);
-      }
-      const rules: FaultRule[] = [];
-      for (const [i, x] of list.entries()) {
-        const rule = parseFaultRule(x);
-        if (typeof rule === 'string') return problem(`rules[${i}]: ${rule}`);
-        rules.push(rule);
-      }
+      const rules = readFaultRules(await readJson(request));
+      if (typeof rules === 'string') return problem(`Invalid fault rules: ${rules}`);
       sandbox.faults.set(rules);
       return new Response(null, { status: 204 });
     }

@@ -11,6 +11,7 @@ import type { ScenarioControl } from './scenarios';
 import type { SandboxState, SessionRecord } from './state';
 import { SANDBOX_ACCOUNT_ID, timelineOf } from './transactions';
 import { randomId } from './random';
+import { backoff } from '../domain/backoff';
 
 export const EVENT_TYPES = [
   'TRANSACTION_CRYPTO_PENDING',
@@ -138,7 +139,7 @@ export function createWebhookDispatcher(o: DispatcherOptions): WebhookDispatcher
 
   /** About 1 minute, doubling to 1 hour, then hourly: scaled like the transactions' own time. */
   const retryDelay = (attempt: number) =>
-    Math.max(50, Math.min(3_600_000, 60_000 * 2 ** (attempt - 1)) * o.timeScale);
+    Math.max(50, backoff(attempt - 1, { firstMs: 60_000, maxMs: 3_600_000 }) * o.timeScale);
 
   async function attempt(p: WebhookProfile, e: Outgoing, n: number, reason?: string): Promise<number> {
     if (stopped) return 0;

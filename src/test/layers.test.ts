@@ -7,7 +7,11 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter(
+      (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports',
+    )
+    .map((m) => m.message);
 }
 
 describe('the layer lint rule', () => {
@@ -32,6 +36,44 @@ describe('the layer lint rule', () => {
     ['src/widget/down.ts', "export { useHost } from '../ui/steps';"],
   ])(
     'lets %s import downward',
+    async (file, code) => {
+      expect(await layerErrors(file, code)).toEqual([]);
+    },
+    30_000,
+  );
+
+  // Inside the server: the floors (http, storage, upstream, config) never import the proxy or the
+  // merchant backend, not even a type; http never imports storage; proxy and merchant share types only.
+  it.each([
+    [
+      'src/server/storage/stores/up.ts',
+      "import type { IdempotentRunner } from '../../proxy/sessions/idempotency';",
+    ],
+    ['src/server/storage/up.ts', "export { createMerchant } from '../merchant/merchant';"],
+    ['src/server/http/up.ts', "import type { Orders } from '../merchant/orders';"],
+    ['src/server/http/up.ts', "export { proxyRoutes } from '../proxy/routes';"],
+    ['src/server/http/up.ts', "import type { Stores } from '../storage/stores/types';"],
+    ['src/server/upstream/up.ts', "import type { SessionResponse } from '../proxy/sessions/sessions';"],
+    ['src/server/upstream/up.ts', "export { recordStatus } from '../merchant/record-status';"],
+    ['src/server/config/up.ts', "export { policy } from '../proxy/policy';"],
+    ['src/server/config/up.ts', "import type { Leases } from '../merchant/jobs/worker';"],
+    ['src/server/proxy/side.ts', "export { createMerchant } from '../merchant/merchant';"],
+    ['src/server/merchant/side.ts', "export { proxyRoutes } from '../proxy/routes';"],
+  ])(
+    'fails %s importing upward or sideways inside the server (%s)',
+    async (file, code) => {
+      expect(await layerErrors(file, code)).toEqual([expect.stringMatching(/must not import/)]);
+    },
+    30_000,
+  );
+
+  it.each([
+    ['src/server/storage/stores/down.ts', "import { HttpError } from '../../http/errors';"],
+    ['src/server/proxy/down.ts', "import type { Stores } from '../storage/stores/types';"],
+    ['src/server/merchant/down.ts', "import type { Upstream } from '../upstream/client';"],
+    ['src/server/proxy/side.ts', "import type { Orders } from '../merchant/orders';"],
+  ])(
+    "lets %s import a floor or a sibling's type (%s)",
     async (file, code) => {
       expect(await layerErrors(file, code)).toEqual([]);
     },

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout/state';
+import { AMOUNT_PATTERN } from '../domain/amount';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
@@ -131,7 +132,6 @@ const CODES = {
 } as const;
 
 const INTENT_SECRET = /^int_[A-Za-z0-9_-]{8,64}_secret_[A-Za-z0-9_-]{16,128}$/;
-const AMOUNT = /^\d{1,15}(\.\d{1,18})?$/;
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 // ---- the schema: one entry per option, then the checks that relate options to each other ----
@@ -208,7 +208,7 @@ const amountOf = (name: 'amount' | 'defaultAmount') =>
           return NEVER;
         }
         const a = typeof value === 'string' ? value.trim() : undefined;
-        if (a !== undefined && AMOUNT.test(a) && Number(a) > 0) return a;
+        if (a !== undefined && AMOUNT_PATTERN.test(a) && Number(a) > 0) return a;
         addIssue({
           message: `${name} must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(value)})`,
         });

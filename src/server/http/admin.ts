@@ -4,7 +4,7 @@
 // limit keeps it quiet). Per instance: the throttle needs no shared state.
 import type { Context } from 'hono';
 import type { ServerConfig } from '../config/config';
-import type { RateLimiterStore } from '../storage/stores/types';
+import type { RateLimiterStore } from './rate-limit';
 import { requireClientIp } from './client-address';
 import { HttpError, notFound } from './errors';
 import { RateLimiter } from './rate-limit';

@@ -1,5 +1,5 @@
-// The request body of the JSON routes (quotes, sessions, intents): at most MAX_BODY_BYTES, read
-// with the limit enforced as it arrives, JSON only.
+// The one reader of request bodies, with the limit enforced as the bytes arrive: the JSON routes
+// (quotes, sessions, intents) at most MAX_BODY_BYTES, and the raw bytes of a signed webhook.
 import { ClientAbort, HttpError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -16,8 +16,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * declared Content-Length is not trusted on its own).
  */
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const header = (name: 'content-type' | 'content-length') => req.headers.get(name);
-  const type = header('content-type') ?? '';
+  const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(
       415,
@@ -25,13 +24,7 @@ export async function readJsonBody(req: Request): Promise<unknown> {
       'The body must be JSON (Content-Type: application/json)',
     );
   }
-  const declared = Number(header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) {
-    if (declared <= MAX_DRAINED_BYTES) await drain(req);
-    throw tooLarge();
-  }
-  const bytes = await readStream(req);
-  if (bytes === null) throw tooLarge();
+  const bytes = await readBody(req, MAX_BODY_BYTES);
   if (bytes.byteLength === 0) throw badRequest('INVALID_JSON', 'The body is empty');
   try {
     return JSON.parse(UTF8.decode(bytes)) as unknown;
@@ -40,8 +33,13 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
 }
 
-/** The Request's body through its stream, up to MAX_BODY_BYTES (null past that). */
-async function readStream(req: Request): Promise<Uint8Array | null> {
+/** The body's bytes, at most `maxBytes` of them; past that a 413 (after draining, see MAX_DRAINED_BYTES). */
+export async function readBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    if (declared <= MAX_DRAINED_BYTES) await drain(req);
+    throw tooLarge(maxBytes);
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -57,9 +55,9 @@ async function readStream(req: Request): Promise<Uint8Array | null> {
     const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await drain(req, reader, size);
-      return null;
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
@@ -82,7 +80,7 @@ async function drain(req: Request, reader = req.body?.getReader(), read = 0): Pr
 }
 
 // The connection closes after this answer: what else the client sent on it is not read.
-const tooLarge = () =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${MAX_BODY_BYTES} bytes`, {
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${maxBytes} bytes`, {
     headers: { Connection: 'close' },
   });

@@ -103,3 +103,12 @@ export class ClientAbort extends Error {
 
 /** The status a client abort is logged with (nginx's "client closed request"). */
 export const CLIENT_CLOSED_REQUEST = 499;
+
+/** A shared dependency is down: the request is refused at once with a 503 that says what is missing. */
+export class DependencyUnavailable extends HttpError {
+  constructor(what: string) {
+    super(503, 'DEPENDENCY_UNAVAILABLE', `${what} is unavailable for a moment: retry shortly`, {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+}

@@ -6,7 +6,7 @@
 // path, id or amount: a label value taken from a request could grow the series without bound.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Ledger, LedgerStats } from '../storage/ledger/types';
-import type { RateLimiterStore } from '../storage/stores/types';
+import type { RateLimiterStore } from './rate-limit';
 
 export interface Metrics {
   readonly registry: Registry;

@@ -2,10 +2,14 @@
 // at once and gets `perMinute` back per minute; a refused request learns when to retry.
 import { systemClock } from './clock';
 import type { RateRule } from '../config/config';
-import { DependencyUnavailable } from '../storage/stores/types';
-import type { RateLimiterStore } from '../storage/stores/types';
+import { DependencyUnavailable } from './errors';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
+
+/** One named token-bucket rule (quote, session, …); buckets are per client. In process (RateLimiter) or in Redis. */
+export interface RateLimiterStore {
+  take(client: string): RateDecision | Promise<RateDecision>;
+}
 
 interface Bucket {
   tokens: number;

@@ -2,24 +2,10 @@
 // tests inject upstream faults, move the sandbox clock and drop the discovery cache over HTTP.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PathPatternError, WALK_NAMES, compilePathPattern, controlRefusal } from '../../sandbox';
-import type { FaultInjector, FaultRule, ScenarioControl } from '../../sandbox';
+import { WALK_NAMES, controlRefusal, readFaultRules } from '../../sandbox';
+import type { FaultInjector, ScenarioControl } from '../../sandbox';
 import { HttpError, badRequest } from './errors';
 
-const RuleSchema = v.strictObject({
-  method: v.optional(v.picklist(['GET', 'POST'])),
-  /** A path prefix below the sandbox root, e.g. /payments/crypto/quote. */
-  path: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  /** A regular expression over the path, instead of `path` (the linear subset of path-pattern.ts). */
-  pathPattern: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-  kind: v.picklist(['latency', 'status', 'malformed', 'drop', 'hang']),
-  latencyMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120_000))),
-  status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599))),
-  code: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{1,64}$/))),
-  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-});
-const FaultsBody = v.strictObject({ rules: v.pipe(v.array(RuleSchema), v.maxLength(20)) });
 const partnerList = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/))), v.maxLength(20));
 const ScenariosBody = v.strictObject({
   incompleteQuotes: v.optional(
@@ -56,17 +42,8 @@ export function sandboxControl(deps: SandboxControlDeps): Hono {
     await next();
   });
   app.put('/faults', async (c) => {
-    const r = v.safeParse(FaultsBody, await c.req.json().catch(() => undefined));
-    if (!r.success) throw badRequest('INVALID_BODY', `Invalid fault rules: ${v.summarize(r.issues)}`);
-    const rules = r.output.rules.map(({ pathPattern, path, ...rule }): FaultRule => {
-      if (pathPattern === undefined) return path === undefined ? rule : { ...rule, path };
-      try {
-        return { ...rule, path: compilePathPattern(pathPattern) };
-      } catch (e) {
-        if (e instanceof PathPatternError) throw badRequest('INVALID_BODY', e.message);
-        throw e;
-      }
-    });
+    const rules = readFaultRules(await c.req.json().catch(() => undefined));
+    if (typeof rules === 'string') throw badRequest('INVALID_BODY', `Invalid fault rules: ${rules}`);
     deps.faults.set(rules);
     return c.body(null, 204);
   });

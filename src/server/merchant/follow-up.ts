@@ -12,20 +12,17 @@ import { paginate } from '../../api/pagination';
 import type { Transaction, TransactionsQuery } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
 import type { SyncPolicy } from '../config/config';
-import type { Leases } from './jobs/leases';
 import type { Ledger, OrderRecord } from '../storage/ledger/types';
-import type { Logger } from '../http/log';
 import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
-import { createWorker } from './jobs/worker';
+import { createDueWorker, jobParts } from './jobs/worker';
+import type { JobParts } from './jobs/worker';
 import type { Worker } from './jobs/worker';
+import { backoff } from '../../domain/backoff';
 
-export interface StatusSyncOptions {
+export interface StatusSyncOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   /** Records what a read found (record-status.ts: the path webhooks take too). */
   recordStatus: RecordStatus;
   /** Ends an order whose checkout saw no transaction in time. */
@@ -34,8 +31,6 @@ export interface StatusSyncOptions {
   policy: SyncPolicy;
   /** Told after a change is recorded (kicks the webhook sender). */
   onChange: () => void;
-  /** The sync lease's time to live (worker.ts). */
-  leaseTtlMs?: number;
 }
 
 export type StatusSync = Worker;
@@ -49,14 +44,14 @@ export const SEARCH_BATCH = 100;
  * while backing off (never later than the backoff says), up in the backstop (never sooner).
  */
 export function nextCheckAt(order: OrderRecord, attempts: number, now: number, p: SyncPolicy): number {
-  const backoff = Math.min(p.maxMs, Math.round(p.baseMs * p.backoff ** attempts));
+  const delay = Math.round(backoff(attempts, { firstMs: p.baseMs, maxMs: p.maxMs, factor: p.backoff }));
   if (p.backstop && now - order.createdAt >= p.backstop.afterMs) {
-    const wait = Math.max(backoff, p.backstop.everyMs);
+    const wait = Math.max(delay, p.backstop.everyMs);
     const slot = Math.floor(wait / 2);
     return Math.ceil((now + wait) / slot) * slot;
   }
-  const slot = Math.max(1, Math.floor(backoff / 2));
-  return Math.floor((now + backoff) / slot) * slot;
+  const slot = Math.max(1, Math.floor(delay / 2));
+  return Math.floor((now + delay) / slot) * slot;
 }
 
 /** What the service said of a batch: each found order's transaction, and whether every read answered. */
@@ -152,33 +147,26 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
     return { changed: false, next: again(order, order.checkAttempts + 1, now) };
   }
 
-  return createWorker({
+  return createDueWorker({
     name: 'status-sync',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextCheckAt(),
-    leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
-      let changes = 0;
-      for (;;) {
-        const due = await o.ledger.dueOrders(o.now(), SEARCH_BATCH);
-        if (due.length === 0 || stopped()) break;
-        const found = await lookUp(due);
-        const now = o.now();
-        const results = [];
-        for (const order of due) results.push(await check(order, found, now));
-        // The batch's next check times in one transaction: one write for the batch, not one per
-        // order, so following thousands of open orders leaves the ledger free for new sessions.
-        await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
-        const n = results.filter((r) => r.changed).length;
-        changes += n;
-        if (n > 0) o.onChange();
-        // Let requests in between batches: with the in-process sandbox (or a ledger that answers
-        // synchronously) nothing here waits for I/O, and thousands of due orders would otherwise
-        // hold the event loop until the last one is checked.
-        await new Promise((r) => setImmediate(r));
-      }
+    due: (now, limit) => o.ledger.dueOrders(now, limit),
+    batch: SEARCH_BATCH,
+    async handle(due) {
+      const found = await lookUp(due);
+      const now = o.now();
+      const results = [];
+      for (const order of due) results.push(await check(order, found, now));
+      // The batch's next check times in one transaction: one write for the batch, not one per
+      // order, so following thousands of open orders leaves the ledger free for new sessions.
+      await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
+      const changes = results.filter((r) => r.changed).length;
+      if (changes > 0) o.onChange();
+      // Let requests in between batches: with the in-process sandbox (or a ledger that answers
+      // synchronously) nothing here waits for I/O, and thousands of due orders would otherwise
+      // hold the event loop until the last one is checked.
+      await new Promise((r) => setImmediate(r));
       return changes;
     },
   });

@@ -6,7 +6,7 @@
 import { systemClock } from '../http/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { compareDecimal, validateAddress } from '../../domain';
+import { AMOUNT_PATTERN, compareDecimal, validateAddress } from '../../domain';
 import type { SessionBody } from '../proxy/bodies';
 import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
@@ -17,7 +17,6 @@ export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 
 export const DEFAULT_INTENT_TTL_SEC = 3600;
 const MAX_INTENT_TTL_SEC = 7 * 24 * 3600;
-const DECIMAL_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/;
 const SECRET_RE = /^int_[A-Za-z0-9_-]{16}_secret_[A-Za-z0-9_-]{32}$/;
 
 const str = (re: RegExp, what: string) =>
@@ -42,7 +41,7 @@ const IntentSchema = v.strictObject({
         v.pipe(v.number(), v.finite(), v.gtValue(0)),
         v.pipe(
           v.string(),
-          v.regex(DECIMAL_RE),
+          v.regex(AMOUNT_PATTERN),
           v.check((s) => Number(s) > 0),
         ),
       ],
@@ -94,7 +93,8 @@ export function parseIntentInput(input: unknown): IntentInput {
 const toDecimal = (n: string | number): string => {
   if (typeof n === 'string') return n;
   const s = String(n);
-  if (!DECIMAL_RE.test(s)) throw badRequest('INVALID_INTENT', 'Invalid intent: amount: use a decimal string');
+  if (!AMOUNT_PATTERN.test(s))
+    throw badRequest('INVALID_INTENT', 'Invalid intent: amount: use a decimal string');
   return s;
 };
 

@@ -14,6 +14,7 @@ import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
 import { loadStats, statsQuery } from './stats';
 import { API_PREFIX, INTENT_HEADER } from '../../api/proxy/contract';
+import { ID_PATTERN } from '../../domain/codes';
 
 export interface MerchantParts {
   ledger: Ledger;
@@ -21,8 +22,6 @@ export interface MerchantParts {
   /** Sends what is queued now (after a resend). */
   kickWebhooks: () => void;
 }
-
-const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function merchantRoutes(
   config: ServerConfig,
@@ -74,7 +73,7 @@ export function merchantRoutes(
   app.get(`${API_PREFIX}/webhooks/deliveries`, async (c) => {
     await requireAdmin(c);
     const sessionId = c.req.query('sessionId');
-    if (sessionId !== undefined && !ID_RE.test(sessionId)) throw notFound();
+    if (sessionId !== undefined && !ID_PATTERN.test(sessionId)) throw notFound();
     const { ledger } = await parts();
     const list = await ledger.listDeliveries({ sessionId, limit: 100 });
     return c.json({ deliveries: list.map((d) => deliveryView(d)) }, 200, NO_STORE);
@@ -91,7 +90,7 @@ export function merchantRoutes(
     }
     const id = c.req.param('id');
     const { ledger, kickWebhooks } = await parts();
-    if (!ID_RE.test(id) || !(await ledger.resend(id, now()))) throw notFound('No such delivery');
+    if (!ID_PATTERN.test(id) || !(await ledger.resend(id, now()))) throw notFound('No such delivery');
     kickWebhooks();
     return c.json({ id, state: 'pending' }, 202, NO_STORE);
   });

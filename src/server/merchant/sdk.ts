@@ -6,8 +6,8 @@ import type { IntentRecord, Ledger } from '../storage/ledger/types';
 import type { MerchantParts } from './routes';
 import { deliveryView, orderView } from './views';
 import type { Intent, OrderList, OrderListParams, RampIntents, RampOrders, RampWebhooks } from './sdk-types';
+import { ID_PATTERN } from '../../domain/codes';
 
-const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 const REFERENCE_RE = /^[\x20-\x7E]{1,64}$/;
 const STATUS_RE = /^[A-Z_]{2,32}$/;
 
@@ -19,7 +19,7 @@ const encodeCursor = (createdAt: number, sessionId: string) =>
 function decodeCursor(cursor: string): { createdAt: number; sessionId: string } {
   try {
     const [createdAt, sessionId] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (Number.isSafeInteger(createdAt) && typeof sessionId === 'string' && ID_RE.test(sessionId)) {
+    if (Number.isSafeInteger(createdAt) && typeof sessionId === 'string' && ID_PATTERN.test(sessionId)) {
       return { createdAt: createdAt as number, sessionId };
     }
   } catch {
@@ -55,7 +55,7 @@ export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promi
 
 /** An order with its status history and deliveries (GET /api/ramp/orders/{sessionId}). */
 export async function orderDetail(ledger: Ledger, sessionId: string) {
-  if (!ID_RE.test(sessionId)) return null;
+  if (!ID_PATTERN.test(sessionId)) return null;
   const order = await ledger.getOrder(sessionId);
   if (!order) return null;
   const [history, deliveries] = await Promise.all([
@@ -91,12 +91,12 @@ export function createSdk(
     },
     intents: {
       retrieve: async (id) => {
-        if (!ID_RE.test(id)) return null;
+        if (!ID_PATTERN.test(id)) return null;
         const intent = await (await parts()).ledger.getIntent(id);
         return intent && intentView(intent, now());
       },
       expire: async (id) => {
-        if (!ID_RE.test(id)) return null;
+        if (!ID_PATTERN.test(id)) return null;
         const { ledger } = await parts();
         const at = now();
         if (!(await ledger.expireIntent(id, at))) return null;
@@ -112,7 +112,7 @@ export function createSdk(
           );
         }
         const { ledger, kickWebhooks } = await parts();
-        if (!ID_RE.test(eventId) || !(await ledger.resend(eventId, now()))) return false;
+        if (!ID_PATTERN.test(eventId) || !(await ledger.resend(eventId, now()))) return false;
         kickWebhooks();
         return true;
       },

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { repeatedHeaders } from '../http/client-address';
 import { isUnowned } from '../http/context';
+import { mountRedirect } from '../server';
 import type { RampServer } from '../server';
 
 /** The parts of Node's IncomingMessage the handler reads (declared here so types need no @types/node). */
@@ -82,9 +83,9 @@ export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
       // Mounted at /ramp, the request for /ramp itself: its pages link their files relative to /ramp/.
       const [path, query] = splitUrl(req.originalUrl);
       if (path === mount) {
-        res.statusCode = 308;
-        res.setHeader('Location', `${mount}/${query}`);
-        res.setHeader('Cache-Control', 'no-store');
+        const redirect = mountRedirect(`${mount}/${query}`);
+        res.statusCode = redirect.status;
+        redirect.headers.forEach((value, name) => res.setHeader(name, value));
         return void res.end();
       }
     }

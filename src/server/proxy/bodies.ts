@@ -5,6 +5,7 @@ import { LOCK_FIELDS } from '../../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
 import { badRequest } from '../http/errors';
 import { RE } from '../http/patterns';
+import { AMOUNT_PATTERN } from '../../domain/amount';
 
 const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
 
@@ -40,7 +41,7 @@ const SessionDataSchema = v.strictObject({
   subdivision: v.optional(subdivision),
   sourceCurrencyCode: currency,
   // The upstream takes the session amount as a decimal string ("100").
-  sourceAmount: str(/^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/, 'a decimal amount as a string, e.g. "100"'),
+  sourceAmount: str(AMOUNT_PATTERN, 'a decimal amount as a string, e.g. "100"'),
   destinationCurrencyCode: currency,
   paymentMethodType: v.optional(paymentMethodType),
   walletAddress: v.optional(walletAddress),

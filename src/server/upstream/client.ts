@@ -13,6 +13,7 @@ import type { PassedCode } from '../http/errors';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
 import { Semaphore } from './concurrency';
 import type { UpstreamOutcome } from '../http/metrics';
+import { backoff } from '../../domain/backoff';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -183,7 +184,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
         if (!(e instanceof RampError) || !e.retryable || e.code === 'ABORTED' || attempt >= retry.retries)
           throw e;
         // Full jitter: a uniformly random wait up to the exponential cap spreads retrying clients out.
-        const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+        const cap = backoff(attempt, { firstMs: retry.baseDelayMs, maxMs: retry.maxDelayMs });
         const delay = Math.round(random() * cap);
         // No retry that could not finish before the deadline.
         if (scope.deadline && delay >= scope.deadline.remainingMs()) throw e;

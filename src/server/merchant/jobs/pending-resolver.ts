@@ -15,25 +15,21 @@
 // No answer to either (the service down): looked at again later, backing off, the claim kept.
 import { RampError } from '../../../api';
 import type { SessionRequest } from '../../../api/types';
-import type { Logger } from '../../http/log';
 import type { Ledger, PendingOrderRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import { writeOutcome } from '../../upstream/write-outcome';
 import type { OrderRecorder } from '../pending-orders';
-import type { Leases } from './leases';
-import { createWorker } from './worker';
+import { createDueWorker, jobParts } from './worker';
+import type { JobParts } from './worker';
 import type { Worker } from './worker';
+import { backoff } from '../../../domain/backoff';
 
-export interface PendingResolverOptions {
+export interface PendingResolverOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
   recorder: OrderRecorder;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   /** The create's own timeout (RAMP_SESSION_TIMEOUT_MS). */
   sessionTimeoutMs: number;
-  leaseTtlMs?: number;
 }
 
 const BATCH = 10;
@@ -43,7 +39,7 @@ export const LOST_NOTE =
   'the service has a session for it whose answer never arrived; no transaction names it, so nobody can open it';
 
 export const retryDelay = (attempts: number): number =>
-  Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(attempts, 16));
+  backoff(attempts, { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS });
 
 export function createPendingResolver(o: PendingResolverOptions): Worker {
   /** The session of this externalSessionId named by one of its transactions, if any. */
@@ -84,41 +80,34 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
     }
   }
 
-  return createWorker({
+  return createDueWorker({
     name: 'pending-orders',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextPendingOrderAt(),
-    leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
-      let settled = 0;
-      for (;;) {
-        const due = await o.ledger.duePendingOrders(o.now(), BATCH);
-        if (due.length === 0 || stopped()) break;
-        const results = await Promise.all(
-          due.map(async (p) => {
-            try {
-              const how = await settle(p);
-              // A lost one is a session of the service's nobody can use: worth an operator's look.
-              const level = how === 'lost' ? 'warn' : 'info';
-              o.log[level]('pending order settled', { externalSessionId: p.externalSessionId, how });
-              return true;
-            } catch (e) {
-              const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
-              o.log.warn('pending order not settled yet', { externalSessionId: p.externalSessionId, why });
-              await o.ledger.deferPendingOrder(
-                p.externalSessionId,
-                o.now() + retryDelay(p.attempts),
-                why.slice(0, 200),
-              );
-              return false;
-            }
-          }),
-        );
-        settled += results.filter(Boolean).length;
-      }
-      return settled;
+    due: (now, limit) => o.ledger.duePendingOrders(now, limit),
+    batch: BATCH,
+    async handle(due) {
+      const results = await Promise.all(
+        due.map(async (p) => {
+          try {
+            const how = await settle(p);
+            // A lost one is a session of the service's nobody can use: worth an operator's look.
+            const level = how === 'lost' ? 'warn' : 'info';
+            o.log[level]('pending order settled', { externalSessionId: p.externalSessionId, how });
+            return true;
+          } catch (e) {
+            const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
+            o.log.warn('pending order not settled yet', { externalSessionId: p.externalSessionId, why });
+            await o.ledger.deferPendingOrder(
+              p.externalSessionId,
+              o.now() + retryDelay(p.attempts),
+              why.slice(0, 200),
+            );
+            return false;
+          }
+        }),
+      );
+      return results.filter(Boolean).length;
     },
   });
 }

@@ -4,7 +4,7 @@
 // writer (embedded) or its rows (PostgreSQL) are never held for long by it.
 import type { Ledger } from '../../storage/ledger/types';
 import type { Logger } from '../../http/log';
-import type { Leases } from './leases';
+import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from './worker';
 import type { Worker } from './worker';
 

@@ -8,7 +8,7 @@
 // lease while work is due, it tries again a third of a lease later, not in a busy loop; so does a
 // pass that failed (its database or Redis unreachable): a job never stops looking.
 import { DEFAULTS } from '../../config/defaults';
-import type { Leases } from './leases';
+import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 
 export interface Worker {
@@ -19,11 +19,25 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export interface WorkerOptions {
-  name: string;
+/** What every job is given: the leases it works under, its log and its clock. */
+export interface JobParts {
   leases: Leases;
   log: Logger;
   now: () => number;
+  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default DEFAULTS.leaseTtlMs */
+  leaseTtlMs?: number;
+}
+
+/** A job's own parts, out of its larger options. */
+export const jobParts = ({ leases, log, now, leaseTtlMs }: JobParts): JobParts => ({
+  leases,
+  log,
+  now,
+  leaseTtlMs,
+});
+
+export interface WorkerOptions extends JobParts {
+  name: string;
   /**
    * One pass over due work, while holding the lease. `stopped()` turns true when the worker stops or
    * the lease is lost; `signal` aborts then too (for work in flight, e.g. an HTTP request).
@@ -31,8 +45,35 @@ export interface WorkerOptions {
   pass(stopped: () => boolean, signal: AbortSignal): Promise<number>;
   /** When work is next due, or null. */
   nextDueAt(): Promise<number | null>;
-  /** How long the lease lives without renewal: how soon another instance takes over a dead one's work. @default DEFAULTS.leaseTtlMs */
-  leaseTtlMs?: number;
+}
+
+export interface DueWorkOptions<T> extends Omit<WorkerOptions, 'pass'> {
+  /** Up to `limit` items due at `now`, in the order they are to be done. */
+  due(now: number, limit: number): Promise<T[]>;
+  /** How many items one batch takes. */
+  batch: number;
+  /** Does one batch; returns how many of its items count as done. */
+  handle(items: T[]): Promise<number>;
+}
+
+/**
+ * The loop of a job over due items (orders to check, events to apply, pending orders to settle):
+ * a batch of what is due, handled, then the next, until nothing is due or the worker stops.
+ */
+export function createDueWorker<T>(o: DueWorkOptions<T>): Worker {
+  const { due, batch, handle, ...worker } = o;
+  return createWorker({
+    ...worker,
+    async pass(stopped) {
+      let done = 0;
+      for (;;) {
+        const items = await due(o.now(), batch);
+        if (items.length === 0 || stopped()) break;
+        done += await handle(items);
+      }
+      return done;
+    },
+  });
 }
 
 export function createWorker(o: WorkerOptions): Worker {

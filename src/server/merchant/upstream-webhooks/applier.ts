@@ -8,25 +8,21 @@
 // transaction), read the transaction, and record it through the same path as the status sync.
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
-import type { Logger } from '../../http/log';
 import { EXPIRED } from '../../storage/ledger/types';
 import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
-import type { Leases } from '../jobs/leases';
-import { createWorker } from '../jobs/worker';
+import { createDueWorker, jobParts } from '../jobs/worker';
+import type { JobParts } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import type { RecordStatus } from '../record-status';
+import { backoff } from '../../../domain/backoff';
 
-export interface UpstreamEventApplierOptions {
+export interface UpstreamEventApplierOptions extends JobParts {
   ledger: Ledger;
   upstream: Upstream;
-  leases: Leases;
-  log: Logger;
-  now: () => number;
   recordStatus: RecordStatus;
   /** Told after a change is recorded (kicks the merchant webhook sender). */
   onChange: () => void;
-  leaseTtlMs?: number;
 }
 
 export interface UpstreamEventApplier extends Worker {
@@ -44,7 +40,7 @@ const RACES = 3;
 
 /** The wait before attempt `n + 1`: 2 s doubling, at most 10 minutes. */
 export const retryDelay = (attempts: number): number =>
-  Math.min(600_000, 2_000 * 2 ** Math.max(0, attempts - 1));
+  backoff(attempts - 1, { firstMs: 2_000, maxMs: 600_000 });
 
 type Outcome = { done: 'applied' | 'ignored'; note: string } | { retry: string };
 
@@ -127,21 +123,16 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
     return run(e);
   }
 
-  const worker = createWorker({
+  const worker = createDueWorker({
     name: 'upstream-events',
-    leases: o.leases,
-    log: o.log,
-    now: o.now,
+    ...jobParts(o),
     nextDueAt: () => o.ledger.nextUpstreamEventAt(),
-    leaseTtlMs: o.leaseTtlMs,
-    async pass(stopped) {
+    due: (now, limit) => o.ledger.dueUpstreamEvents(now, limit),
+    batch: BATCH,
+    async handle(due) {
       let applied = 0;
-      for (;;) {
-        const due = await o.ledger.dueUpstreamEvents(o.now(), BATCH);
-        if (due.length === 0 || stopped()) break;
-        // One at a time, oldest first: events of one transaction are applied in arrival order.
-        for (const e of due) if (await claimAndRun(e)) applied++;
-      }
+      // One at a time, oldest first: events of one transaction are applied in arrival order.
+      for (const e of due) if (await claimAndRun(e)) applied++;
       return applied;
     },
   });

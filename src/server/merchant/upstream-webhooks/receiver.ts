@@ -8,7 +8,8 @@ import type { Context } from 'hono';
 import type { ServerConfig } from '../../config/config';
 import { NO_STORE } from '../../http/context';
 import type { AppEnv } from '../../http/context';
-import { ClientAbort, HttpError, notFound } from '../../http/errors';
+import { readBody } from '../../http/body';
+import { HttpError, notFound } from '../../http/errors';
 import type { Logger } from '../../http/log';
 import { API_PREFIX } from '../../../api/proxy/contract';
 import type { Ledger } from '../../storage/ledger/types';
@@ -28,31 +29,6 @@ export interface UpstreamWebhookParts {
 const refused = () =>
   new HttpError(401, 'INVALID_SIGNATURE', 'The webhook signature is missing, wrong or too old');
 
-/** The raw body, up to MAX_EVENT_BYTES (null past that). */
-async function rawBody(c: Context): Promise<Uint8Array | null> {
-  if (Number(c.req.header('content-length') ?? '0') > MAX_EVENT_BYTES) return null;
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (e) {
-      throw new ClientAbort(e);
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > MAX_EVENT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 export function upstreamWebhookRoutes(
   config: ServerConfig,
   parts: () => Promise<UpstreamWebhookParts>,
@@ -65,8 +41,7 @@ export function upstreamWebhookRoutes(
 
   app.post(UPSTREAM_WEBHOOK_PATH, async (c) => {
     if (secret === null) throw notFound();
-    const body = await rawBody(c);
-    if (body === null) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The event is too large');
+    const body = await readBody(c.req.raw, MAX_EVENT_BYTES);
     const problem = checkUpstreamSignature(c.req.raw.headers, publicUrl(c), body, secret, deps.now());
     if (problem) {
       deps.log.warn('upstream webhook refused', { reason: problem });

@@ -17,6 +17,7 @@ import { openEmbeddedLedger } from '../../storage/ledger';
 import type { Ledger } from '../../storage/ledger/types';
 import { quotedSession } from '../../testing/session';
 import { registerUpstreamWebhook } from './register';
+import { MAX_EVENT_BYTES } from './receiver';
 
 const KEY = 'sk_test_upstream_webhooks_0123456789';
 const ADMIN = 'upstream-webhooks-admin-0123';
@@ -298,6 +299,13 @@ describe('the service webhooks, with polling off', () => {
     expect(
       (await post(forged.replace('SETTLED', 'FAILED'), await signed(forged, upstreamSecret, now))).status,
     ).toBe(401);
+    // Larger than any event of the service (MAX_EVENT_BYTES), even signed: 413 before the signature is checked.
+    const huge = event('huge-evt-1').replace(
+      '"accountId":"acc"',
+      `"accountId":"${'a'.repeat(MAX_EVENT_BYTES)}"`,
+    );
+    const tooLarge = await post(huge, await signed(huge, upstreamSecret, now));
+    expect([tooLarge.status, (await tooLarge.json()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
 
     for (const eventId of ['forged-evt-1', 'old-evt-1', 'unsigned-evt-1', 'elsewhere-evt-1']) {
       expect(await (await ledger).getUpstreamEvent(eventId)).toBeNull();

@@ -6,11 +6,12 @@ import { setMaxListeners } from 'node:events';
 import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
-import type { Leases } from '../jobs/leases';
+import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import { webhookSignatureHeaders } from './signature';
+import { backoff } from '../../../domain/backoff';
 
 export interface WebhookRetry {
   /** The first retry comes after about this long (jittered down to half). @default DEFAULTS.webhookRetryBaseMs */
@@ -49,7 +50,7 @@ export type WebhookSender = Worker;
 
 /** The wait before attempt n+1 after n failed attempts: exponential, with jitter in [½, 1]. */
 export function retryDelay(attempts: number, retry: WebhookRetry, random: () => number): number {
-  const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  const cap = backoff(attempts - 1, { firstMs: retry.baseDelayMs, maxMs: retry.maxDelayMs });
   return Math.round(cap * (0.5 + random() / 2));
 }
 

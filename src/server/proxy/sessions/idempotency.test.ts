@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotentRunner, MemoryIdempotencyStore } from './idempotency';
+import { IdempotentRunner } from './idempotency';
+import { MemoryIdempotencyStore } from '../../storage/stores/idempotency';
 import { manualClock } from '../../testing/upstream';
 import { deadlineError } from '../../http/deadline';
 

@@ -24,14 +24,9 @@ import type { Discovery } from '../discovery/discovery';
 import { quoteRequired } from '../quotes/quote-binding';
 import type { QuoteBinding } from '../quotes/quote-binding';
 import { checkSessionRules } from './session-rules';
-import {
-  IDEMPOTENCY_KEY_RE,
-  IdempotentRunner,
-  MemoryIdempotencyStore,
-  idempotencyKeyReused,
-  sessionPending,
-} from './idempotency';
-import type { IdempotencyStore } from './idempotency';
+import { IDEMPOTENCY_KEY_RE, IdempotentRunner, idempotencyKeyReused, sessionPending } from './idempotency';
+import { MemoryIdempotencyStore } from '../../storage/stores/idempotency';
+import type { IdempotencyStore } from '../../storage/stores/idempotency';
 import { INTENT_HEADER } from '../../../api/proxy/contract';
 import type { Logger } from '../../http/log';
 import type { EarlierCreation, Orders } from '../../merchant/orders';

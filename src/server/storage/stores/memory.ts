@@ -1,7 +1,7 @@
 // The in-process stores: one instance, nothing to run beside it (the default).
 import { systemClock } from '../../http/clock';
-import { MemoryIdempotencyStore } from '../../proxy/sessions/idempotency';
-import { memoryLeases } from '../../merchant/jobs/leases';
+import { MemoryIdempotencyStore } from './idempotency';
+import { memoryLeases } from './leases';
 import { RateLimiter } from '../../http/rate-limit';
 import type { ExpiringRecords, Stores } from './types';
 

@@ -9,11 +9,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { RateRule } from '../../config/config';
-import { IDEMPOTENCY_TTL_MS } from '../../proxy/sessions/idempotency';
-import type { IdempotencyRecord, IdempotencyStore } from '../../proxy/sessions/idempotency';
+import { IDEMPOTENCY_TTL_MS } from './idempotency';
+import type { IdempotencyRecord, IdempotencyStore } from './idempotency';
 import type { Logger } from '../../http/log';
-import { DependencyUnavailable } from './types';
-import type { DependencyState, Lease, RateDecision, Stores } from './types';
+import { DependencyUnavailable } from '../../http/errors';
+import type { RateDecision } from '../../http/rate-limit';
+import type { Lease } from './leases';
+import type { DependencyState, Stores } from './types';
 
 export interface RedisStoresOptions {
   url: string;

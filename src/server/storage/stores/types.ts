@@ -4,18 +4,9 @@
 // (several instances behind a load balancer, RAMP_REDIS_URL). Switching one for the other touches
 // one file each.
 import type { RateRule } from '../../config/config';
-import { HttpError } from '../../http/errors';
-import type { IdempotencyStore } from '../../proxy/sessions/idempotency';
-import type { Leases } from '../../merchant/jobs/leases';
-
-export type { Lease, Leases } from '../../merchant/jobs/leases';
-
-export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
-
-/** One named token-bucket rule (quote, session, …); buckets are per client. */
-export interface RateLimiterStore {
-  take(client: string): RateDecision | Promise<RateDecision>;
-}
+import type { RateLimiterStore } from '../../http/rate-limit';
+import type { IdempotencyStore } from './idempotency';
+import type { Leases } from './leases';
 
 export interface SharedCache {
   /**
@@ -60,13 +51,4 @@ export interface Stores {
   /** The state of the store's server (memory: always up). */
   health(): Promise<DependencyState>;
   close(): Promise<void>;
-}
-
-/** A shared dependency is down: the request is refused at once with a 503 that says what is missing. */
-export class DependencyUnavailable extends HttpError {
-  constructor(what: string) {
-    super(503, 'DEPENDENCY_UNAVAILABLE', `${what} is unavailable for a moment: retry shortly`, {
-      headers: { 'Retry-After': '5' },
-    });
-  }
 }

@@ -1,6 +1,6 @@
 // Work that one instance at a time should do (the status sync, the webhook sender) runs under a
 // lease. In one process the in-memory leases below are enough; several instances share leases
-// through a store such as Redis implementing the same interface.
+// through Redis (redis.ts), implementing the same interface.
 import { systemClock } from '../../http/clock';
 
 export interface Lease {
