@@ -10,6 +10,7 @@ import { RampError } from '../api';
 import type { Sandbox } from '../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './proxy/discovery/cache';
 import type { CacheOptions } from './proxy/discovery/cache';
+import { secretsOf } from './config/config';
 import type { ServerConfig } from './config/config';
 import { NO_STORE, markUnowned } from './http/context';
 import type { AppEnv } from './http/context';
@@ -78,8 +79,7 @@ const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? systemClock;
-  const log =
-    deps.log ?? createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
+  const log = deps.log ?? createLogger({ secrets: secretsOf(config) });
   const upstreamFetch = deps.fetch ?? deps.sandbox?.fetch;
   if (!upstreamFetch && config.mode === 'sandbox') {
     throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/node/main.ts) or deps.fetch');
