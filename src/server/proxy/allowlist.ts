@@ -13,8 +13,8 @@ import { RE } from '../http/patterns';
 import { openingQuoteOf, parseQuoteBody } from './bodies';
 import { loadBootstrap } from './discovery/bootstrap';
 import { cursorOf, limitOf, pageMeta } from './parts';
-import { re, seg } from './policy';
-import type { QueryRule, RouteRule } from './policy';
+import { date, datetime, int, re, seg } from './policy';
+import type { RouteRule } from './policy';
 import { transactionOfSession } from './transactions/by-session';
 import { transactionView } from './views';
 
@@ -22,7 +22,7 @@ const category = re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true);
 const partners = re(RE.partners, 'comma-separated partner ids, e.g. BANXA,TRANSAK');
 const paymentType = re(RE.paymentType, 'a payment type, e.g. CARD');
 const subdivision = re(RE.subdivision, 'an ISO 3166-2 code, e.g. US-NY');
-const limit: QueryRule = { kind: 'int', min: 1, max: 100 };
+const limit = int(1, 100);
 const cursor = re(RE.cursor, 'the key of a record from a previous page');
 const customerId = re(RE.customerId, 'a customer id');
 
@@ -228,7 +228,7 @@ export const RULES: readonly RouteRule[] = [
     method: 'GET',
     path: ['payments', 'transactions'],
     query: {
-      from: { kind: 'date' },
+      from: date,
       limit,
       status: re(RE.status, 'a status, e.g. SETTLED'),
       // Not in the description's table, but the upstream's transaction search filters by them.
@@ -280,8 +280,8 @@ export const RULES: readonly RouteRule[] = [
       customerId,
       // Not in the description's table, but the upstream's bank-linking listing filters by it.
       financialAccountId: re(RE.id, 'a financial account id'),
-      startDate: { kind: 'datetime' },
-      endDate: { kind: 'datetime' },
+      startDate: datetime,
+      endDate: datetime,
       limit,
       before: cursor,
       after: cursor,

@@ -1,7 +1,8 @@
 // The proxy's policy: what a route definition says (allowlist.ts holds them) and the checks made
-// before anything touches the upstream: the path's form, the query against its route's rules. A
-// request either matches one route exactly or is refused.
+// before anything touches the upstream: the path's form, the query against its route's rules (each
+// parameter a valibot check). A request either matches one route exactly or is refused.
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import { API_PREFIX } from '../../api/proxy/contract';
 import type { AppEnv } from '../http/context';
 import type { CallScope } from '../upstream/client';
@@ -13,11 +14,13 @@ export const MAX_QUERY_LENGTH = 2048;
 
 export const CATEGORIES = ['CRYPTO_ONRAMP', 'CRYPTO_OFFRAMP'] as const;
 
-export type QueryRule =
-  | { kind: 're'; re: RegExp; required?: boolean; hint: string }
-  | { kind: 'int'; min: number; max: number; required?: boolean }
-  | { kind: 'date'; required?: boolean }
-  | { kind: 'datetime'; required?: boolean };
+/** A query parameter: its valibot check (whose message says what is expected), and its kind for tests' models. */
+export type QueryRule = (
+  | { kind: 're'; re: RegExp; hint: string }
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'date' }
+  | { kind: 'datetime' }
+) & { required?: boolean; check: v.GenericSchema<string> };
 
 export type Segment = string | { name: string; re: RegExp };
 
@@ -54,12 +57,32 @@ export interface RouteRule {
   handle(call: Call): Promise<Response>;
 }
 
+const value = (ok: (s: string) => boolean, message: string) => v.pipe(v.string(), v.check(ok, message));
+
 export const re = (r: RegExp, hint: string, required = false): QueryRule => ({
   kind: 're',
   re: r,
   hint,
   required,
+  check: value((s) => r.test(s), `expected ${hint}`),
 });
+export const int = (min: number, max: number): QueryRule => ({
+  kind: 'int',
+  min,
+  max,
+  check: value((s) => {
+    const n = /^\d{1,6}$/.test(s) ? Number(s) : NaN;
+    return n >= min && n <= max;
+  }, `expected an integer from ${min} to ${max}`),
+});
+export const date: QueryRule = { kind: 'date', check: value(isDate, 'expected a date YYYY-MM-DD') };
+export const datetime: QueryRule = {
+  kind: 'datetime',
+  check: value(
+    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(s) && isDate(s.slice(0, 10)) && validTime(s),
+    'expected a UTC timestamp YYYY-MM-DDThh:mm:ssZ',
+  ),
+};
 export const seg = (name: string, r: RegExp): Segment => ({ name, re: r });
 
 /**
@@ -156,22 +179,8 @@ export function validateQuery(rule: RouteRule, search: URLSearchParams): Record<
 }
 
 function checkValue(q: QueryRule, value: string): string | null {
-  switch (q.kind) {
-    case 're':
-      return q.re.test(value) ? null : `expected ${q.hint}`;
-    case 'int': {
-      const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-      return n >= q.min && n <= q.max ? null : `expected an integer from ${q.min} to ${q.max}`;
-    }
-    case 'date':
-      return isDate(value) ? null : 'expected a date YYYY-MM-DD';
-    case 'datetime':
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value) &&
-        isDate(value.slice(0, 10)) &&
-        validTime(value)
-        ? null
-        : 'expected a UTC timestamp YYYY-MM-DDThh:mm:ssZ';
-  }
+  const result = v.safeParse(q.check, value);
+  return result.success ? null : result.issues[0].message;
 }
 
 function isDate(s: string): boolean {
