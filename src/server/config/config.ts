@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import type { RampServerOptions } from './options';
 import { SECRET_OPTIONS } from './entries';
 import { configSchema, isHidden } from './schema';
-import type { Given } from './schema';
 
 export interface RateRule {
   /** Bucket size: requests allowed in a burst. */
@@ -19,10 +18,21 @@ export interface RateRule {
  * The server's configuration: createRampServer's options checked, each under its own name with its
  * default (schema.ts), and beside them what the parts want grouped, renamed or null when unset.
  */
-export interface ServerConfig extends Omit<Given, keyof ConfigParts | 'clientIp'>, ConfigParts {}
+export interface ServerConfig
+  extends
+    Required<Omit<RampServerOptions, keyof ServerConfigParts | NoDefault | Grouped>>,
+    Pick<RampServerOptions, NoDefault>,
+    ServerConfigParts {}
+
+// Written as the options' type rather than inferred from the schema: the package's declarations
+// import no package (valibot). options.test.ts holds it to the schema's output.
+/** Options without a default: unset, they stay undefined. */
+type NoDefault = 'apiBaseUrl' | 'webhookUrl' | 'webhookSecret' | 'upstreamWebhookSecret';
+/** Options read only through a group (rateLimits), and the function that is no configuration. */
+type Grouped = `rateLimit${string}` | 'clientIp';
 
 /** What the configuration adds to the options, or makes of them (schema.ts toServerConfig). */
-interface ConfigParts {
+export interface ServerConfigParts {
   /** RAMP_API_KEY, or in sandbox mode a random per-process key shared with the sandbox. */
   apiKey: string;
   /** `sandbox` when RAMP_API_BASE_URL is unset: the embedded simulator answers upstream calls. */

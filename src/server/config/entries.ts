@@ -37,11 +37,28 @@ export interface OptionSpec<S extends v.GenericSchema = v.GenericSchema> {
   secret?: true;
 }
 
-const option = <S extends v.GenericSchema, const D extends v.InferInput<S> | undefined = undefined>(
+interface Extras {
+  read?: Read;
+  secret?: true;
+}
+/** An option; its default's type is kept (none: `undefined`), so the checked options' type knows which are always set. */
+function option<S extends v.GenericSchema, const D extends v.InferInput<S>>(
   env: string | undefined,
   check: S,
-  o: { read?: Read; default?: D; secret?: true } = {},
-) => ({ env, read: o.read ?? read.string, check, default: o.default as D, secret: o.secret });
+  o: Extras & { default: D },
+): { env: string | undefined; read: Read; check: S; default: D; secret?: true };
+function option<S extends v.GenericSchema>(
+  env: string | undefined,
+  check: S,
+  o?: Extras,
+): { env: string | undefined; read: Read; check: S; default: undefined; secret?: true };
+function option(
+  env: string | undefined,
+  check: v.GenericSchema,
+  o: Extras & { default?: unknown } = {},
+): { env: string | undefined; read: Read; check: v.GenericSchema; default: unknown; secret?: true } {
+  return { env, read: o.read ?? read.string, check, default: o.default, secret: o.secret };
+}
 
 const SERVICE_VERSION = '2026-02-03';
 /** `<per minute>[/<burst>]`; a rate given without its burst keeps the default's burst (at most the rate). */

@@ -4,8 +4,12 @@ import type * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { OPTIONS } from './entries';
 import type { OptionName } from './entries';
+import type { ServerConfig, ServerConfigParts } from './config';
 import type { RampServerOptions } from './options';
+import type { Given } from './schema';
 import { readDoc } from './test-docs';
+
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The options as entries.ts defines them: what each one's check takes. */
 type Defined = { [K in OptionName]?: v.InferInput<(typeof OPTIONS)[K]['check']> };
@@ -13,6 +17,13 @@ type Defined = { [K in OptionName]?: v.InferInput<(typeof OPTIONS)[K]['check']> 
 describe('the options type', () => {
   it("is entries.ts's options, with the value each check takes", () => {
     expectTypeOf<RampServerOptions>().toEqualTypeOf<Defined>();
+  });
+
+  it("is, in the configuration, the schema's output: each option under its own name", () => {
+    type Flat<T> = Omit<T, keyof ServerConfigParts | `rateLimit${string}` | 'clientIp'>;
+    // Each assignable to the other: the same names, each required or not alike, the same values.
+    const same: Mutual<Flat<ServerConfig>, Flat<Given>> = true;
+    expect(same).toBe(true);
   });
 
   it('names each option its environment variable, first in its doc comment', () => {
