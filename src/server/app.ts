@@ -10,6 +10,7 @@ import { RampError } from '../api';
 import type { Sandbox } from '../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS, TtlCache } from './proxy/discovery/cache';
 import type { CacheOptions } from './proxy/discovery/cache';
+import { secretsOf } from './config/config';
 import type { ServerConfig } from './config/config';
 import { NO_STORE, markUnowned } from './http/context';
 import type { AppEnv } from './http/context';
@@ -29,7 +30,8 @@ import { sandboxControl } from './http/sandbox-control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
 import { createRequireAdmin } from './http/admin';
-import { createMetrics, upstreamOperation } from './http/metrics';
+import { createMetrics } from './http/metrics';
+import { upstreamOperation } from './proxy/operations';
 import type { Metrics } from './http/metrics';
 import { routePath } from 'hono/route';
 import type { Context } from 'hono';
@@ -77,8 +79,7 @@ const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? systemClock;
-  const log =
-    deps.log ?? createLogger({ secrets: [config.upstream.apiKey, config.adminToken, config.sessionSecret] });
+  const log = deps.log ?? createLogger({ secrets: secretsOf(config) });
   const upstreamFetch = deps.fetch ?? deps.sandbox?.fetch;
   if (!upstreamFetch && config.mode === 'sandbox') {
     throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/node/main.ts) or deps.fetch');

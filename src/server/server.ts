@@ -9,7 +9,7 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './storage/backing';
-import { resolveConfig } from './config/config';
+import { resolveConfig, secretsOf } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
@@ -105,19 +105,7 @@ export function createRampServer(
 ): RampServer {
   const config = resolveConfig(options);
   const now = internals.now ?? systemClock;
-  const log =
-    internals.log ??
-    createLogger({
-      secrets: [
-        config.upstream.apiKey,
-        config.adminToken,
-        config.sessionSecret,
-        config.merchant.webhook?.secret,
-        config.merchant.webhook?.previousSecret,
-        config.merchant.upstreamWebhookSecret,
-      ],
-      now,
-    });
+  const log = internals.log ?? createLogger({ secrets: secretsOf(config), now });
   const deps: AppDeps = { log, now, fetch: internals.fetch };
   const files = internals.static === undefined ? packageStaticFiles() : internals.static;
   if (files) deps.static = files;

@@ -371,4 +371,23 @@ describe("createRampServer's options", () => {
       Object.values(secrets).sort(),
     );
   });
+
+  it('give every other logger the same values from the configuration, the ones made at start included', () => {
+    const given = {
+      adminToken: 'a'.repeat(16),
+      webhookUrl: 'https://shop.example/hooks',
+      webhookSecret: 'w'.repeat(32),
+      upstreamWebhookSecret: 'u'.repeat(16),
+    };
+    const config = resolveConfig(given);
+    expect(secretsOf(config).sort()).toEqual(
+      // The sandbox's key and the per-process session secret are made by the configuration.
+      [
+        ...Object.values(given).filter((v) => v !== given.webhookUrl),
+        config.apiKey,
+        config.sessionSecret,
+      ].sort(),
+    );
+    expect(config.upstream.apiKey).toBe(config.apiKey);
+  });
 });

@@ -1,9 +1,10 @@
 // The host server's configuration: createRampServer's options (options.ts), or the environment
-// turned into them (env.ts), checked by one schema (schema.ts) so that a wrong value stops the server
+// turned into them (env.ts), checked by one schema made from the options' list (entries.ts) so that a wrong value stops the server
 // at start with a message that says what to fix. A message names the setting as the caller did
 // (`upstreamTimeoutMs`, or `RAMP_UPSTREAM_TIMEOUT_MS`) with the value given, never a secret's.
 import * as v from 'valibot';
 import type { RampServerOptions } from './options';
+import { SECRET_OPTIONS } from './entries';
 import { configSchema, isHidden } from './schema';
 
 export interface RateRule {
@@ -14,44 +15,27 @@ export interface RateRule {
 }
 
 /**
- * The options the configuration reshapes (renames, groups, or makes null when unset). Every other
- * option is kept under its own name with its default applied (schema.ts), so an option with a
- * default reaches `config` as soon as the schema has its entry.
+ * The server's configuration: createRampServer's options checked, each under its own name with its
+ * default (schema.ts), and beside them what the parts want grouped, renamed or null when unset.
  */
-type Reshaped =
-  | 'apiBaseUrl'
-  | 'apiKey'
-  | 'serviceVersion'
-  | 'versionHeader'
-  | 'upstreamTimeoutMs'
-  | 'sessionTimeoutMs'
-  | 'upstreamMaxBytes'
-  | 'upstreamConcurrency'
-  | 'publicUrl'
-  | 'redirectOrigins'
-  | 'adminToken'
-  | 'sessionSecret'
-  | 'rateLimitQuote'
-  | 'rateLimitSession'
-  | 'rateLimitDiscovery'
-  | 'rateLimitTransaction'
-  | 'redisUrl'
-  | 'databaseUrl'
-  | 'dataDir'
-  | 'webhookUrl'
-  | 'webhookSecret'
-  | 'webhookSecretPrevious'
-  | 'webhookRetryBaseMs'
-  | 'webhookTimeoutMs'
-  | 'upstreamWebhookSecret'
-  | 'syncIntervalMs'
-  | 'checkoutExpiresMs'
-  | 'leaseTtlMs'
-  | 'retentionDays'
-  | 'clientIp';
+export interface ServerConfig
+  extends
+    Required<Omit<RampServerOptions, keyof ServerConfigParts | NoDefault | Grouped>>,
+    Pick<RampServerOptions, NoDefault>,
+    ServerConfigParts {}
 
-/** The server's configuration: createRampServer's options checked, with their defaults. */
-export interface ServerConfig extends Required<Omit<RampServerOptions, Reshaped>> {
+// Written as the options' type rather than inferred from the schema: the package's declarations
+// import no package (valibot). options.test.ts holds it to the schema's output.
+/** Options without a default: unset, they stay undefined. */
+type NoDefault =
+  'apiBaseUrl' | 'webhookUrl' | 'webhookSecret' | 'webhookSecretPrevious' | 'upstreamWebhookSecret';
+/** Options read only through a group (rateLimits), and the function that is no configuration. */
+type Grouped = `rateLimit${string}` | 'clientIp';
+
+/** What the configuration adds to the options, or makes of them (schema.ts toServerConfig). */
+export interface ServerConfigParts {
+  /** RAMP_API_KEY, or in sandbox mode a random per-process key shared with the sandbox. */
+  apiKey: string;
   /** `sandbox` when RAMP_API_BASE_URL is unset: the embedded simulator answers upstream calls. */
   mode: 'sandbox' | 'remote';
   upstream: {
@@ -159,11 +143,15 @@ export function resolveConfig(options: RampServerOptions, caller: Caller = asOpt
   return result.output;
 }
 
-/** The values of `options` that no log line or message may show (secrets, store URLs). */
-export const secretsOf = (options: RampServerOptions): string[] =>
-  Object.entries(options).flatMap(([option, value]) =>
-    isHidden(option) && typeof value === 'string' ? [value] : [],
-  );
+/**
+ * The values that no log line or message may show: the options marked secret in entries.ts (keys,
+ * tokens, store URLs), read from the options or from the configuration made of them.
+ */
+export const secretsOf = (values: RampServerOptions | ServerConfig): string[] =>
+  SECRET_OPTIONS.flatMap((name) => {
+    const value = (values as Record<string, unknown>)[name];
+    return typeof value === 'string' ? [value] : [];
+  });
 
 /** `name: what to fix (got value)`, other options named as the caller names them. */
 function describe(issue: v.BaseIssue<unknown>, caller: Caller): string {

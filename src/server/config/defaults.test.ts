@@ -20,7 +20,7 @@ function tableDefaults(table: ConfigTable): [string, string][] {
   return configTable(table).flatMap(({ variables, defaults }) => {
     return variables.flatMap((name, i): [string, string][] => {
       const literal = /^`([^`]+)`(?: \(.*\))?$/.exec(defaults[i] ?? '');
-      const option = ENV_OPTIONS[name as keyof typeof ENV_OPTIONS][0];
+      const option = ENV_OPTIONS[name]![0];
       return literal ? [[option, literal[1]!]] : [];
     });
   });

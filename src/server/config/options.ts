@@ -1,6 +1,7 @@
-// The options of createRampServer: the environment variables of docs/CONTRACTS.md §1 as a typed
-// object. This file imports nothing, so the package's type declarations stand alone; the schema that
-// checks the options is schema.ts, the variables that set them are env.ts's table.
+// The options of createRampServer: the environment variables of docs/CONTRACTS.md §1 as a typed,
+// documented object. This file imports nothing, so the package's type declarations stand alone; each
+// option is defined (variable, check, default, secrecy) in entries.ts, and options.test.ts holds
+// this type to those definitions.
 
 /** Options of `createRampServer`; each mirrors an environment variable (docs/CONTRACTS.md §1). */
 export interface RampServerOptions {

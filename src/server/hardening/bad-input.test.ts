@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../http/body';
 import { IDEMPOTENCY_KEY_RE } from '../proxy/sessions/idempotency';
-import { RULES } from '../proxy/policy';
+import { RULES } from '../proxy/allowlist';
 import { methodArb, pathArb } from '../testing/paths';
 import { SESSION_PATH, TEST_ADMIN, json, quoteFor, testApp } from '../testing/upstream';
 import { served } from '../testing/served';

@@ -221,25 +221,3 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     },
   };
 }
-
-/** The operation of an upstream URL's path, for labels (matched at its end: the base URL may have a path). */
-export function upstreamOperation(path: string): string {
-  for (const [re, name] of UPSTREAM_OPERATIONS) if (re.test(path)) return name;
-  return 'other';
-}
-
-const UPSTREAM_OPERATIONS: [RegExp, string][] = [
-  [/\/network-partner\/supported\/countries$/, 'countries'],
-  [/\/network-partner\/defaults\/[^/]+\/[^/]+$/, 'defaults'],
-  [/\/network-partner\/supported\/currencies$/, 'currencies'],
-  [/\/network-partner\/supported\/payment-methods$/, 'payment_methods'],
-  [/\/network-partner\/supported\/routes(\/[^/]+){4}$/, 'routes'],
-  [/\/network-partner\/supported\/partners$/, 'partners'],
-  [/\/payments\/crypto\/quote$/, 'quote'],
-  [/\/crypto\/session\/widget$/, 'session'],
-  [/\/payments\/transactions\/sessions\/[^/]+$/, 'transaction_by_session'],
-  [/\/payments\/transactions\/[^/]+$/, 'transaction'],
-  [/\/payments\/transactions$/, 'transactions'],
-  [/\/(financial-accounts|bank-linking)(\/.*)?$/, 'financial_accounts'],
-  [/\/notifications\/webhooks(\/.*)?$/, 'webhook_profiles'],
-];

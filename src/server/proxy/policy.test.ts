@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { RULES, checkPath, validateQuery } from './policy';
+import { RULES } from './allowlist';
+import { checkPath, validateQuery } from './policy';
 import type { RouteRule } from './policy';
 import { matchAllowlist, methodArb, pathArb, upstreamPath } from '../testing/paths';
 import { TEST_ADMIN, testApp } from '../testing/upstream';

@@ -1,41 +1,43 @@
-// The proxy's allowlist, as data: which method + path pattern may pass under /api/ramp, which query
-// parameters each route takes (with validators) and who may call it. Everything is decided here,
-// before anything touches the upstream: a request either matches one rule exactly or is refused.
+// The proxy's policy: what a route definition says (allowlist.ts holds them) and the checks made
+// before anything touches the upstream: the path's form, the query against its route's rules (each
+// parameter a valibot check). A request either matches one route exactly or is refused.
+import type { Context } from 'hono';
+import * as v from 'valibot';
 import { API_PREFIX } from '../../api/proxy/contract';
+import type { AppEnv } from '../http/context';
+import type { CallScope } from '../upstream/client';
+import type { ProxyParts } from './parts';
 import { HttpError, badRequest } from '../http/errors';
-import { RE } from '../http/patterns';
 
 export const MAX_PATH_LENGTH = 512;
 export const MAX_QUERY_LENGTH = 2048;
 
 export const CATEGORIES = ['CRYPTO_ONRAMP', 'CRYPTO_OFFRAMP'] as const;
 
-export type QueryRule =
-  | { kind: 're'; re: RegExp; required?: boolean; hint: string }
-  | { kind: 'int'; min: number; max: number; required?: boolean }
-  | { kind: 'date'; required?: boolean }
-  | { kind: 'datetime'; required?: boolean };
+/** A query parameter: its valibot check (whose message says what is expected), and its kind for tests' models. */
+export type QueryRule = (
+  | { kind: 're'; re: RegExp; hint: string }
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'date' }
+  | { kind: 'datetime' }
+) & { required?: boolean; check: v.GenericSchema<string> };
 
 export type Segment = string | { name: string; re: RegExp };
 
-export type RouteId =
-  | 'countries'
-  | 'defaults'
-  | 'currencies'
-  | 'paymentMethods'
-  | 'routes'
-  | 'quote'
-  | 'session'
-  | 'transactionBySession'
-  | 'transaction'
-  | 'transactions'
-  | 'financialAccounts'
-  | 'financialAccountTransactions'
-  | 'bootstrap'
-  | 'adminSession';
+/** What a route's handler gets: the request, its path's parameters, its checked query, its upstream scope. */
+export interface Call {
+  c: Context<AppEnv>;
+  params: Record<string, string>;
+  q: Record<string, string>;
+  scope: CallScope;
+  /** What every handler shares (parts.ts). */
+  p: ProxyParts;
+}
 
+/** One proxy route: everything about it is here (routes.ts makes it a Hono route, its 405 and its labels). */
 export interface RouteRule {
-  id: RouteId;
+  /** Names the route; in snake case, the upstream operation's metrics label (operations.ts). */
+  id: string;
   method: 'GET' | 'POST';
   /** Segments after /api/ramp; for mirrored routes, exactly the upstream path. */
   path: Segment[];
@@ -45,162 +47,43 @@ export interface RouteRule {
   access: 'public' | 'tracking' | 'admin' | 'tracking-or-admin';
   /** Query parameters of which at most one may be given. */
   exclusive?: [string, string];
+  /** The proxy's own route (no upstream path of the same name): no upstream operation label. */
+  own?: true;
+  /**
+   * The handler answers at the request's deadline itself (session creation answers SESSION_PENDING
+   * then, its upstream call going on); every other route's answer is cut at the deadline.
+   */
+  ownsDeadline?: true;
+  handle(call: Call): Promise<Response>;
 }
 
-const re = (r: RegExp, hint: string, required = false): QueryRule => ({ kind: 're', re: r, hint, required });
-const seg = (name: string, r: RegExp): Segment => ({ name, re: r });
+const value = (ok: (s: string) => boolean, message: string) => v.pipe(v.string(), v.check(ok, message));
 
-const category = re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true);
-const partners = re(RE.partners, 'comma-separated partner ids, e.g. BANXA,TRANSAK');
-const paymentType = re(RE.paymentType, 'a payment type, e.g. CARD');
-const subdivision = re(RE.subdivision, 'an ISO 3166-2 code, e.g. US-NY');
-const limit: QueryRule = { kind: 'int', min: 1, max: 100 };
-const cursor = re(RE.cursor, 'the key of a record from a previous page');
-const customerId = re(RE.customerId, 'a customer id');
-
-export const RULES: readonly RouteRule[] = [
-  {
-    id: 'countries',
-    method: 'GET',
-    path: ['network-partner', 'supported', 'countries'],
-    query: { category, partners },
-    access: 'public',
-  },
-  {
-    id: 'defaults',
-    method: 'GET',
-    path: ['network-partner', 'defaults', seg('country', RE.country), seg('category', RE.category)],
-    query: {},
-    access: 'public',
-  },
-  {
-    id: 'currencies',
-    method: 'GET',
-    path: ['network-partner', 'supported', 'currencies'],
-    query: {
-      category,
-      country: re(RE.country, 'a two-letter country code', true),
-      type: re(RE.currencyType, 'FIAT or CRYPTO', true),
-      network: re(RE.partner, 'a chain code, e.g. ETHEREUM'),
-      partner: re(RE.partner, 'one partner id'),
-      paymentType,
-      providerCurrencyCode: re(RE.providerCurrencyCode, "a provider's currency code"),
-      subdivision,
-    },
-    access: 'public',
-  },
-  {
-    id: 'paymentMethods',
-    method: 'GET',
-    path: ['network-partner', 'supported', 'payment-methods'],
-    query: {
-      category,
-      country: re(RE.country, 'a two-letter country code', true),
-      currencyCode: re(RE.currency, 'a fiat currency code, e.g. USD', true),
-      partners,
-      paymentType,
-      subdivision,
-    },
-    access: 'public',
-  },
-  {
-    id: 'routes',
-    method: 'GET',
-    path: [
-      'network-partner',
-      'supported',
-      'routes',
-      seg('category', RE.category),
-      seg('country', RE.country),
-      seg('source', RE.currency),
-      seg('destination', RE.currency),
-    ],
-    query: {
-      partners,
-      paymentMethod: re(RE.method, 'a canonical payment method, e.g. CREDIT_DEBIT_CARD'),
-      paymentType,
-      subdivision,
-    },
-    access: 'public',
-  },
-  { id: 'quote', method: 'POST', path: ['payments', 'crypto', 'quote'], query: {}, access: 'public' },
-  { id: 'session', method: 'POST', path: ['crypto', 'session', 'widget'], query: {}, access: 'public' },
-  {
-    id: 'transactionBySession',
-    method: 'GET',
-    path: ['payments', 'transactions', 'sessions', seg('sessionId', RE.id)],
-    query: {},
-    access: 'tracking',
-  },
-  {
-    id: 'transaction',
-    method: 'GET',
-    path: ['payments', 'transactions', seg('transactionId', RE.id)],
-    query: {},
-    access: 'tracking-or-admin',
-  },
-  {
-    id: 'transactions',
-    method: 'GET',
-    path: ['payments', 'transactions'],
-    query: {
-      from: { kind: 'date' },
-      limit,
-      status: re(RE.status, 'a status, e.g. SETTLED'),
-      // Not in the description's table, but the upstream's transaction search filters by them.
-      serviceProviders: partners,
-      types: re(RE.transactionTypes, 'comma-separated transaction types, e.g. CRYPTO_PURCHASE'),
-      externalCustomerIds: re(RE.customerId, 'a customer id'),
-      before: cursor,
-      after: cursor,
-    },
-    access: 'admin',
-    exclusive: ['before', 'after'],
-  },
-  {
-    id: 'financialAccounts',
-    method: 'GET',
-    path: ['financial-accounts'],
-    query: { customerId, limit, before: cursor, after: cursor },
-    access: 'admin',
-    exclusive: ['before', 'after'],
-  },
-  {
-    id: 'financialAccountTransactions',
-    method: 'GET',
-    path: ['financial-accounts', 'transactions'],
-    query: {
-      customerId,
-      // Not in the description's table, but the upstream's bank-linking listing filters by it.
-      financialAccountId: re(RE.id, 'a financial account id'),
-      startDate: { kind: 'datetime' },
-      endDate: { kind: 'datetime' },
-      limit,
-      before: cursor,
-      after: cursor,
-    },
-    access: 'admin',
-    exclusive: ['before', 'after'],
-  },
-  {
-    id: 'bootstrap',
-    method: 'GET',
-    path: ['bootstrap'],
-    query: {
-      category: re(RE.category, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP'),
-      country: re(RE.country, 'a two-letter country code'),
-      // The opening quote (proxy/bodies.ts openingQuoteOf): a quote's body, checked as one.
-      subdivision: re(RE.fullSubdivision, 'an ISO 3166-2 code, e.g. US-NY'),
-      sourceCurrencyCode: re(RE.currency, 'a currency code, e.g. USD'),
-      destinationCurrencyCode: re(RE.currency, 'a currency code, e.g. BTC'),
-      sourceAmount: re(RE.amount, 'a positive decimal, e.g. 100'),
-      paymentMethodType: re(RE.method, 'a payment method, e.g. CREDIT_DEBIT_CARD'),
-      serviceProviders: partners,
-    },
-    access: 'public',
-  },
-  { id: 'adminSession', method: 'GET', path: ['admin', 'session'], query: {}, access: 'admin' },
-];
+export const re = (r: RegExp, hint: string, required = false): QueryRule => ({
+  kind: 're',
+  re: r,
+  hint,
+  required,
+  check: value((s) => r.test(s), `expected ${hint}`),
+});
+export const int = (min: number, max: number): QueryRule => ({
+  kind: 'int',
+  min,
+  max,
+  check: value((s) => {
+    const n = /^\d{1,6}$/.test(s) ? Number(s) : NaN;
+    return n >= min && n <= max;
+  }, `expected an integer from ${min} to ${max}`),
+});
+export const date: QueryRule = { kind: 'date', check: value(isDate, 'expected a date YYYY-MM-DD') };
+export const datetime: QueryRule = {
+  kind: 'datetime',
+  check: value(
+    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(s) && isDate(s.slice(0, 10)) && validTime(s),
+    'expected a UTC timestamp YYYY-MM-DDThh:mm:ssZ',
+  ),
+};
+export const seg = (name: string, r: RegExp): Segment => ({ name, re: r });
 
 /**
  * Refuses paths that could mean something else after decoding or normalisation: percent-encoding
@@ -242,7 +125,7 @@ export interface RoutedLiteral {
  */
 export function routedPattern(
   rule: RouteRule,
-  rules: readonly RouteRule[] = RULES,
+  rules: readonly RouteRule[],
 ): { pattern: string; literals: RoutedLiteral[] } {
   const literals: RoutedLiteral[] = [];
   const key = (s: Segment) => (typeof s === 'string' ? s : ':');
@@ -296,22 +179,8 @@ export function validateQuery(rule: RouteRule, search: URLSearchParams): Record<
 }
 
 function checkValue(q: QueryRule, value: string): string | null {
-  switch (q.kind) {
-    case 're':
-      return q.re.test(value) ? null : `expected ${q.hint}`;
-    case 'int': {
-      const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-      return n >= q.min && n <= q.max ? null : `expected an integer from ${q.min} to ${q.max}`;
-    }
-    case 'date':
-      return isDate(value) ? null : 'expected a date YYYY-MM-DD';
-    case 'datetime':
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value) &&
-        isDate(value.slice(0, 10)) &&
-        validTime(value)
-        ? null
-        : 'expected a UTC timestamp YYYY-MM-DDThh:mm:ssZ';
-  }
+  const result = v.safeParse(q.check, value);
+  return result.success ? null : result.issues[0].message;
 }
 
 function isDate(s: string): boolean {

@@ -1,7 +1,7 @@
 // Test support: random request paths for the property tests of the path policy, mixing allowlisted
 // pieces with traversal, encodings, unicode, empty segments and overlong names.
 import fc from 'fast-check';
-import { RULES } from '../proxy/policy';
+import { RULES } from '../proxy/allowlist';
 import type { RouteRule } from '../proxy/policy';
 
 const PIECES = [

@@ -2,7 +2,7 @@
 // bootstrapQuery) brings it along, so the hosted page's first price needs no round trip of its own.
 import { describe, expect, it } from 'vitest';
 import { okBodies } from '../../../api/test-fixtures';
-import { OPENING_QUOTE_WAIT_MS } from '../routes';
+import { OPENING_QUOTE_WAIT_MS } from '../parts';
 import { createRampServer } from '../../index';
 import { createMemoryLogger } from '../../http/log';
 import { QUOTE_PATH, TEST_BASE, TEST_KEY, fakeUpstream, json, testApp } from '../../testing/upstream';

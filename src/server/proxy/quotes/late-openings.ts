@@ -1,5 +1,5 @@
 // An opening quote still on its way when the bootstrap answered without it (OPENING_QUOTE_WAIT_MS in
-// routes.ts): the widget then asks for the same quote itself, and joins the one in flight (same
+// parts.ts): the widget then asks for the same quote itself, and joins the one in flight (same
 // shopper, same request) rather than the service being asked twice. Kept until it settles and
 // JOIN_AFTER_MS after, in this process (a request another instance takes asks the service itself).
 import type { Quote, QuoteRequest } from '../../../api/types';
