@@ -68,6 +68,12 @@ for (const size of [
     await page.setViewportSize(size);
     await page.goto(orderUrl(GB_BUY_PREFILL));
     await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    // Selected names are shown whole (wrapping), never cut ("ETH · Ethereu…").
+    const names = await checkout.widget
+      .locator('.rc-combobox__shown')
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth })));
+    expect(names.length, 'country, fiat and crypto shown').toBeGreaterThanOrEqual(3);
+    expect(names.filter((n) => n.cut)).toEqual([]);
     const order = await tabUntil(page, /^button "Continue"$/);
     expect(order.length, 'the order screen has its questions').toBeGreaterThan(5);
     expect(hidden(order), 'order screen').toEqual([]);
