@@ -128,6 +128,8 @@ test('in forced colours a focused segment differs from a selected one, and a foc
   await expect(sell).not.toBeChecked();
 });
 
+// Offers renew every min(30 s, TTL / 2) of the page's clock (quoteRefreshMs, src/ui/steps/data.tsx), so
+// a minute of that clock, run in one-second steps, holds two renewals and their countdowns.
 test('an idle order screen speaks at most twice a minute while its offers renew', async ({ page }) => {
   test.slow();
   const checkout = new Checkout(page);
