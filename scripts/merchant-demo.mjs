@@ -24,9 +24,10 @@ createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const rel = normalize(url.pathname === '/' ? '/merchant.html' : url.pathname).replace(/^(\.\.[/\\])+/, '');
   try {
+    // The page loads the checkout from its own origin; here the checkout lives on another one.
     const body = (await readFile(join(root, rel), 'utf8')).replaceAll(
-      'http://127.0.0.1:8787',
-      checkoutOrigin,
+      'src="/ramp-checkout.js"',
+      `src="${checkoutOrigin}/ramp-checkout.js"`,
     );
     res.writeHead(200, {
       'Content-Type': types[extname(rel)] ?? 'text/plain',

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RampError } from '../api/errors';
 import { AccountsView } from './AccountsView';
 import { AccountTransactionsView } from './AccountTransactionsView';
@@ -64,6 +64,17 @@ export function ConsoleApp({ baseUrl, fetch }: ConsoleAppProps) {
   );
   const verify = useCallback((candidate: string) => createConsoleApi(candidate, options).verify(), [options]);
 
+  // After signing in, focus goes to the view's heading (the sign-in form it was in is gone).
+  const headingAfterSignIn = useRef(false);
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!api || !headingAfterSignIn.current) return;
+    headingAfterSignIn.current = false;
+    const heading = main.current?.querySelector<HTMLElement>('h2');
+    heading?.setAttribute('tabindex', '-1');
+    (heading ?? main.current)?.focus();
+  }, [api]);
+
   useEffect(() => {
     document.title = api ? `${TITLES[state.view]} · Merchant console` : 'Sign in · Merchant console';
   }, [api, state.view]);
@@ -83,7 +94,7 @@ export function ConsoleApp({ baseUrl, fetch }: ConsoleAppProps) {
           )}
         </header>
         {api && <ConsoleNav state={state} navigate={navigate} />}
-        <main id="rc-main" className="rc-main" tabIndex={-1}>
+        <main id="rc-main" className="rc-main" tabIndex={-1} ref={main}>
           {api ? (
             <CurrentView api={api} state={state} navigate={navigate} />
           ) : (
@@ -95,6 +106,7 @@ export function ConsoleApp({ baseUrl, fetch }: ConsoleAppProps) {
                 saveToken(t);
                 setNotice(null);
                 setToken(t);
+                headingAfterSignIn.current = true;
               }}
             />
           )}

@@ -42,6 +42,11 @@ describe('console sign-in', () => {
     expect(listingRequests(server)).toEqual([]);
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(screen.getByLabelText('Console token')).toHaveAttribute('aria-invalid', 'true');
+    // Focus is back on the field, which the error describes (not dropped to the body).
+    expect(screen.getByLabelText('Console token')).toHaveFocus();
+    expect(screen.getByLabelText('Console token')).toHaveAccessibleDescription(
+      /That token was not accepted\./,
+    );
   });
 
   it('with the right token, keeps it for the browser session and shows the listing', async () => {
@@ -50,6 +55,7 @@ describe('console sign-in', () => {
     await signIn(TEST_TOKEN);
 
     expect(await screen.findByRole('table', { name: /payment transactions/i })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment transactions' })).toHaveFocus();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBe(TEST_TOKEN);
     expect(localStorage.length).toBe(0);
     expect(document.cookie).toBe('');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { signInErrorText, TOKEN_REJECTED } from './errorText';
 
 /** Why the sign-in form is showing again. */
@@ -17,8 +17,15 @@ const TOKEN_SHAPE = /^[\x21-\x7E]{1,512}$/;
 export function SignIn({ notice, verify, onSignedIn }: SignInProps) {
   const inputId = useId();
   const hintId = useId();
+  const errorId = useId();
   const [error, setError] = useState<string | null>(notice === 'rejected' ? TOKEN_REJECTED : null);
   const [pending, setPending] = useState(false);
+  // A refused token leaves focus on the field it concerns (not the body, where the disabled button
+  // would drop it), described by the error.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (error) field.current?.focus();
+  }, [error]);
 
   async function submit(token: string) {
     if (token === '' || !TOKEN_SHAPE.test(token)) {
@@ -62,7 +69,8 @@ export function SignIn({ notice, verify, onSignedIn }: SignInProps) {
           type="password"
           autoComplete="off"
           spellCheck={false}
-          aria-describedby={hintId}
+          ref={field}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error === TOKEN_REJECTED || undefined}
         />
         <button type="submit" className="rc-button rc-primary" disabled={pending}>
@@ -75,7 +83,7 @@ export function SignIn({ notice, verify, onSignedIn }: SignInProps) {
         </p>
       )}
       {error && (
-        <p className="rc-alert" role="alert">
+        <p className="rc-alert" role="alert" id={errorId}>
           {error}
         </p>
       )}

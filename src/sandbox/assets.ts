@@ -68,7 +68,8 @@ export const PROVIDER_CSS = `
 body { margin: 0; background: Canvas; color: CanvasText; }
 main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; border: 1px solid GrayText; border-radius: 12px; }
 h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
-.sandbox { font-size: .85rem; color: GrayText; margin: 0 0 1rem; }
+/* Not GrayText: 3.9:1 on Canvas in some themes; this mix is over 7:1 in light and dark. */
+.sandbox { font-size: .85rem; color: color-mix(in srgb, CanvasText 75%, Canvas); margin: 0 0 1rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .35rem 1rem; margin: 1rem 0; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }

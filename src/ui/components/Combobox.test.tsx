@@ -52,6 +52,17 @@ describe('Combobox', () => {
     expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox', { hidden: true }).id);
   });
 
+  it('shows the selection in full as text that can wrap, heard once (as the value), gone while typing', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="USDC_SOL" />);
+    const box = screen.getByRole('combobox', { name: 'Crypto currency' });
+    const shown = screen.getByText('USDC · USD Coin · SOLANA');
+    expect(shown).not.toBe(box);
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    await user.type(box, 'bit');
+    expect(screen.queryByText('USDC · USD Coin · SOLANA')).toBeNull();
+  });
+
   it('filters case- and accent-insensitively on label, value and description', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -70,6 +70,7 @@ export function Combobox({
   const shown = useMemo(() => (query === null ? index : filterOptions(index, query)), [index, query]);
   const selected = options.find((o) => o.value === value);
   const activeEntry = open ? shown[active] : undefined;
+  const shownLabel = query === null ? selected?.label : undefined;
   const optionId = (entry: IndexedOption<ComboboxOption>) => `${listId}-${entry.index}`;
 
   useEffect(() => {
@@ -134,38 +135,47 @@ export function Combobox({
         {withIcons && selected && query === null && (
           <CurrencyIcon src={selected.icon} label={selected.label} size="sm" />
         )}
-        <input
-          id={inputId}
-          className="rc-input"
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeEntry ? optionId(activeEntry) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={cx(help ? `${auto}-help` : null, error && `${auto}-error`) || undefined}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={placeholder ?? t('field.placeholder')}
-          disabled={disabled}
-          readOnly={readOnly}
-          value={query ?? selected?.label ?? ''}
-          onChange={(e) => {
-            setOpen(true);
-            setQuery(e.target.value);
-            setActive(0);
-          }}
-          // Selecting the shown label on focus lets typing replace it instead of appending to it.
-          onFocus={(e) => e.currentTarget.select()}
-          onClick={(e) => {
-            if (query === null) e.currentTarget.select(); // a click's mouseup can undo the focus selection
-            if (interactive && !open) openAll();
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={close}
-        />
+        <span className="rc-combobox__box">
+          <input
+            id={inputId}
+            className={cx('rc-input', shownLabel && 'rc-input--covered')}
+            type="text"
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeEntry ? optionId(activeEntry) : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={cx(help ? `${auto}-help` : null, error && `${auto}-error`) || undefined}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={placeholder ?? t('field.placeholder')}
+            disabled={disabled}
+            readOnly={readOnly}
+            value={query ?? selected?.label ?? ''}
+            onChange={(e) => {
+              setOpen(true);
+              setQuery(e.target.value);
+              setActive(0);
+            }}
+            // Selecting the shown label on focus lets typing replace it instead of appending to it.
+            onFocus={(e) => e.currentTarget.select()}
+            onClick={(e) => {
+              if (query === null) e.currentTarget.select(); // a click's mouseup can undo the focus selection
+              if (interactive && !open) openAll();
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={close}
+          />
+          {shownLabel && (
+            // An input cannot wrap: the selection is shown in full over it, wrapping, until the input
+            // has focus (its text stays the accessible value).
+            <span className="rc-combobox__shown" aria-hidden="true">
+              {shownLabel}
+            </span>
+          )}
+        </span>
         <span className="rc-chevron" aria-hidden="true" />
       </div>
       <ul

@@ -20,9 +20,9 @@ describe('placeholders', () => {
     expect(rows(skeleton.parentElement)).toEqual(rows(picker.parentElement));
     expect(rows(skeleton)).toEqual(rows(picker));
     expect(rows(skeleton)).toEqual(['rc-label', 'rc-control']);
-    // The control's height is the input's.
-    expect(skeleton.querySelector('.rc-control > .rc-input')).not.toBeNull();
-    expect(picker.querySelector('.rc-control > .rc-input')).not.toBeNull();
+    // The control's height is the input's (in the box that also shows the selection in full).
+    expect(skeleton.querySelector('.rc-control > .rc-combobox__box > .rc-input')).not.toBeNull();
+    expect(picker.querySelector('.rc-control > .rc-combobox__box > .rc-input')).not.toBeNull();
   });
 
   it('segmented choices on their way: the group’s label and one row of options, as the group has', () => {

@@ -11,7 +11,7 @@ export function SkeletonText({ children }: { children: string }) {
   );
 }
 
-/** A text field or picker on its way: its label line and its control, at their sizes. */
+/** A picker on its way: its label line and its control, at their sizes (built as Combobox's). */
 export function FieldSkeleton({ label }: { label: string }) {
   return (
     <div className="rc-field" aria-hidden="true">
@@ -19,7 +19,9 @@ export function FieldSkeleton({ label }: { label: string }) {
         <SkeletonText>{label}</SkeletonText>
       </span>
       <span className="rc-control rc-skeleton">
-        <span className="rc-input" />
+        <span className="rc-combobox__box">
+          <span className="rc-input" />
+        </span>
       </span>
     </div>
   );

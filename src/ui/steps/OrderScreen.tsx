@@ -135,6 +135,10 @@ export function OrderScreen() {
   const failure = [countries, fiat, crypto].find((list) => list.error)?.error ?? d.bootstrap.error;
   const methodUnavailable = methods.unavailable || (!data.methodRouted && isLocked(state, 'paymentMethod'));
   const unsupported = d.unsupported;
+  const retryAll = () => {
+    d.retryFailed?.();
+    if (quotes.error || quotes.refreshFailed) quotes.retry();
+  };
   const nothingServed =
     !unsupported && ((fiat.isReady && !fiat.items.length) || (crypto.isReady && !crypto.items.length));
   const pair = [s.fiatCurrency, data.crypto?.currencyCode ?? s.crypto?.currencyCode];
@@ -239,9 +243,10 @@ export function OrderScreen() {
         />
       )}
       {d.retryFailed && (
-        // Every list that failed after its own retries, asked again at once; the first failure in
-        // words (with no country known, the currency lists never ask: the countries' failure is it).
-        <Alert action={{ label: t('action.tryAgain'), onClick: d.retryFailed }}>
+        // One alert and one "Try again" however many lists failed (after their own retries), the
+        // offers included: all asked again at once; the first failure in words (with no country
+        // known, the currency lists never ask: the countries' failure is it).
+        <Alert action={{ label: t('action.tryAgain'), onClick: retryAll }}>
           {t(failure ? errorKey(failure) : 'error.someFailed')}
         </Alert>
       )}
@@ -344,7 +349,7 @@ export function OrderScreen() {
         </Alert>
       )}
       {quotes.noValidQuotes && <Alert title={t('unavailable.title')}>{t('error.NO_VALID_QUOTES')}</Alert>}
-      {(quotes.error ?? quotes.refreshFailed) && (
+      {!d.retryFailed && (quotes.error ?? quotes.refreshFailed) && (
         <Alert action={{ label: t('action.tryAgain'), onClick: quotes.retry }}>
           {quotes.error ? t(errorKey(quotes.error)) : t('quote.outOfDate')}
         </Alert>

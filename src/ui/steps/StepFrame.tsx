@@ -2,7 +2,7 @@
 // new screen), progress by screens, "Back" while going back is possible, and the screen's main
 // action in a footer that stays in view on a phone (sticky to the bottom of the viewport), so the
 // shopper never scrolls to find it.
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
 import { useCheckoutState } from './context';
@@ -37,8 +37,11 @@ export function StepFrame({ title, children, onContinue, busy, continueDisabled,
         {t('name.continue')}
       </Button>
     ));
+  const frame = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useFooterHeight(frame, bar, !!action);
   return (
-    <div className="rc-stack">
+    <div className="rc-stack rc-frame" ref={frame}>
       <StepHeader
         title={title}
         step={p?.index}
@@ -47,7 +50,32 @@ export function StepFrame({ title, children, onContinue, busy, continueDisabled,
         focusTitle={navigated}
       />
       {children}
-      {action && <div className="rc-footer">{action}</div>}
+      {action && (
+        <div className="rc-footer" ref={bar}>
+          {action}
+        </div>
+      )}
     </div>
   );
+}
+
+/**
+ * The footer's height as --rc-footer-height on the frame: what a control scrolled into view keeps
+ * free below it, so the sticky footer never covers the focused control (WCAG 2.4.11).
+ */
+function useFooterHeight(
+  frame: { current: HTMLElement | null },
+  bar: { current: HTMLElement | null },
+  shown: boolean,
+) {
+  useEffect(() => {
+    const footer = bar.current;
+    const root = frame.current;
+    if (!footer || !root || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--rc-footer-height', `${footer.offsetHeight}px`),
+    );
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, [frame, bar, shown]);
 }

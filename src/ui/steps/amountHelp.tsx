@@ -44,7 +44,10 @@ export function amountHelp(o: AmountHelpInput, t: Translator): ReactNode {
         }
       : undefined;
   if (!range) return undefined;
-  if (o.direction === 'buy') return messageNodes(t, 'field.amountRange', range);
+  if (o.direction === 'buy') {
+    const sentence = messageNodes(t, 'field.amountRange', range);
+    return o.limits ? sentence : unheard(sentence);
+  }
 
   const rate = o.fiatPerCrypto;
   const cryptoRange =
@@ -56,7 +59,23 @@ export function amountHelp(o: AmountHelpInput, t: Translator): ReactNode {
             cmax: <SkeletonText>{crypto(SAMPLE_CRYPTO[1])}</SkeletonText>,
           }
         : undefined;
-  return cryptoRange
-    ? messageNodes(t, 'amount.sellRange', { ...range, ...cryptoRange })
-    : messageNodes(t, 'amount.receiveRange', range);
+  const received = messageNodes(t, 'amount.receiveRange', range);
+  const sentence = cryptoRange ? messageNodes(t, 'amount.sellRange', { ...range, ...cryptoRange }) : received;
+  if (!o.limits) return unheard(sentence);
+  // The fiat bounds known, the crypto ones still placeholders: the fiat bounds are what is heard.
+  return cryptoRange && !rate ? unheard(sentence, received) : sentence;
+}
+
+/**
+ * A sentence whose figures are still placeholders: seen (it keeps its place) but not heard, since a
+ * screen reader would say its words without the figures ("Between and"). `known` is what can be
+ * said of it already.
+ */
+function unheard(sentence: ReactNode, known?: ReactNode): ReactNode {
+  return (
+    <>
+      <span aria-hidden="true">{sentence}</span>
+      {known && <span className="rc-sr-only">{known}</span>}
+    </>
+  );
 }
