@@ -17,7 +17,7 @@ import {
 } from './guards';
 import { idempotencyKeyFor } from './idempotency';
 import { CANONICAL_METHOD, COUNTRY_CODE, CURRENCY_CODE, NETWORK_CODE, startStep } from './initial';
-import { quoteRequest, sessionRequest } from './requests';
+import { sessionRequest } from './requests';
 import type {
   CheckoutState,
   CryptoRef,

@@ -49,7 +49,9 @@ function offerOf(tx: Transaction | null | undefined, chosen: Quote | undefined):
 /** Tells the host each new status (or id) of the transaction once, as it is read. */
 function useTransactionReports(host: CheckoutHost, signal: UiSignal | undefined): void {
   const latest = useRef(signal);
-  latest.current = signal;
+  useEffect(() => {
+    latest.current = signal;
+  });
   const tx = signal?.type === 'transaction' ? signal.transaction : undefined;
   useEffect(() => {
     if (latest.current) host.onSignal(latest.current);

@@ -20,8 +20,8 @@ import type { CheckoutData } from './data';
 import { useCheckoutData } from './data';
 
 /** What the screens read from the data, as of the last render (tests read the chosen offer and the facts). */
-function DataProbe({ into }: { into: { current?: CheckoutData } }) {
-  into.current = useCheckoutData();
+function DataProbe({ onData }: { onData: (data: CheckoutData) => void }) {
+  onData(useCheckoutData());
   return null;
 }
 
@@ -60,7 +60,7 @@ export function renderCheckout(o: HarnessOptions = {}) {
           <RampClientProvider client={client}>
             <CheckoutProvider store={store} host={host}>
               <CheckoutRuntime>
-                <DataProbe into={seen} />
+                <DataProbe onData={(d) => (seen.current = d)} />
                 <CheckoutScreen />
               </CheckoutRuntime>
             </CheckoutProvider>
