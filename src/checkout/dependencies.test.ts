@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOL_WALLET, T0, buyAt, run } from './test-fixtures';
+import { FACTS, SOL_WALLET, buyAt } from './test-fixtures';
 import { DEPENDS_ON, PIECE_ORDER, dependentsOf } from './dependencies';
 import type { Piece } from './dependencies';
 import type { CheckoutEvent } from './events';
@@ -16,7 +16,7 @@ describe('the dependency table', () => {
   });
 
   it.each<[Piece, Piece[]]>([
-    ['direction', ['paymentMethod', 'amount', 'limits', 'rate', 'quote']],
+    ['direction', ['paymentMethod', 'amount', 'offer']],
     [
       'country',
       [
@@ -24,22 +24,18 @@ describe('the dependency table', () => {
         'fiatCurrency',
         'crypto',
         'chain',
-        'fiatDecimals',
-        'cryptoDecimals',
         'paymentMethod',
-        'limits',
-        'rate',
-        'quote',
+        'offer',
         'walletAddress',
         'walletTag',
       ],
     ],
-    ['subdivision', ['limits', 'quote']],
-    ['fiatCurrency', ['fiatDecimals', 'paymentMethod', 'limits', 'rate', 'quote']],
-    ['crypto', ['chain', 'cryptoDecimals', 'limits', 'rate', 'quote', 'walletAddress', 'walletTag']],
-    ['paymentMethod', ['limits', 'quote']],
-    ['amount', ['quote']],
-    ['quote', []],
+    ['subdivision', ['offer']],
+    ['fiatCurrency', ['paymentMethod', 'offer']],
+    ['crypto', ['chain', 'offer', 'walletAddress', 'walletTag']],
+    ['paymentMethod', ['offer']],
+    ['amount', ['offer']],
+    ['offer', []],
     ['walletAddress', []],
     ['walletTag', []],
   ])('a change of %s may clear %j', (piece, dependents) => {
@@ -47,85 +43,70 @@ describe('the dependency table', () => {
   });
 });
 
-/** The selection and fact fields whose values differ. */
+/** The selection and preference fields whose values differ. */
 function changed(a: CheckoutState, b: CheckoutState): string[] {
   const diff = (x: object, y: object) =>
     [...new Set([...Object.keys(x), ...Object.keys(y)])].filter(
       (k) => JSON.stringify(x[k as keyof typeof x]) !== JSON.stringify(y[k as keyof typeof y]),
     );
-  return [...diff(a.selection, b.selection), ...diff(a.facts, b.facts)].sort();
+  return [...diff(a.selection, b.selection), ...diff(a.prefs, b.prefs)].sort();
 }
 
 describe('invalidation through the machine', () => {
-  // A complete buy with every fact known.
-  const full = () => run(buyAt('launch'), { type: 'SET_RATE', fiatPerCrypto: 3000 });
+  // A complete buy, the offer picked.
+  const full = () => buyAt('launch');
 
   it.each<[string, CheckoutEvent, string[]]>([
     [
       'direction',
       { type: 'SET_DIRECTION', direction: 'sell' },
       // Who set the amount goes with it: the new direction's amount gets its own default.
-      ['direction', 'paymentMethod', 'amount', 'amountBy', 'limits', 'fiatPerCrypto', 'quote'],
+      ['direction', 'paymentMethod', 'amount', 'amountBy', 'offer'],
     ],
     [
       'country',
-      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+      { type: 'SET_COUNTRY', country: 'DE' },
       [
         'country',
-        'requiresSubdivision',
         'subdivision',
         'fiatCurrency',
         'crypto',
         'network',
-        'fiatDecimals',
-        'cryptoDecimals',
         'paymentMethod',
-        'limits',
-        'fiatPerCrypto',
-        'quote',
+        'offer',
         'walletAddress',
       ],
     ],
-    ['subdivision', { type: 'SET_SUBDIVISION', subdivision: 'US-CA' }, ['subdivision', 'limits', 'quote']],
-    [
-      'fiat',
-      { type: 'SET_FIAT', fiatCurrency: 'EUR' },
-      ['fiatCurrency', 'fiatDecimals', 'paymentMethod', 'limits', 'fiatPerCrypto', 'quote'],
-    ],
-    [
-      'fiat with its decimals',
-      { type: 'SET_FIAT', fiatCurrency: 'JPY', decimals: 0 },
-      ['fiatCurrency', 'fiatDecimals', 'paymentMethod', 'limits', 'fiatPerCrypto', 'quote'],
-    ],
+    ['subdivision', { type: 'SET_SUBDIVISION', subdivision: 'US-CA' }, ['subdivision', 'offer']],
+    ['fiat', { type: 'SET_FIAT', fiatCurrency: 'EUR' }, ['fiatCurrency', 'paymentMethod', 'offer']],
     [
       'crypto on the same chain (the wallet stays)',
-      { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'ETHEREUM' }, decimals: 6 },
-      ['crypto', 'cryptoDecimals', 'limits', 'fiatPerCrypto', 'quote'],
+      { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'ETHEREUM' } },
+      ['crypto', 'offer'],
     ],
     [
       'crypto on another chain (the wallet goes)',
-      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'BASE' }, decimals: 18 },
-      ['crypto', 'network', 'limits', 'fiatPerCrypto', 'quote', 'walletAddress'],
+      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'BASE' } },
+      ['crypto', 'network', 'offer', 'walletAddress'],
     ],
-    ['method', { type: 'SET_PAYMENT_METHOD', method: 'APPLE_PAY' }, ['paymentMethod', 'limits', 'quote']],
-    ['amount', { type: 'SET_AMOUNT', text: '250' }, ['amount', 'quote']],
+    ['method', { type: 'SET_PAYMENT_METHOD', method: 'APPLE_PAY' }, ['paymentMethod', 'offer']],
+    ['amount', { type: 'SET_AMOUNT', text: '250' }, ['amount', 'offer']],
     ['wallet', { type: 'SET_WALLET', address: SOL_WALLET }, ['walletAddress']],
-    ['quote', { type: 'QUOTES_CHANGED', quotes: [], at: T0 }, ['quote']],
   ])('changing the %s clears exactly what depends on it', (_, event, expected) => {
     const before = full();
-    expect(changed(before, next(before, event))).toEqual([...expected].sort());
+    expect(changed(before, next(before, event, FACTS))).toEqual([...expected].sort());
   });
 
   it.each<CheckoutEvent>([
     { type: 'SET_DIRECTION', direction: 'buy' },
-    { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
+    { type: 'SET_COUNTRY', country: 'US' },
     { type: 'SET_SUBDIVISION', subdivision: 'US-NY' },
-    { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 },
-    { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 },
+    { type: 'SET_FIAT', fiatCurrency: 'USD' },
+    { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' } },
     { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
     { type: 'SET_AMOUNT', text: '100.00' },
   ])('re-choosing the current value clears nothing: %j', (event) => {
     const before = full();
-    expect(next(before, event)).toBe(before);
+    expect(next(before, event, FACTS)).toBe(before);
   });
 });

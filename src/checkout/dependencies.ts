@@ -13,13 +13,10 @@ export type Piece =
   | 'crypto'
   /** Derived: the crypto's chain. A wallet address belongs to a chain, not to a currency. */
   | 'chain'
-  | 'fiatDecimals'
-  | 'cryptoDecimals'
   | 'paymentMethod'
   | 'amount'
-  | 'limits'
-  | 'rate'
-  | 'quote'
+  /** The offer the shopper picked, by its partner. */
+  | 'offer'
   | 'walletAddress'
   /** The destination tag / memo that goes with the address, on chains that need one. */
   | 'walletTag';
@@ -32,17 +29,12 @@ export const DEPENDS_ON: Readonly<Record<Piece, readonly Piece[]>> = {
   fiatCurrency: ['country'],
   crypto: ['country'],
   chain: ['crypto'],
-  fiatDecimals: ['fiatCurrency'],
-  cryptoDecimals: ['crypto'],
   // Payment methods are listed per (category, country, fiat).
   paymentMethod: ['direction', 'country', 'fiatCurrency'],
   // The amount is in the source currency, which switches between fiat and crypto with the direction.
   amount: ['direction'],
-  // Routes (and their limits) are keyed by every discovery choice.
-  limits: ['direction', 'country', 'subdivision', 'fiatCurrency', 'crypto', 'paymentMethod'],
-  rate: ['direction', 'fiatCurrency', 'crypto'],
-  // A quote answers exactly one quote request.
-  quote: ['direction', 'country', 'subdivision', 'fiatCurrency', 'crypto', 'paymentMethod', 'amount'],
+  // A picked offer answers exactly one quote request.
+  offer: ['direction', 'country', 'subdivision', 'fiatCurrency', 'crypto', 'paymentMethod', 'amount'],
   walletAddress: ['chain'],
   walletTag: ['chain'],
 };
@@ -56,10 +48,6 @@ const keep = (s: CheckoutState, field: LockableField) => s.locked.includes(field
 const sel = (s: CheckoutState, patch: Partial<CheckoutState['selection']>): CheckoutState => ({
   ...s,
   selection: { ...s.selection, ...patch },
-});
-const fact = (s: CheckoutState, patch: Partial<CheckoutState['facts']>): CheckoutState => ({
-  ...s,
-  facts: { ...s.facts, ...patch },
 });
 const field = (
   f: LockableField,
@@ -98,11 +86,6 @@ const ACCESS: Record<Piece, Access> = {
         : sel(s, { crypto: undefined, network: keep(s, 'network') ? s.selection.network : undefined }),
   },
   chain: { read: (s) => chainOf(s.selection), clear: (s) => s },
-  fiatDecimals: { read: (s) => s.facts.fiatDecimals, clear: (s) => fact(s, { fiatDecimals: undefined }) },
-  cryptoDecimals: {
-    read: (s) => s.facts.cryptoDecimals,
-    clear: (s) => fact(s, { cryptoDecimals: undefined }),
-  },
   paymentMethod: field(
     'paymentMethod',
     (s) => s.selection.paymentMethod,
@@ -113,9 +96,7 @@ const ACCESS: Record<Piece, Access> = {
     (s) => s.selection.amount,
     (s) => sel(s, { amount: undefined }),
   ),
-  limits: { read: (s) => s.facts.limits, clear: (s) => fact(s, { limits: undefined }) },
-  rate: { read: (s) => s.facts.fiatPerCrypto, clear: (s) => fact(s, { fiatPerCrypto: undefined }) },
-  quote: { read: (s) => s.selection.quote, clear: (s) => sel(s, { quote: undefined }) },
+  offer: { read: (s) => s.selection.offer, clear: (s) => sel(s, { offer: undefined }) },
   walletAddress: field(
     'walletAddress',
     (s) => s.selection.walletAddress,

@@ -1,20 +1,21 @@
-// Everything that can happen to a checkout. `at` is the event's time (ms since epoch), so the
+// Everything that can happen to a checkout: the shopper's and the merchant's choices, navigation and
+// the launch. Events carry choices (ids and strings), never server data: what the data says comes
+// with each event as the machine's facts argument. `at` is the event's time (ms since epoch), so the
 // machine stays pure and quote freshness is decided by the caller's clock.
-import type { Direction, Quote } from '../api/types';
-import type { AmountLimits } from './amount';
+import type { Direction } from '../api/types';
 import type { QuoteSort } from './ranking';
 import type { CryptoRef, LaunchSession, Selection, Step, Tracking } from './state';
 
 export type CheckoutEvent =
   /**
-   * Shopper choices (ignored for locked fields; re-sending the current value only updates facts).
+   * Shopper choices (ignored for locked fields and when the value is the current one).
    * `byHost`: the merchant changed the option after mount; it applies to locked fields too.
    */
   | { type: 'SET_DIRECTION'; direction: Direction; byHost?: boolean }
-  | { type: 'SET_COUNTRY'; country: string; requiresSubdivision: boolean }
+  | { type: 'SET_COUNTRY'; country: string }
   | { type: 'SET_SUBDIVISION'; subdivision: string }
-  | { type: 'SET_FIAT'; fiatCurrency: string; decimals?: number }
-  | { type: 'SET_CRYPTO'; crypto: CryptoRef; decimals?: number }
+  | { type: 'SET_FIAT'; fiatCurrency: string }
+  | { type: 'SET_CRYPTO'; crypto: CryptoRef }
   | { type: 'SET_PAYMENT_METHOD'; method: string }
   /** `byDefault`: the checkout's default amount (the merchant's or the round sum), not the shopper's. */
   | { type: 'SET_AMOUNT'; text: string; locale?: string; byHost?: boolean; byDefault?: 'option' | 'auto' }
@@ -25,16 +26,10 @@ export type CheckoutEvent =
    */
   | { type: 'SET_WALLET'; address: string; byHost?: boolean; lock?: boolean }
   | { type: 'SET_WALLET_TAG'; tag: string }
-  /** Facts from data. */
-  | { type: 'SET_LIMITS'; limits: AmountLimits | null }
-  | { type: 'SET_RATE'; fiatPerCrypto: number }
-  /** Quotes. */
-  | { type: 'SELECT_QUOTE'; quote: Quote; at: number }
-  | { type: 'QUOTES_CHANGED'; quotes: readonly Quote[]; at: number }
-  /** Fresh quotes: the picked offer is renewed; otherwise the best by the chosen ranking is selected. */
-  | { type: 'QUOTES_RECEIVED'; quotes: readonly Quote[]; at: number }
+  /** The shopper picks an offer, by its partner (among the quotes of the facts). */
+  | { type: 'SELECT_QUOTE'; partner: string }
   /** The shopper ranks offers another way; an offer they did not pick follows the new ranking. */
-  | { type: 'SET_QUOTE_SORT'; sort: QuoteSort; quotes: readonly Quote[]; at: number }
+  | { type: 'SET_QUOTE_SORT'; sort: QuoteSort }
   /** Navigation. */
   | { type: 'CONTINUE'; at: number }
   | { type: 'BACK' }
@@ -48,8 +43,7 @@ export type CheckoutEvent =
   | { type: 'SESSION_CREATED'; session: LaunchSession }
   | { type: 'SESSION_FAILED'; error: { code: string; message: string } }
   | { type: 'LAUNCHED' }
-  /** Status tracking. */
-  | { type: 'TRANSACTION_UPDATED'; transactionId?: string; status: string; txHash?: string; at: number }
+  /** A launched checkout after a reload: its status is read anew. */
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
   /**
    * After a hand-off that did not end in a payment (declined, cancelled, window closed): back to the

@@ -1,38 +1,64 @@
 // What must hold to leave each step. The machine checks them cumulatively: a step can be left only
 // when it and every step before it hold, so no path reaches launch with a bad amount, quote or wallet.
+import type { Quote } from '../api/types';
 import { subdivisionFits } from '../domain/codes';
 import { validateAmount } from './amount';
 import type { AmountRules } from './amount';
 import { validateAddress } from '../domain/address';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
-import type { CheckoutState, Selection, Step } from './state';
+import { bestQuote } from './ranking';
+import type { CheckoutState, Facts, Selection, Step } from './state';
 import { LAST_INPUT_STEP, STEPS, chainOf, screenOf, flowCodes, sourceDecimals, stepIndex } from './state';
 
-/** ok; pending: waiting for a fact the UI will deliver (limits); failed: the shopper must act. */
+/** ok; pending: waiting for a fact the data will tell (limits, quotes); failed: the shopper must act. */
 export type GuardStatus = 'ok' | 'pending' | 'failed';
 
-export const amountRules = (state: CheckoutState): AmountRules => ({
+export const amountRules = (state: CheckoutState, facts: Facts): AmountRules => ({
   direction: state.selection.direction,
-  limits: state.facts.limits,
-  fiatPerCrypto: state.facts.fiatPerCrypto,
-  decimals: sourceDecimals(state),
+  limits: facts.limits,
+  fiatPerCrypto: facts.fiatPerCrypto,
+  decimals: sourceDecimals(state, facts),
 });
 
-function amountStatus(state: CheckoutState): GuardStatus {
+function amountStatus(state: CheckoutState, facts: Facts): GuardStatus {
   const { amount } = state.selection;
-  if (amount === undefined || !validateAmount(amount, amountRules(state)).ok) return 'failed';
+  if (amount === undefined || !validateAmount(amount, amountRules(state, facts)).ok) return 'failed';
   // An amount can only be judged against known limits (null = none published).
-  return state.facts.limits === undefined ? 'pending' : 'ok';
+  return facts.limits === undefined ? 'pending' : 'ok';
 }
 
-/** The selected quote answers the current choices and, when `at` is given, is still fresh then. */
-function quoteStatus(state: CheckoutState, at: number | undefined): GuardStatus {
-  const { quote } = state.selection;
-  const codes = flowCodes(state.selection);
-  if (!quote || !codes) return 'failed';
-  if (quote.sourceCurrencyCode.toUpperCase() !== codes.source) return 'failed';
-  if (quote.destinationCurrencyCode.toUpperCase() !== codes.destination) return 'failed';
-  if (at !== undefined && at - quote.receivedAt > state.facts.quoteTtlMs) return 'failed';
+/** The country needs a subdivision: as the data says, else as the options said of the prefilled one. */
+export const needsSubdivision = (state: CheckoutState, facts: Facts): boolean =>
+  facts.requiresSubdivision ??
+  (state.selection.country === state.prefill.country && state.prefillNeedsSubdivision === true);
+
+const quoteFits = (s: Selection, q: Quote): boolean => {
+  const codes = flowCodes(s);
+  return (
+    !!codes &&
+    typeof q.serviceProvider === 'string' &&
+    q.serviceProvider !== '' &&
+    q.sourceCurrencyCode?.toUpperCase() === codes.source &&
+    q.destinationCurrencyCode?.toUpperCase() === codes.destination
+  );
+};
+
+/**
+ * The chosen offer among the facts' quotes: the picked partner's, else the best by the shopper's
+ * ranking; none while the quote request is incomplete or invalid (an amount the limits reject).
+ */
+export function selectedQuote(state: CheckoutState, facts: Facts): Quote | undefined {
+  if (!facts.quotes?.length || firstUnmet(state, 'amount', facts, undefined, true) !== undefined) return;
+  const usable = facts.quotes.filter((q) => quoteFits(state.selection, q));
+  const picked = state.selection.offer;
+  return picked ? usable.find((q) => q.serviceProvider === picked) : bestQuote(usable, state.prefs.quoteSort);
+}
+
+/** An offer is chosen for the current choices and, when `at` is given, its quotes are still fresh then. */
+function quoteStatus(state: CheckoutState, facts: Facts, at: number | undefined): GuardStatus {
+  if (facts.quotes === undefined) return 'pending';
+  if (!selectedQuote(state, facts)) return 'failed';
+  if (at !== undefined && at - (facts.quotesAt ?? at) > state.prefs.quoteTtlMs) return 'failed';
   return 'ok';
 }
 
@@ -49,13 +75,13 @@ export const walletTagFor = (state: CheckoutState) =>
     : undefined;
 
 /** The guard of one step; `at` adds the time-dependent check (quote freshness). */
-export function guardStatus(state: CheckoutState, step: Step, at?: number): GuardStatus {
+export function guardStatus(state: CheckoutState, step: Step, facts: Facts, at?: number): GuardStatus {
   const s = state.selection;
   switch (step) {
     case 'direction':
       return state.directions.includes(s.direction) ? 'ok' : 'failed';
     case 'country':
-      return s.country && (!state.facts.requiresSubdivision || subdivisionFits(s.country, s.subdivision))
+      return s.country && (!needsSubdivision(state, facts) || subdivisionFits(s.country, s.subdivision))
         ? 'ok'
         : 'failed';
     case 'currencies':
@@ -63,9 +89,9 @@ export function guardStatus(state: CheckoutState, step: Step, at?: number): Guar
     case 'paymentMethod':
       return s.paymentMethod ? 'ok' : 'failed';
     case 'amount':
-      return amountStatus(state);
+      return amountStatus(state, facts);
     case 'quotes':
-      return quoteStatus(state, at);
+      return quoteStatus(state, facts, at);
     case 'wallet':
       return validateAddress(s.walletAddress ?? '', chainOf(s)).ok && walletTagStatus(state)
         ? 'ok'
@@ -83,20 +109,21 @@ export function guardStatus(state: CheckoutState, step: Step, at?: number): Guar
 export function firstUnmet(
   state: CheckoutState,
   through: Step,
+  facts: Facts,
   at?: number,
   allowPending = false,
 ): Step | undefined {
   const last = stepIndex(through);
   return STEPS.find((step, i) => {
     if (i > last) return false;
-    const status = guardStatus(state, step, at);
+    const status = guardStatus(state, step, facts, at);
     return status === 'failed' || (status === 'pending' && !allowPending);
   });
 }
 
 /** Everything a session needs holds at `at`: the launch guard. */
-export const readyToLaunch = (state: CheckoutState, at: number): boolean =>
-  firstUnmet(state, LAST_INPUT_STEP, at) === undefined;
+export const readyToLaunch = (state: CheckoutState, facts: Facts, at: number): boolean =>
+  firstUnmet(state, LAST_INPUT_STEP, facts, at) === undefined;
 
 /** What a step asks, read from the selection: a screen of prefilled answers is passed without a question. */
 const ANSWER: Partial<Record<Step, (s: Selection) => unknown>> = {
@@ -107,8 +134,8 @@ const ANSWER: Partial<Record<Step, (s: Selection) => unknown>> = {
  * A step the screens pass over: skipped (fixed by the merchant) and holding, or answered by the
  * merchant's prefill (no `lock` needed) and holding.
  */
-export function passedOver(state: CheckoutState, step: Step, at?: number): boolean {
-  if (guardStatus(state, step, at) !== 'ok') return false;
+export function passedOver(state: CheckoutState, step: Step, facts: Facts, at?: number): boolean {
+  if (guardStatus(state, step, facts, at) !== 'ok') return false;
   if (state.skipped.includes(step)) return true;
   const read = ANSWER[step];
   const value = read?.(state.selection);
@@ -116,10 +143,12 @@ export function passedOver(state: CheckoutState, step: Step, at?: number): boole
 }
 
 /** The step the screen's Back leads to: the last of the previous screen that asks something. */
-export function previousScreenStep(state: CheckoutState): Step | undefined {
+export function previousScreenStep(state: CheckoutState, facts: Facts): Step | undefined {
   if (state.step === 'status') return undefined;
   const from = screenOf(state.step);
   return STEPS.slice(0, stepIndex(state.step))
     .reverse()
-    .find((step) => screenOf(step) !== from && !state.skipped.includes(step) && !passedOver(state, step));
+    .find(
+      (step) => screenOf(step) !== from && !state.skipped.includes(step) && !passedOver(state, step, facts),
+    );
 }

@@ -7,6 +7,7 @@ export {
   DEFAULT_DECIMALS,
   DEFAULT_QUOTE_TTL_MS,
   LOCKABLE_FIELDS,
+  NO_FACTS,
   STEPS,
   flowCodes,
   stepIndex,
@@ -18,7 +19,7 @@ export type {
   Launch,
   LaunchSession,
   LockableField,
-  SelectedQuote,
+  Prefs,
   Selection,
   Step,
   Tracking,
@@ -28,8 +29,8 @@ export type { GuardStatus } from './guards';
 export { DEPENDS_ON, dependentsOf } from './dependencies';
 export type { Piece } from './dependencies';
 export { idempotencyKeyFor } from './idempotency';
-export { quoteEvents, syncEvents } from './sync';
-export type { CountryChoice, SyncLists } from './sync';
+export { syncEvents } from './sync';
+export type { SyncLists } from './sync';
 export * from './selectors';
 export type { CheckoutSummary } from './selectors';
 export { MAX_DECIMALS, MAX_INTEGER_DIGITS, parseAmount, validateAmount } from './amount';

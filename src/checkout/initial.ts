@@ -5,7 +5,7 @@ import type { Direction } from '../api/types';
 import { MAX_DECIMALS, parseAmount } from './amount';
 import { guardStatus } from './guards';
 import type { CheckoutState, LockableField, Selection, Step } from './state';
-import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, STEPS } from './state';
+import { DEFAULT_QUOTE_TTL_MS, LOCKABLE_FIELDS, NO_FACTS, STEPS } from './state';
 import { CODE } from '../domain/codes';
 
 /** Prefilled values, named as the widget options (CONTRACTS §2). */
@@ -113,7 +113,9 @@ function skippedSteps(
 
 /** Where a run starts: the first step that is shown, or a skipped one the shopper must see fail. */
 export function startStep(state: CheckoutState): Step {
-  return STEPS.find((s) => !state.skipped.includes(s) || guardStatus(state, s) === 'failed') ?? 'launch';
+  return (
+    STEPS.find((s) => !state.skipped.includes(s) || guardStatus(state, s, NO_FACTS) === 'failed') ?? 'launch'
+  );
 }
 
 export function initialState(init: CheckoutInit): CheckoutState {
@@ -134,12 +136,11 @@ export function initialState(init: CheckoutInit): CheckoutState {
   const state: CheckoutState = {
     step: 'direction',
     selection: startAmount === selection.amount ? selection : { ...selection, amount: startAmount },
-    facts: {
+    prefs: {
       ...(startAmount !== selection.amount ? { amountBy: 'option' as const } : {}),
-      requiresSubdivision: init.requiresSubdivision ?? false,
-      limits: undefined,
       quoteTtlMs: ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_QUOTE_TTL_MS,
     },
+    ...(init.requiresSubdivision !== undefined ? { prefillNeedsSubdivision: init.requiresSubdivision } : {}),
     directions,
     locked,
     skipped: skippedSteps(locked, directions, init.requiresSubdivision),

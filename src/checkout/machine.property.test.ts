@@ -5,11 +5,21 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '../api/types';
 import { validateAddress } from '../domain/address';
 import { validateAmount } from './amount';
-import { BUY_STEPS, ETH_WALLET, SEED, SOL_WALLET, T0, USD_LIMITS, quote, start } from './test-fixtures';
+import {
+  BUY_STEPS,
+  ETH_WALLET,
+  FACTS,
+  SEED,
+  SOL_WALLET,
+  T0,
+  USD_LIMITS,
+  quote,
+  start,
+} from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import type { CheckoutInit } from './initial';
 import { next } from './machine';
-import type { CheckoutState, LockableField, Step } from './state';
+import type { CheckoutState, Facts, LockableField, Step } from './state';
 import { DEFAULT_DECIMALS, LOCKABLE_FIELDS, STEPS, chainOf } from './state';
 
 const time = fc.integer({ min: 0, max: 180_000 }).map((ms) => T0 + ms);
@@ -42,7 +52,6 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
   fc.record({
     type: fc.constant('SET_COUNTRY' as const),
     country: fc.constantFrom('US', 'DE', 'GB', 'us', 'USA', ''),
-    requiresSubdivision: fc.boolean(),
   }),
   fc.record({
     type: fc.constant('SET_SUBDIVISION' as const),
@@ -51,7 +60,6 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
   fc.record({
     type: fc.constant('SET_FIAT' as const),
     fiatCurrency: fc.constantFrom('USD', 'EUR', 'jpy', ''),
-    decimals: fc.constantFrom(undefined, 0, 2, 19, -1),
   }),
   fc.record({
     type: fc.constant('SET_CRYPTO' as const),
@@ -64,7 +72,6 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
       { currencyCode: 'BTC' },
       { currencyCode: 'XLM', chainCode: 'STELLAR' },
     ),
-    decimals: fc.constantFrom(undefined, 6, 8, 18),
   }),
   fc.record({
     type: fc.constant('SET_PAYMENT_METHOD' as const),
@@ -94,20 +101,6 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
     locale: fc.constantFrom(undefined, 'de', 'fr', 'en'),
   }),
   fc.record({
-    type: fc.constant('SET_LIMITS' as const),
-    limits: fc.constantFrom(
-      null,
-      USD_LIMITS,
-      { currencyCode: 'USD', min: 200, max: 300 },
-      { currencyCode: 'EUR', min: 20, max: 1000 },
-      { currencyCode: 'USD', min: 50, max: 10 },
-    ),
-  }),
-  fc.record({
-    type: fc.constant('SET_RATE' as const),
-    fiatPerCrypto: fc.constantFrom(2000, 0.5, 0, -1, Number.NaN),
-  }),
-  fc.record({
     type: fc.constant('SET_WALLET' as const),
     address: fc.constantFrom(
       ETH_WALLET,
@@ -122,12 +115,11 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
       'not an address',
     ),
   }),
-  fc.record({ type: fc.constant('SELECT_QUOTE' as const), quote: quoteArb, at: time }),
   fc.record({
-    type: fc.constant('QUOTES_CHANGED' as const),
-    quotes: fc.array(quoteArb, { maxLength: 3 }),
-    at: time,
+    type: fc.constant('SELECT_QUOTE' as const),
+    partner: fc.constantFrom('PAYBIS', 'BANXA', 'TRANSAK', ''),
   }),
+  fc.record({ type: fc.constant('SET_QUOTE_SORT' as const), sort: fc.constantFrom('best', 'cost', 'score') }),
   fc.record({ type: fc.constant('CONTINUE' as const), at: time }),
   fc.constant<CheckoutEvent>({ type: 'BACK' }),
   fc.record({ type: fc.constant('GO_TO' as const), step: fc.constantFrom(...STEPS) }),
@@ -138,16 +130,38 @@ const anyEvent: fc.Arbitrary<CheckoutEvent> = fc.oneof(
     error: fc.constant({ code: 'NETWORK_ERROR', message: 'offline' }),
   }),
   fc.constant<CheckoutEvent>({ type: 'LAUNCHED' }),
-  fc.record({
-    type: fc.constant('TRANSACTION_UPDATED' as const),
-    status: fc.constantFrom('PENDING', 'PROCESSING', 'SETTLED', 'FAILED', 'WHATEVER', ''),
-    at: time,
-  }),
   fc.constant<CheckoutEvent>({
     type: 'TRACKING_RESTORED',
-    tracking: { sessionId: 'restored', trackingToken: 't', history: [], terminal: false },
+    tracking: { sessionId: 'restored', trackingToken: 't' },
   }),
   fc.constant<CheckoutEvent>({ type: 'RESET', idempotencyKey: 'seed-after-reset' }),
+);
+
+/** What the data says with an event: mostly the buy's facts, often limits, rates or quotes that do not fit. */
+const factsArb: fc.Arbitrary<Facts> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(FACTS) },
+  // The same data, its quotes from T0: they expire as the clock runs.
+  { weight: 2, arbitrary: fc.constant<Facts>({ ...FACTS }) },
+  {
+    weight: 1,
+    arbitrary: fc.record(
+      {
+        requiresSubdivision: fc.boolean(),
+        limits: fc.constantFrom(
+          null,
+          USD_LIMITS,
+          { currencyCode: 'USD', min: 200, max: 300 },
+          { currencyCode: 'EUR', min: 20, max: 1000 },
+        ),
+        fiatPerCrypto: fc.constantFrom(2000, 0.5),
+        fiatDecimals: fc.constantFrom(0, 2),
+        cryptoDecimals: fc.constantFrom(6, 8, 18),
+        quotes: fc.array(quoteArb, { maxLength: 3 }),
+        quotesAt: time,
+      },
+      { requiredKeys: [] },
+    ),
+  },
 );
 
 const withTime = (event: CheckoutEvent, at: number): CheckoutEvent =>
@@ -164,7 +178,6 @@ const HAPPY: CheckoutEvent[][] = [
     },
   ],
   [{ type: 'LAUNCHED' }],
-  [{ type: 'TRANSACTION_UPDATED', status: 'SETTLED', at: T0 }],
 ];
 const CONTINUES_AFTER = Object.keys(BUY_STEPS).length;
 /** The buy up to the launch step, undisturbed. */
@@ -202,9 +215,18 @@ const scenario: fc.Arbitrary<CheckoutEvent[]> = fc
     return [...plan.map((e, i) => withTime(e, (clock += deltas[i % deltas.length] ?? 0))), ...tail];
   });
 
-const events = fc.oneof(
+const eventList = fc.oneof(
   { weight: 3, arbitrary: scenario },
   { weight: 1, arbitrary: fc.array(anyEvent, { maxLength: 60 }) },
+);
+/** Each event with the facts it is sent with (the buy's quotes as fresh as the event, as refreshes keep them). */
+const events: fc.Arbitrary<[CheckoutEvent, Facts][]> = eventList.chain((list) =>
+  fc.array(factsArb, { minLength: list.length, maxLength: list.length }).map((facts) =>
+    list.map((e, i): [CheckoutEvent, Facts] => {
+      const f = facts[i] ?? FACTS;
+      return [e, f === FACTS && 'at' in e ? { ...FACTS, quotesAt: e.at } : f];
+    }),
+  ),
 );
 
 const initArb: fc.Arbitrary<CheckoutInit> = fc.record({
@@ -233,28 +255,27 @@ const initArb: fc.Arbitrary<CheckoutInit> = fc.record({
 });
 
 // The oracle: what must hold for a session to be requested or a provider launched.
-function amountValid(s: CheckoutState): boolean {
+function amountValid(s: CheckoutState, f: Facts): boolean {
   const { amount, direction } = s.selection;
   const decimals =
     direction === 'buy'
-      ? (s.facts.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
-      : (s.facts.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
-  if (amount === undefined || s.facts.limits === undefined) return false;
-  return validateAmount(amount, {
-    direction,
-    limits: s.facts.limits,
-    fiatPerCrypto: s.facts.fiatPerCrypto,
-    decimals,
-  }).ok;
+      ? (f.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
+      : (f.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
+  if (amount === undefined || f.limits === undefined) return false;
+  return validateAmount(amount, { direction, limits: f.limits, fiatPerCrypto: f.fiatPerCrypto, decimals }).ok;
 }
 
-function quoteAnswersSelection(s: CheckoutState): boolean {
-  const { quote: q, fiatCurrency, crypto, direction } = s.selection;
-  if (!q || !fiatCurrency || !crypto) return false;
+/** Some quote of the facts answers the current currencies (the picked partner's, when one is picked). */
+function quoteAnswersSelection(s: CheckoutState, f: Facts): boolean {
+  const { offer, fiatCurrency, crypto, direction } = s.selection;
+  if (!fiatCurrency || !crypto) return false;
   const [source, destination] =
     direction === 'buy' ? [fiatCurrency, crypto.currencyCode] : [crypto.currencyCode, fiatCurrency];
-  return (
-    q.sourceCurrencyCode.toUpperCase() === source && q.destinationCurrencyCode.toUpperCase() === destination
+  return !!f.quotes?.some(
+    (q) =>
+      (!offer || q.serviceProvider === offer) &&
+      q.sourceCurrencyCode.toUpperCase() === source &&
+      q.destinationCurrencyCode.toUpperCase() === destination,
   );
 }
 
@@ -268,21 +289,19 @@ describe('random event sequences', () => {
     fc.assert(
       fc.property(initArb, events, (init, sequence) => {
         let state = start(init);
-        for (const event of sequence) {
+        for (const [event, facts] of sequence) {
           const prev = state;
-          state = next(prev, event);
-          const inFlight = state.launch.phase === 'creating' || state.launch.phase === 'created';
+          state = next(prev, event, facts);
           const launchedNow = state.step === 'status' && prev.step !== 'status';
-          if (inFlight || (launchedNow && event.type !== 'TRACKING_RESTORED')) {
-            expect(amountValid(state)).toBe(true);
-            expect(quoteAnswersSelection(state)).toBe(true);
-            expect(walletValid(state)).toBe(true);
-          }
+          // A session is asked for only with what the data says then: a valid amount, an offer for
+          // the choices, fresh quotes and a valid wallet.
           if (state.launch.phase === 'creating' && prev.launch.phase !== 'creating') {
             expect(event.type).toBe('SESSION_REQUESTED');
-            const q = state.selection.quote;
-            if (event.type === 'SESSION_REQUESTED' && q) {
-              expect(event.at - q.receivedAt).toBeLessThanOrEqual(state.facts.quoteTtlMs);
+            expect(amountValid(state, facts)).toBe(true);
+            expect(quoteAnswersSelection(state, facts)).toBe(true);
+            expect(walletValid(state)).toBe(true);
+            if (event.type === 'SESSION_REQUESTED' && facts.quotesAt !== undefined) {
+              expect(event.at - facts.quotesAt).toBeLessThanOrEqual(state.prefs.quoteTtlMs);
             }
             expect(state.launch.idempotencyKey).toBeDefined();
           }
@@ -297,16 +316,18 @@ describe('random event sequences', () => {
   });
 
   it('keep a session in flight only while everything still holds, whatever happens meanwhile', () => {
-    const inFlight = next(BUY_PATH.reduce(next, start()), { type: 'SESSION_REQUESTED', at: T0 });
+    // Quotes are not refreshed while a session is made: the data stays what it was.
+    const buy = BUY_PATH.reduce((s, e) => next(s, e, FACTS), start());
+    const inFlight = next(buy, { type: 'SESSION_REQUESTED', at: T0 }, FACTS);
     expect(inFlight.launch.phase).toBe('creating');
     fc.assert(
       fc.property(fc.array(anyEvent, { minLength: 1, maxLength: 6 }), (sequence) => {
         let state = inFlight;
         for (const event of sequence) {
-          state = next(state, event);
+          state = next(state, event, FACTS);
           if (state.launch.phase === 'creating' || state.launch.phase === 'created') {
-            expect(amountValid(state)).toBe(true);
-            expect(quoteAnswersSelection(state)).toBe(true);
+            expect(amountValid(state, FACTS)).toBe(true);
+            expect(quoteAnswersSelection(state, FACTS)).toBe(true);
             expect(walletValid(state)).toBe(true);
           }
         }
@@ -319,17 +340,16 @@ describe('random event sequences', () => {
     fc.assert(
       fc.property(initArb, events, (init, sequence) => {
         let state = start(init);
-        for (const event of sequence) {
-          state = next(state, event);
+        for (const [event, facts] of sequence) {
+          state = next(state, event, facts);
           expect(STEPS).toContain(state.step);
           // A session exists only on the launch step or after it.
           if (state.launch.phase !== 'idle') expect(['launch', 'status']).toContain(state.step);
           if (state.launch.phase === 'created')
             expect(state.launch.session?.widgetUrl).toMatch(/^https?:\/\//);
           expect(state.tracking === undefined).toBe(state.step !== 'status');
-          // A selected quote always answers the current currencies.
-          if (state.selection.quote && state.step !== 'status')
-            expect(quoteAnswersSelection(state)).toBe(true);
+          // Nothing of the data is kept.
+          expect(JSON.stringify(state)).not.toMatch(/limits|fiatPerCrypto|Decimals|destinationAmount/);
           // The method sent upstream is canonical.
           if (state.selection.paymentMethod) expect(state.selection.paymentMethod).toMatch(/^[A-Z0-9_]+$/);
         }
@@ -349,8 +369,8 @@ describe('random event sequences', () => {
       fc.property(initArb, events, (init, sequence) => {
         const first = start(init);
         let state = first;
-        for (const event of sequence) {
-          state = next(state, event);
+        for (const [event, facts] of sequence) {
+          state = next(state, event, facts);
           if (event.type === 'TRACKING_RESTORED') break;
           for (const f of first.locked) expect(value(state, f)).toEqual(value(first, f));
         }
@@ -363,8 +383,8 @@ describe('random event sequences', () => {
     fc.assert(
       fc.property(initArb, events, (init, sequence) => {
         let state = start(init);
-        for (const event of sequence) {
-          state = next(state, event);
+        for (const [event, facts] of sequence) {
+          state = next(state, event, facts);
           const back = next(state, { type: 'BACK' });
           if (state.step === 'status') {
             expect(back).toBe(state);
@@ -386,9 +406,9 @@ describe('random event sequences', () => {
     fc.assert(
       fc.property(initArb, events, (init, sequence) => {
         let state = start(init);
-        for (const event of sequence) {
+        for (const [event, facts] of sequence) {
           const prev = state;
-          state = next(state, event);
+          state = next(state, event, facts);
           reached.add(state.step);
           if (
             event.type === 'SESSION_REQUESTED' &&

@@ -2,18 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   BUY_STEPS,
   ETH_WALLET,
+  FACTS,
   SEED,
   SOL_WALLET,
   T0,
-  USD_LIMITS,
   buyAt,
   quote,
   run,
+  runWith,
   start,
 } from './test-fixtures';
 import type { CheckoutEvent } from './events';
-import { next } from './machine';
-import type { CheckoutState, Step } from './state';
+import { selectedQuote } from './guards';
+import { next as machineNext } from './machine';
+import type { CheckoutState, Facts, Step } from './state';
+
+/** An event with what the data says (the buy's facts unless a test says otherwise). */
+const next = (s: CheckoutState, e: CheckoutEvent, facts: Facts = FACTS) => machineNext(s, e, facts);
 
 const at = (ms = 0): number => T0 + ms;
 const CONTINUE = (ms = 0): CheckoutEvent => ({ type: 'CONTINUE', at: at(ms) });
@@ -27,7 +32,7 @@ describe('initialState', () => {
     expect(s.skipped).toEqual([]);
     expect(s.locked).toEqual([]);
     expect(s.launch).toEqual({ keySeed: SEED, phase: 'idle' });
-    expect(s.facts.quoteTtlMs).toBe(60_000);
+    expect(s.prefs.quoteTtlMs).toBe(60_000);
   });
 
   it('skips the direction step when one direction is allowed or it is locked', () => {
@@ -165,8 +170,8 @@ describe('initialState', () => {
   });
 
   it('takes the quote TTL when valid', () => {
-    expect(start({ quoteTtlMs: 30_000 }).facts.quoteTtlMs).toBe(30_000);
-    expect(start({ quoteTtlMs: -1 }).facts.quoteTtlMs).toBe(60_000);
+    expect(start({ quoteTtlMs: 30_000 }).prefs.quoteTtlMs).toBe(30_000);
+    expect(start({ quoteTtlMs: -1 }).prefs.quoteTtlMs).toBe(60_000);
   });
 });
 
@@ -182,12 +187,6 @@ describe('CONTINUE guards, step by step', () => {
       'country',
     ],
     ['country', 'country and subdivision', BUY_STEPS.country, 'currencies'],
-    [
-      'country',
-      'a country that needs none',
-      [{ type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false }],
-      'currencies',
-    ],
     ['currencies', 'fiat only', [BUY_STEPS.currencies[0] as CheckoutEvent], 'currencies'],
     ['currencies', 'crypto only', [BUY_STEPS.currencies[1] as CheckoutEvent], 'currencies'],
     ['currencies', 'fiat and crypto', BUY_STEPS.currencies, 'paymentMethod'],
@@ -198,8 +197,8 @@ describe('CONTINUE guards, step by step', () => {
     ['amount', 'above the maximum', [{ type: 'SET_AMOUNT', text: '5000.01' }], 'amount'],
     ['amount', 'too many decimals', [{ type: 'SET_AMOUNT', text: '10.001' }], 'amount'],
     ['amount', 'exactly the minimum', [{ type: 'SET_AMOUNT', text: '10.00' }], 'quotes'],
-    ['quotes', 'no quote', [], 'quotes'],
-    ['quotes', 'a fresh quote', BUY_STEPS.quotes, 'wallet'],
+    ['quotes', 'the best offer, none picked', [], 'wallet'],
+    ['quotes', 'a picked offer', BUY_STEPS.quotes, 'wallet'],
     ['wallet', 'no wallet', [], 'wallet'],
     [
       'wallet',
@@ -224,19 +223,39 @@ describe('CONTINUE guards, step by step', () => {
     if (expected === step) expect(after).toBe(before);
   });
 
-  it('needs the limits before an amount can be judged', () => {
-    const s = run(buyAt('paymentMethod'), { type: 'SET_PAYMENT_METHOD', method: 'SEPA' }, CONTINUE(), {
-      type: 'SET_AMOUNT',
-      text: '100',
-    });
-    expect(s.step).toBe('amount');
-    expect(next(s, CONTINUE()).step).toBe('amount');
-    expect(run(s, { type: 'SET_LIMITS', limits: null }, CONTINUE()).step).toBe('quotes');
+  it('asks a subdivision only where the data says the country needs one', () => {
+    const de = run(buyAt('country'), { type: 'SET_COUNTRY', country: 'DE' });
+    expect(next(de, CONTINUE())).toBe(de);
+    expect(next(de, CONTINUE(), { ...FACTS, requiresSubdivision: false }).step).toBe('currencies');
   });
 
-  it('refuses a quote older than the TTL at the event time', () => {
+  it('needs the limits before an amount can be judged', () => {
+    const loading = { ...FACTS, limits: undefined };
+    const s = runWith(
+      loading,
+      buyAt('paymentMethod'),
+      { type: 'SET_PAYMENT_METHOD', method: 'SEPA' },
+      CONTINUE(),
+      {
+        type: 'SET_AMOUNT',
+        text: '100',
+      },
+    );
+    expect(s.step).toBe('amount');
+    expect(next(s, CONTINUE(), loading).step).toBe('amount');
+    expect(next(s, CONTINUE(), { ...FACTS, limits: null }).step).toBe('quotes');
+  });
+
+  it('needs an offer: none while the quotes are on their way, nor when no partner quotes', () => {
     const s = buyAt('quotes');
-    const selected = next(s, { type: 'SELECT_QUOTE', quote: quote(), at: at() });
+    expect(next(s, CONTINUE(), { ...FACTS, quotes: undefined })).toBe(s);
+    expect(next(s, CONTINUE(), { ...FACTS, quotes: [] })).toBe(s);
+    expect(next(s, CONTINUE(), { ...FACTS, quotes: [quote({ destinationCurrencyCode: 'BTC' })] })).toBe(s);
+  });
+
+  it('refuses quotes older than the TTL at the event time', () => {
+    const s = buyAt('quotes');
+    const selected = next(s, { type: 'SELECT_QUOTE', partner: 'PAYBIS' });
     expect(next(selected, CONTINUE(60_000)).step).toBe('wallet');
     expect(next(selected, CONTINUE(60_001))).toBe(selected);
   });
@@ -281,7 +300,7 @@ describe('locked fields', () => {
 
   it.each<CheckoutEvent>([
     { type: 'SET_DIRECTION', direction: 'sell' },
-    { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+    { type: 'SET_COUNTRY', country: 'DE' },
     { type: 'SET_SUBDIVISION', subdivision: 'US-CA' },
     { type: 'SET_SUBDIVISION', subdivision: '' },
     { type: 'SET_FIAT', fiatCurrency: 'EUR' },
@@ -296,15 +315,15 @@ describe('locked fields', () => {
     expect(next(s, event)).toBe(s);
   });
 
-  it('accepts the locked value again to learn facts about it', () => {
-    const s = run(
-      locked(),
-      { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
-      { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 },
-      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 },
+  it('accepts the locked value again, changing nothing', () => {
+    const s = locked();
+    const again = run(
+      s,
+      { type: 'SET_COUNTRY', country: 'US' },
+      { type: 'SET_FIAT', fiatCurrency: 'USD' },
+      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' } },
     );
-    expect(s.facts).toMatchObject({ requiresSubdivision: true, fiatDecimals: 2, cryptoDecimals: 18 });
-    expect(s.selection).toEqual(locked().selection);
+    expect(again).toBe(s);
   });
 
   it('keeps a locked field when what it depends on changes', () => {
@@ -313,12 +332,11 @@ describe('locked fields', () => {
         prefill: { fiatCurrency: 'USD', paymentMethod: 'CREDIT_DEBIT_CARD' },
         locked: ['fiatCurrency'],
       }),
-      { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: false },
-      { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 },
-      { type: 'SET_COUNTRY', country: 'CA', requiresSubdivision: false },
+      { type: 'SET_COUNTRY', country: 'US' },
+      { type: 'SET_FIAT', fiatCurrency: 'USD' },
+      { type: 'SET_COUNTRY', country: 'CA' },
     );
     expect(s.selection.fiatCurrency).toBe('USD');
-    expect(s.facts.fiatDecimals).toBe(2);
     // The method depends on the country too (methods are listed per country).
     expect(s.selection.paymentMethod).toBeUndefined();
   });
@@ -329,7 +347,7 @@ describe('locked fields', () => {
     const sol = next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'SOLANA' } });
     expect(sol.selection.crypto).toEqual({ currencyCode: 'USDC', chainCode: 'SOLANA' });
     // Clearing the crypto keeps the locked network as the list filter.
-    const moved = next(sol, { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false });
+    const moved = next(sol, { type: 'SET_COUNTRY', country: 'DE' });
     expect(moved.selection).toMatchObject({ crypto: undefined, network: 'SOLANA' });
   });
 });
@@ -337,12 +355,12 @@ describe('locked fields', () => {
 describe('choices', () => {
   it('normalises codes and rejects malformed ones', () => {
     const s = start();
-    expect(next(s, { type: 'SET_COUNTRY', country: 'usa', requiresSubdivision: false })).toBe(s);
+    expect(next(s, { type: 'SET_COUNTRY', country: 'usa' })).toBe(s);
     expect(next(s, { type: 'SET_FIAT', fiatCurrency: '' })).toBe(s);
     expect(next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: ' ' } })).toBe(s);
     const c = run(
       s,
-      { type: 'SET_COUNTRY', country: ' us ', requiresSubdivision: true },
+      { type: 'SET_COUNTRY', country: ' us ' },
       { type: 'SET_FIAT', fiatCurrency: 'usd' },
       { type: 'SET_CRYPTO', crypto: { currencyCode: 'usdc', chainCode: 'solana', contract: ' EPjF ' } },
     );
@@ -355,7 +373,7 @@ describe('choices', () => {
   });
 
   it('accepts only subdivisions of the chosen country, and clears one with an empty value', () => {
-    const us = run(start(), { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true });
+    const us = run(start(), { type: 'SET_COUNTRY', country: 'US' });
     expect(next(us, { type: 'SET_SUBDIVISION', subdivision: 'CA-ON' })).toBe(us);
     expect(next(us, { type: 'SET_SUBDIVISION', subdivision: 'NY' })).toBe(us);
     const ny = next(us, { type: 'SET_SUBDIVISION', subdivision: 'us-ny' });
@@ -376,9 +394,11 @@ describe('choices', () => {
   it('stores the amount as a canonical decimal in the source currency, parsed in the given locale', () => {
     const s = buyAt('amount');
     expect(next(s, { type: 'SET_AMOUNT', text: '1.234,50', locale: 'de' }).selection.amount).toBe('1234.5');
-    // More decimals than the fiat has, or garbage, leave no amount.
-    expect(next(s, { type: 'SET_AMOUNT', text: '10.555' }).selection.amount).toBeUndefined();
+    // Garbage leaves no amount; more decimals than the fiat has are kept, and the guard refuses them.
     expect(next(s, { type: 'SET_AMOUNT', text: '1e3' }).selection.amount).toBeUndefined();
+    const fine = next(s, { type: 'SET_AMOUNT', text: '10.555' });
+    expect(fine.selection.amount).toBe('10.555');
+    expect(next(fine, CONTINUE())).toBe(fine);
     // The same value in another spelling changes nothing.
     const set = next(s, { type: 'SET_AMOUNT', text: '100' });
     expect(next(set, { type: 'SET_AMOUNT', text: '100.00' })).toBe(set);
@@ -396,141 +416,78 @@ describe('choices', () => {
   });
 });
 
-describe('facts', () => {
-  it('takes limits only for a chosen method, and only valid ones', () => {
-    const noMethod = buyAt('paymentMethod');
-    expect(next(noMethod, { type: 'SET_LIMITS', limits: USD_LIMITS })).toBe(noMethod);
-    const s = next(noMethod, { type: 'SET_PAYMENT_METHOD', method: 'SEPA' });
-    expect(next(s, { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 10, max: 5 } })).toBe(s);
-    expect(next(s, { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: Number.NaN, max: 5 } })).toBe(s);
-    const withLimits = next(s, { type: 'SET_LIMITS', limits: USD_LIMITS });
-    expect(withLimits.facts.limits).toEqual(USD_LIMITS);
-    expect(next(withLimits, { type: 'SET_LIMITS', limits: { ...USD_LIMITS } })).toBe(withLimits);
-    expect(next(withLimits, { type: 'SET_LIMITS', limits: null }).facts.limits).toBeNull();
+describe('facts: what the data says, passed with each event', () => {
+  it('are never kept: the state has no limits, rate, decimals nor quotes', () => {
+    const s = buyAt('launch');
+    expect(JSON.stringify(s)).not.toMatch(
+      /limits|fiatPerCrypto|Decimals|destinationAmount|requiresSubdivision/,
+    );
+    expect(Object.keys(s.prefs).sort()).toEqual(['amountBy', 'quoteTtlMs']);
+    expect(s.selection.offer).toBe('PAYBIS');
   });
 
-  it('takes a positive rate once both currencies are chosen', () => {
-    const none = start();
-    expect(next(none, { type: 'SET_RATE', fiatPerCrypto: 2000 })).toBe(none);
-    const s = buyAt('paymentMethod');
-    expect(next(s, { type: 'SET_RATE', fiatPerCrypto: 0 })).toBe(s);
-    expect(next(s, { type: 'SET_RATE', fiatPerCrypto: Number.POSITIVE_INFINITY })).toBe(s);
-    expect(next(s, { type: 'SET_RATE', fiatPerCrypto: 2000 }).facts.fiatPerCrypto).toBe(2000);
-  });
-
-  it('moves the shopper back when a new fact makes an earlier step fail', () => {
+  it('moves the shopper back when a choice made with them makes an earlier step fail', () => {
     const s = run(buyAt('wallet'), ...BUY_STEPS.wallet);
-    const tighter = next(s, { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 500, max: 5000 } });
-    expect(tighter.step).toBe('amount');
-    const needsState = run(buyAt('amount'), {
-      type: 'SET_COUNTRY',
-      country: 'US',
-      requiresSubdivision: true,
-    });
-    expect(needsState.step).toBe('amount');
-    const learned = run(buyAt('amount', start({ prefill: { country: 'US' } })), {
-      type: 'SET_COUNTRY',
-      country: 'US',
-      requiresSubdivision: false,
-    });
-    expect(learned.step).toBe('amount');
+    // The merchant changes the amount to one the limits reject: back to the amount.
+    const tight = { ...FACTS, limits: { currencyCode: 'USD', min: 200, max: 900 } };
+    expect(next(s, { type: 'SET_AMOUNT', text: '150', byHost: true }, tight).step).toBe('amount');
+    // Limits still on their way do not count.
+    expect(
+      next(s, { type: 'SET_AMOUNT', text: '150', byHost: true }, { ...FACTS, limits: undefined }).step,
+    ).toBe('wallet');
   });
 
-  it('checks a sell amount against the fiat limits once the rate is known', () => {
-    const sell = run(
-      start({ direction: 'sell' }),
+  it('check a sell amount against the fiat limits once the rate is known', () => {
+    const sell = runWith(
+      { limits: { currencyCode: 'EUR', min: 50, max: 5000 } },
+      start({ direction: 'sell', directions: ['sell'] }),
+      { type: 'SET_COUNTRY', country: 'DE' },
       CONTINUE(),
-      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
-      CONTINUE(),
-      { type: 'SET_FIAT', fiatCurrency: 'EUR', decimals: 2 },
-      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 },
+      { type: 'SET_FIAT', fiatCurrency: 'EUR' },
+      { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' } },
       CONTINUE(),
       { type: 'SET_PAYMENT_METHOD', method: 'SEPA' },
-      { type: 'SET_LIMITS', limits: { currencyCode: 'EUR', min: 50, max: 1000 } },
       CONTINUE(),
       { type: 'SET_AMOUNT', text: '0.02' },
-      CONTINUE(),
     );
-    expect(sell.step).toBe('quotes');
+    expect(sell.step).toBe('amount');
+    const limits = { currencyCode: 'EUR', min: 50, max: 5000 };
+    const offer = quote({ sourceCurrencyCode: 'ETH', destinationCurrencyCode: 'EUR' });
     // 0.02 ETH × 2000 EUR = 40 EUR, below the 50 EUR minimum.
-    expect(next(sell, { type: 'SET_RATE', fiatPerCrypto: 2000 }).step).toBe('amount');
-    expect(next(sell, { type: 'SET_RATE', fiatPerCrypto: 3000 }).step).toBe('quotes');
+    expect(next(sell, CONTINUE(), { limits, fiatPerCrypto: 2000, quotes: [offer] })).toBe(sell);
+    expect(next(sell, CONTINUE(), { limits, fiatPerCrypto: 3000, quotes: [offer] }).step).toBe('quotes');
   });
 });
 
 describe('quotes', () => {
-  it('selects only a quote for the current currencies, once the quote inputs are valid', () => {
-    const noAmount = buyAt('amount');
-    expect(next(noAmount, { type: 'SELECT_QUOTE', quote: quote(), at: at() })).toBe(noAmount);
+  it('choose only an offer for the current currencies, once the quote inputs are valid', () => {
+    expect(selectedQuote(buyAt('amount'), FACTS)).toBeUndefined();
+    expect(selectedQuote(buyAt('quotes'), FACTS)?.serviceProvider).toBe('PAYBIS');
+    const btc = { ...FACTS, quotes: [quote({ destinationCurrencyCode: 'BTC' })] };
+    expect(selectedQuote(buyAt('quotes'), btc)).toBeUndefined();
+    expect(next(buyAt('quotes'), { type: 'SELECT_QUOTE', partner: 'PAYBIS' }, btc)).toEqual(buyAt('quotes'));
+  });
+
+  it('count while the limits are still loading; limits that reject the amount withdraw the offer', () => {
     const s = buyAt('quotes');
+    expect(selectedQuote(s, { ...FACTS, limits: undefined })?.serviceProvider).toBe('PAYBIS');
+    const tight = { ...FACTS, limits: { currencyCode: 'USD', min: 500, max: 900 } };
+    expect(selectedQuote(s, tight)).toBeUndefined();
+  });
+
+  it('a picked offer holds while its partner quotes, and is gone with it', () => {
+    const picked = run(buyAt('quotes'), { type: 'SELECT_QUOTE', partner: 'PAYBIS' });
+    const renewed = { ...FACTS, quotes: [quote({ destinationAmount: 0.031 })], quotesAt: at(30_000) };
+    expect(selectedQuote(picked, renewed)?.destinationAmount).toBe(0.031);
     expect(
-      next(s, { type: 'SELECT_QUOTE', quote: quote({ destinationCurrencyCode: 'BTC' }), at: at() }),
-    ).toBe(s);
-    expect(next(s, { type: 'SELECT_QUOTE', quote: quote({ serviceProvider: '' }), at: at() })).toBe(s);
-    const selected = next(s, {
-      type: 'SELECT_QUOTE',
-      quote: quote({ sourceCurrencyCode: 'usd' }),
-      at: at(5),
-    });
-    expect(selected.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS', receivedAt: at(5) });
+      selectedQuote(picked, { ...FACTS, quotes: [quote({ serviceProvider: 'BANXA' })] }),
+    ).toBeUndefined();
   });
 
-  it('takes quotes while the limits are still loading; limits that reject the amount drop the quote', () => {
-    // The opening quote can come before the routes' limits: the offer shown can be picked at once.
-    const s = run(buyAt('paymentMethod'), { type: 'SET_PAYMENT_METHOD', method: 'SEPA' }, CONTINUE(), {
-      type: 'SET_AMOUNT',
-      text: '100',
-    });
-    expect(s.facts.limits).toBeUndefined();
-    const best = next(s, { type: 'QUOTES_RECEIVED', quotes: [quote()], at: at() });
-    expect(best.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS' });
-    const picked = next(s, { type: 'SELECT_QUOTE', quote: quote({ serviceProvider: 'BANXA' }), at: at() });
-    expect(picked.selection.quote).toMatchObject({ serviceProvider: 'BANXA' });
-    expect(picked.facts.quotePicked).toBe(true);
-    // Limits that hold keep it; limits the amount falls outside drop it.
-    expect(next(picked, { type: 'SET_LIMITS', limits: USD_LIMITS }).selection.quote).toBeDefined();
-    const tight = { currencyCode: 'USD', min: 500, max: 900 };
-    const dropped = next(picked, { type: 'SET_LIMITS', limits: tight });
-    expect(dropped.selection.quote).toBeUndefined();
-    expect(dropped.facts.quotePicked).toBe(false);
-  });
-
-  it('refreshes the selected quote while its partner is still offered, and drops it otherwise', () => {
-    const s = run(buyAt('quotes'), ...BUY_STEPS.quotes);
-    const refreshed = next(s, {
-      type: 'QUOTES_CHANGED',
-      quotes: [quote({ serviceProvider: 'BANXA' }), quote({ destinationAmount: 0.031 })],
-      at: at(30_000),
-    });
-    expect(refreshed.selection.quote).toMatchObject({
-      serviceProvider: 'PAYBIS',
-      destinationAmount: 0.031,
-      receivedAt: at(30_000),
-    });
-    const dropped = next(s, {
-      type: 'QUOTES_CHANGED',
-      quotes: [quote({ serviceProvider: 'BANXA' })],
-      at: at(30_000),
-    });
-    expect(dropped.selection.quote).toBeUndefined();
-    // A list for other currencies (a stale response) cannot refresh it.
-    const stale = next(s, {
-      type: 'QUOTES_CHANGED',
-      quotes: [quote({ destinationCurrencyCode: 'BTC' })],
-      at: at(1),
-    });
-    expect(stale.selection.quote).toBeUndefined();
-    const none = buyAt('quotes');
-    expect(next(none, { type: 'QUOTES_CHANGED', quotes: [quote()], at: at() })).toBe(none);
-  });
-
-  it('a refreshed quote keeps the shopper going after the first one would have expired', () => {
-    const s = run(buyAt('wallet'), ...BUY_STEPS.wallet, {
-      type: 'QUOTES_CHANGED',
-      quotes: [quote()],
-      at: at(50_000),
-    });
-    expect(next(s, CONTINUE(100_000)).step).toBe('launch');
+  it('a refresh keeps the shopper going after the first quotes would have expired', () => {
+    const s = run(buyAt('wallet'), ...BUY_STEPS.wallet);
+    expect(next(s, CONTINUE(61_000)).step).toBe('quotes');
+    expect(next(s, CONTINUE(61_000), { ...FACTS, quotesAt: at(30_000) }).step).toBe('launch');
   });
 });
 
@@ -579,14 +536,11 @@ describe('navigation', () => {
     expect(atQuotes.step).toBe('quotes');
     expect(next(atQuotes, { type: 'BACK' }).step).toBe('currencies');
     // Once limits show the fixed amount fails, CONTINUE stops on it, read-only.
-    const tooLow = run(
-      s,
-      { type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 500, max: 900 } },
-      CONTINUE(),
-    );
+    const tight = { ...FACTS, limits: { currencyCode: 'USD', min: 500, max: 900 } };
+    const tooLow = next(s, CONTINUE(), tight);
     expect(tooLow.step).toBe('amount');
-    expect(next(tooLow, CONTINUE())).toBe(tooLow);
-    expect(next(tooLow, { type: 'BACK' }).step).toBe('currencies');
+    expect(next(tooLow, CONTINUE(), tight)).toBe(tooLow);
+    expect(next(tooLow, { type: 'BACK' }, tight).step).toBe('currencies');
   });
 
   it('GO_TO only goes to an earlier step that is shown', () => {
@@ -610,13 +564,13 @@ describe('navigation', () => {
 
   it('an earlier change sends the shopper back to the first step it undid', () => {
     const s = run(buyAt('wallet'), ...BUY_STEPS.wallet);
-    expect(next(s, { type: 'SET_AMOUNT', text: '200' }).step).toBe('quotes');
-    // A new method clears the limits and the quote: the amount awaits the new limits (that does not
-    // send the shopper back), the quote is gone (that does); limits that reject the amount then do.
-    const method = next(s, { type: 'SET_PAYMENT_METHOD', method: 'APPLE_PAY' });
-    expect(method.step).toBe('quotes');
-    const limits = { currencyCode: 'USD', min: 200, max: 900 };
-    expect(next(method, { type: 'SET_LIMITS', limits }).step).toBe('amount');
+    // A new amount drops the picked offer; the new amount's quotes still on their way do not send
+    // the shopper back, an amount the limits reject does.
+    const amount = next(s, { type: 'SET_AMOUNT', text: '200' }, { ...FACTS, quotes: undefined });
+    expect(amount.selection.offer).toBeUndefined();
+    expect(amount.step).toBe('wallet');
+    const limits = { currencyCode: 'USD', min: 300, max: 900 };
+    expect(next(s, { type: 'SET_AMOUNT', text: '200' }, { ...FACTS, limits }).step).toBe('amount');
     expect(next(s, { type: 'SET_FIAT', fiatCurrency: 'EUR' }).step).toBe('paymentMethod');
     expect(next(s, { type: 'SET_WALLET', address: 'nope' }).step).toBe('wallet');
   });
@@ -658,12 +612,8 @@ describe('launch', () => {
     const launched = next(created, { type: 'LAUNCHED' });
     expect(launched.step).toBe('status');
     expect(launched.launch.phase).toBe('launched');
-    expect(launched.tracking).toEqual({
-      sessionId: 'sess_1',
-      trackingToken: 'tok',
-      history: [],
-      terminal: false,
-    });
+    // The session to follow; its transaction is read by the queries.
+    expect(launched.tracking).toEqual({ sessionId: 'sess_1', trackingToken: 'tok' });
   });
 
   it('refuses a session whose widget URL is not http(s)', () => {
@@ -691,7 +641,7 @@ describe('launch', () => {
       { type: 'GO_TO', step: 'amount' },
       { type: 'SET_AMOUNT', text: '150' },
       CONTINUE(),
-      { type: 'SELECT_QUOTE', quote: quote(), at: at(3_000) },
+      { type: 'SELECT_QUOTE', partner: 'PAYBIS' },
       CONTINUE(3_000),
       CONTINUE(3_000),
       { type: 'SESSION_REQUESTED', at: at(3_000) },
@@ -705,14 +655,11 @@ describe('launch', () => {
       type: 'SESSION_FAILED',
       error: { code: 'SESSION_TIMEOUT', message: 'no session in time' },
     });
-    const refreshed = next(failed, {
-      type: 'QUOTES_RECEIVED',
-      quotes: [quote({ destinationAmount: 0.031 })],
-      at: at(1_000),
-    });
-    expect(refreshed.selection.quote?.destinationAmount).toBe(0.031);
-    expect(refreshed.launch).toMatchObject({ phase: 'failed', error: { code: 'SESSION_TIMEOUT' } });
-    const again = next(refreshed, { type: 'SESSION_REQUESTED', at: at(2_000) });
+    // A refreshed price comes with the facts of the next event: the attempt stays said.
+    const refreshed = { ...FACTS, quotes: [quote({ destinationAmount: 0.031 })], quotesAt: at(1_000) };
+    expect(selectedQuote(failed, refreshed)?.destinationAmount).toBe(0.031);
+    expect(failed.launch).toMatchObject({ phase: 'failed', error: { code: 'SESSION_TIMEOUT' } });
+    const again = next(failed, { type: 'SESSION_REQUESTED', at: at(2_000) }, refreshed);
     expect(again.launch.phase).toBe('creating');
     // The same terms, the same key: a session the server made meanwhile is replayed, not doubled.
     expect(again.launch.idempotencyKey).toBe(failed.launch.idempotencyKey);
@@ -743,9 +690,9 @@ describe('launch', () => {
     });
     expect(s.step).toBe('launch');
     expect(s.launch.phase).toBe('idle');
-    // A fact that changes nothing the request is built from keeps it.
-    const facts = next(requested(), { type: 'SET_RATE', fiatPerCrypto: 3000 });
-    expect(facts.launch.phase).toBe('creating');
+    // An event that changes nothing the request is built from keeps it.
+    const same = next(requested(), { type: 'SET_AMOUNT', text: '100.00' });
+    expect(same.launch.phase).toBe('creating');
   });
 });
 
@@ -767,45 +714,15 @@ describe('after launch', () => {
     { type: 'CONTINUE', at: T0 },
     { type: 'SET_AMOUNT', text: '1' },
     { type: 'SET_WALLET', address: SOL_WALLET },
-    { type: 'SET_LIMITS', limits: null },
+    { type: 'SELECT_QUOTE', partner: 'PAYBIS' },
     { type: 'SESSION_REQUESTED', at: T0 },
-    {
-      type: 'TRACKING_RESTORED',
-      tracking: { sessionId: 'x', trackingToken: 'y', history: [], terminal: false },
-    },
+    { type: 'TRACKING_RESTORED', tracking: { sessionId: 'x', trackingToken: 'y' } },
   ])('ignores %j', (event) => {
     const s = launched();
     expect(next(s, event)).toBe(s);
   });
 
-  it('records status updates and when they become terminal', () => {
-    const s = run(
-      launched(),
-      { type: 'TRANSACTION_UPDATED', status: 'PENDING', at: at(1) },
-      { type: 'TRANSACTION_UPDATED', transactionId: 'tx1', status: 'PROCESSING', at: at(2) },
-      { type: 'TRANSACTION_UPDATED', status: 'SETTLED', at: at(3) },
-    );
-    expect(s.tracking).toEqual({
-      sessionId: 's1',
-      trackingToken: 't',
-      transactionId: 'tx1',
-      status: 'SETTLED',
-      history: [
-        { status: 'PENDING', at: at(1) },
-        { status: 'PROCESSING', at: at(2) },
-        { status: 'SETTLED', at: at(3) },
-      ],
-      terminal: true,
-    });
-    expect(next(s, { type: 'TRANSACTION_UPDATED', status: 'SETTLED', at: at(4) })).toBe(s);
-  });
-
-  it('ignores status updates before launch', () => {
-    const s = buyAt('launch');
-    expect(next(s, { type: 'TRANSACTION_UPDATED', status: 'SETTLED', at: at() })).toBe(s);
-  });
-
-  it('RESET starts over from the prefilled values with a new seed, keeping facts that still apply', () => {
+  it('RESET starts over from the prefilled values with a new seed', () => {
     const base = start({ prefill: { fiatCurrency: 'USD' }, locked: ['fiatCurrency'] });
     const done = run(
       buyAt('launch', base),
@@ -821,7 +738,7 @@ describe('after launch', () => {
     expect(fresh.selection).toEqual(base.selection);
     expect(fresh.tracking).toBeUndefined();
     expect(fresh.launch).toEqual({ keySeed: 'seed-2', phase: 'idle' });
-    expect(fresh.facts).toMatchObject({ fiatDecimals: 2, limits: undefined, requiresSubdivision: false });
+    expect(fresh.prefs.amountBy).toBeUndefined();
   });
 });
 

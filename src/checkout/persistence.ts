@@ -1,7 +1,6 @@
 // Keeps a checkout across a reload, in a Storage the caller picks (sessionStorage in the browser)
 // under the caller's key: the choices while the shopper is choosing, the tracking once launched (the
 // provider may redirect back).
-import type { Direction } from '../api/types';
 import type { QuoteSort } from './ranking';
 import type { CheckoutState, LaunchSession, Selection, Step, Tracking } from './state';
 import { STEPS } from './state';
@@ -28,24 +27,9 @@ const optional = (v: unknown, type: 'string' | 'number') => v === undefined || t
 
 function asTracking(v: unknown): Tracking | null {
   if (!isObject(v)) return null;
-  const { sessionId, trackingToken, transactionId, status, history, terminal } = v;
+  const { sessionId, trackingToken } = v;
   if (typeof sessionId !== 'string' || !sessionId || typeof trackingToken !== 'string') return null;
-  if (!optional(transactionId, 'string') || !optional(status, 'string') || typeof terminal !== 'boolean')
-    return null;
-  if (!Array.isArray(history)) return null;
-  const entries = history.filter(
-    (h): h is { status: string; at: number } =>
-      isObject(h) && typeof h.status === 'string' && typeof h.at === 'number',
-  );
-  if (entries.length !== history.length) return null;
-  return {
-    sessionId,
-    trackingToken,
-    ...(transactionId !== undefined ? { transactionId: transactionId as string } : {}),
-    ...(status !== undefined ? { status: status as string } : {}),
-    history: entries.map(({ status: s, at }) => ({ status: s, at })),
-    terminal,
-  };
+  return { sessionId, trackingToken };
 }
 
 const TEXT_FIELDS = [
@@ -57,24 +41,19 @@ const TEXT_FIELDS = [
   'amount',
   'walletAddress',
   'walletTag',
+  'offer',
 ];
 
 function asSelection(v: unknown): Selection | undefined {
   if (!isObject(v) || (v.direction !== 'buy' && v.direction !== 'sell')) return undefined;
   if (!TEXT_FIELDS.every((f) => optional(v[f], 'string'))) return undefined;
-  const { crypto, quote } = v;
+  const { crypto } = v;
   if (crypto !== undefined && !(isObject(crypto) && typeof crypto.currencyCode === 'string'))
     return undefined;
-  const quoteOk =
-    quote === undefined ||
-    (isObject(quote) &&
-      typeof quote.serviceProvider === 'string' &&
-      typeof quote.sourceCurrencyCode === 'string' &&
-      typeof quote.destinationCurrencyCode === 'string' &&
-      typeof quote.sourceAmount === 'number' &&
-      typeof quote.destinationAmount === 'number' &&
-      typeof quote.receivedAt === 'number');
-  return quoteOk ? ({ ...v, direction: v.direction as Direction } as Selection) : undefined;
+  // A copy of an offer stored by an earlier version is dropped: offers are asked anew.
+  const selection: Record<string, unknown> = { ...v };
+  delete selection.quote;
+  return selection as unknown as Selection;
 }
 
 function asSession(v: unknown): LaunchSession | undefined {
@@ -159,7 +138,7 @@ export function saveChoices(storage: StorageLike, key: string, state: CheckoutSt
           v: VERSION,
           selection: state.selection,
           step: state.step,
-          ...(state.facts.quoteSort ? { quoteSort: state.facts.quoteSort } : {}),
+          ...(state.prefs.quoteSort ? { quoteSort: state.prefs.quoteSort } : {}),
         }),
       );
   } catch {

@@ -2,8 +2,8 @@
 import { subdivisionFits } from '../domain/codes';
 import { LOCK_FIELDS } from '../api/types';
 import type { LockField, QuoteRequest, SessionRequest } from '../api/types';
-import { firstUnmet, walletTagFor } from './guards';
-import type { CheckoutState, LockableField } from './state';
+import { firstUnmet, selectedQuote, walletTagFor } from './guards';
+import type { CheckoutState, Facts, LockableField } from './state';
 import { LAST_INPUT_STEP, flowCodes } from './state';
 
 export interface QuoteRequestOptions {
@@ -16,10 +16,14 @@ export interface QuoteRequestOptions {
  * subdivision, currencies, canonical method, amount). Limits still loading do not hold it back (the
  * routes and the quote travel in parallel); once known, an amount outside them withdraws it.
  */
-export function quoteRequest(state: CheckoutState, options: QuoteRequestOptions = {}): QuoteRequest | null {
+export function quoteRequest(
+  state: CheckoutState,
+  facts: Facts,
+  options: QuoteRequestOptions = {},
+): QuoteRequest | null {
   const s = state.selection;
   const codes = flowCodes(s);
-  const unmet = firstUnmet(state, 'amount', undefined, true);
+  const unmet = firstUnmet(state, 'amount', facts, undefined, true);
   if (unmet !== undefined || !codes || !s.country || !s.amount || !s.paymentMethod) return null;
   return {
     countryCode: s.country,
@@ -60,16 +64,17 @@ export function lockFieldsFor(state: CheckoutState): LockField[] {
  * The session request (without the server-owned fields) once every step up to the wallet holds,
  * else null. Quote freshness is time-dependent and checked by the machine on SESSION_REQUESTED.
  */
-export function sessionRequest(state: CheckoutState): SessionRequest | null {
+export function sessionRequest(state: CheckoutState, facts: Facts): SessionRequest | null {
   const s = state.selection;
   const codes = flowCodes(s);
-  if (firstUnmet(state, LAST_INPUT_STEP) !== undefined || !codes || !s.country || !s.amount || !s.quote)
+  const quote = selectedQuote(state, facts);
+  if (firstUnmet(state, LAST_INPUT_STEP, facts) !== undefined || !codes || !s.country || !s.amount || !quote)
     return null;
   const locks = lockFieldsFor(state);
   return {
     sessionType: s.direction === 'buy' ? 'BUY' : 'SELL',
     sessionData: {
-      serviceProvider: s.quote.serviceProvider,
+      serviceProvider: quote.serviceProvider,
       countryCode: s.country,
       ...(subdivisionFits(s.country, s.subdivision) ? { subdivision: s.subdivision } : {}),
       sourceCurrencyCode: codes.source,

@@ -1,8 +1,8 @@
 // Screens are not steps: the order screen's Continue walks its steps at once, a prefilled wallet is
 // passed without `lock`, Back goes by screens, and the offer selection follows the ranking.
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, ETH_WALLET, SOL_WALLET, T0, USD_LIMITS, quote, run, start } from './test-fixtures';
-import { next } from './machine';
+import { BUY_STEPS, ETH_WALLET, FACTS, SOL_WALLET, T0, quote, runWith, start } from './test-fixtures';
+import { next as machineNext } from './machine';
 import {
   LAST_INPUT_STEP,
   canGoBackScreen,
@@ -11,7 +11,9 @@ import {
   unmetOnScreen,
   visibleScreens,
 } from './selectors';
-import type { CheckoutState } from './state';
+import { selectedQuote } from './guards';
+import type { CheckoutEvent } from './events';
+import type { CheckoutState, Facts } from './state';
 
 const order = [
   ...BUY_STEPS.direction,
@@ -24,9 +26,13 @@ const banxa = quote({ serviceProvider: 'BANXA', sourceAmount: 100, destinationAm
 const topper = quote({ serviceProvider: 'TOPPER', sourceAmount: 100, destinationAmount: 0.031 });
 const scored = quote({ serviceProvider: 'PAYBIS', sourceAmount: 100, destinationAmount: 0.03, rampScore: 9 });
 const offers = [banxa, topper, scored];
+/** What the data says: the buy's facts with three offers at T0. */
+const OFFERS: Facts = { ...FACTS, quotes: offers };
 
-const filled = (s: CheckoutState = start()) =>
-  run(s, ...order, { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 });
+const next = (s: CheckoutState, e: CheckoutEvent, facts: Facts = OFFERS) => machineNext(s, e, facts);
+const run = (s: CheckoutState, ...events: CheckoutEvent[]) => runWith(OFFERS, s, ...events);
+const filled = (s: CheckoutState = start()) => run(s, ...order);
+const partner = (s: CheckoutState, facts: Facts = OFFERS) => selectedQuote(s, facts)?.serviceProvider;
 
 describe('screens', () => {
   it('the last input step is derived from the step list', () => {
@@ -38,7 +44,7 @@ describe('screens', () => {
     expect(currentScreen(s)).toBe('order');
     const after = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
     expect(after.step).toBe('wallet');
-    expect(screenProgress(after)).toEqual({ index: 2, total: 3 });
+    expect(screenProgress(after, OFFERS)).toEqual({ index: 2, total: 3 });
   });
 
   it('stops at the first unanswered question of the order screen', () => {
@@ -46,20 +52,20 @@ describe('screens', () => {
     const after = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
     expect(after.step).toBe('paymentMethod');
     expect(currentScreen(after)).toBe('order');
-    expect(unmetOnScreen(after, T0)).toBe('paymentMethod');
+    expect(unmetOnScreen(after, OFFERS, T0)).toBe('paymentMethod');
   });
 
   it('a prefilled valid wallet (no lock) is passed: order → review, and Back returns to the order', () => {
     const s = filled(
       start({ prefill: { cryptoCurrency: 'ETH', network: 'ETHEREUM', walletAddress: ETH_WALLET } }),
     );
-    expect(visibleScreens(s)).toEqual(['order', 'review', 'status']);
+    expect(visibleScreens(s, OFFERS)).toEqual(['order', 'review', 'status']);
     const review = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
     expect(review.step).toBe('launch');
-    expect(screenProgress(review)).toEqual({ index: 2, total: 2 });
+    expect(screenProgress(review, OFFERS)).toEqual({ index: 2, total: 2 });
     const back = next(review, { type: 'BACK_SCREEN' });
     expect(back.step).toBe('quotes');
-    expect(canGoBackScreen(back)).toBe(false);
+    expect(canGoBackScreen(back, OFFERS)).toBe(false);
   });
 
   it('a wallet the shopper typed is asked again on Back', () => {
@@ -87,7 +93,7 @@ describe('a wallet the merchant sets after mount', () => {
 
   it('before the wallet screen: the screen is passed, as a prefilled wallet is', () => {
     const s = connected(filled());
-    expect(visibleScreens(s)).toEqual(['order', 'review', 'status']);
+    expect(visibleScreens(s, OFFERS)).toEqual(['order', 'review', 'status']);
     const review = next(s, { type: 'CONTINUE_SCREEN', at: T0 });
     expect(review.step).toBe('launch');
     expect(next(review, { type: 'BACK_SCREEN' }).step).toBe('quotes');
@@ -135,51 +141,43 @@ describe('a wallet the merchant sets after mount', () => {
 });
 
 describe('offer selection follows the ranking', () => {
-  it('the best offer is selected when quotes arrive, without a UI effect', () => {
-    expect(filled().selection.quote?.serviceProvider).toBe('TOPPER');
+  it('the best offer is the chosen one once quotes arrive, with nothing sent', () => {
+    expect(filled().selection.offer).toBeUndefined();
+    expect(partner(filled())).toBe('TOPPER');
   });
 
-  it('quotes before the limits are selected too: the offer on screen is the one taken', () => {
-    const noLimits = run(
-      start(),
-      ...BUY_STEPS.direction,
-      ...BUY_STEPS.country,
-      ...BUY_STEPS.currencies,
-      { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
-      ...BUY_STEPS.amount,
-      { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 },
-    );
-    expect(noLimits.selection.quote?.serviceProvider).toBe('TOPPER');
-    const later = run(noLimits, { type: 'SET_LIMITS', limits: USD_LIMITS });
-    expect(later.selection.quote?.serviceProvider).toBe('TOPPER');
+  it('quotes before the limits count too: the offer on screen is the one taken', () => {
+    const loading = { ...OFFERS, limits: undefined };
+    const noLimits = runWith(loading, start(), ...order);
+    expect(partner(noLimits, loading)).toBe('TOPPER');
+    expect(partner(noLimits)).toBe('TOPPER');
+    // Limits that reject the amount withdraw the request, and with it the offer.
+    expect(
+      partner(noLimits, { ...OFFERS, limits: { currencyCode: 'USD', min: 500, max: 900 } }),
+    ).toBeUndefined();
   });
 
   it('a new ranking moves an automatic selection, not one the shopper picked', () => {
-    const auto = next(filled(), { type: 'SET_QUOTE_SORT', sort: 'score', quotes: offers, at: T0 + 5 });
-    expect(auto.selection.quote?.serviceProvider).toBe('PAYBIS');
-    const picked = run(filled(), { type: 'SELECT_QUOTE', quote: banxa, at: T0 });
-    const resorted = next(picked, { type: 'SET_QUOTE_SORT', sort: 'score', quotes: offers, at: T0 + 5 });
-    expect(resorted.selection.quote?.serviceProvider).toBe('BANXA');
-    expect(resorted.facts.quoteSort).toBe('score');
+    const auto = next(filled(), { type: 'SET_QUOTE_SORT', sort: 'score' });
+    expect(partner(auto)).toBe('PAYBIS');
+    const picked = run(filled(), { type: 'SELECT_QUOTE', partner: 'BANXA' });
+    expect(picked.selection.offer).toBe('BANXA');
+    const resorted = next(picked, { type: 'SET_QUOTE_SORT', sort: 'score' });
+    expect(partner(resorted)).toBe('BANXA');
+    expect(resorted.prefs.quoteSort).toBe('score');
   });
 
-  it('a refresh renews the picked offer, or falls back to the best when its partner is gone', () => {
-    const picked = run(filled(), { type: 'SELECT_QUOTE', quote: banxa, at: T0 });
-    const renewed = next(picked, { type: 'QUOTES_RECEIVED', quotes: offers, at: T0 + 30_000 });
-    expect(renewed.selection.quote).toMatchObject({ serviceProvider: 'BANXA', receivedAt: T0 + 30_000 });
-    const gone = next(renewed, { type: 'QUOTES_RECEIVED', quotes: [topper, scored], at: T0 + 60_000 });
-    expect(gone.selection.quote).toBeUndefined();
-    const again = next(gone, { type: 'QUOTES_RECEIVED', quotes: [topper, scored], at: T0 + 61_000 });
-    expect(again.selection.quote?.serviceProvider).toBe('TOPPER');
+  it('a refresh keeps the picked offer while its partner quotes; without it there is none', () => {
+    const picked = run(filled(), { type: 'SELECT_QUOTE', partner: 'BANXA' });
+    expect(partner(picked, { ...OFFERS, quotesAt: T0 + 30_000 })).toBe('BANXA');
+    expect(partner(picked, { ...OFFERS, quotes: [topper, scored] })).toBeUndefined();
+    // Only an offer among the quotes can be picked.
+    expect(next(filled(), { type: 'SELECT_QUOTE', partner: 'NOBODY' })).toEqual(filled());
   });
 
-  it('an automatic selection is renewed with the best of each refresh', () => {
-    const s = next(filled(), {
-      type: 'QUOTES_RECEIVED',
-      quotes: [banxa, { ...scored, destinationAmount: 0.04 }],
-      at: T0 + 30_000,
-    });
-    expect(s.selection.quote).toMatchObject({ serviceProvider: 'PAYBIS', receivedAt: T0 + 30_000 });
+  it('an automatic selection is the best of each refresh', () => {
+    const refreshed = { ...OFFERS, quotes: [banxa, { ...scored, destinationAmount: 0.04 }] };
+    expect(partner(filled(), refreshed)).toBe('PAYBIS');
   });
 });
 
@@ -196,7 +194,6 @@ describe('after a hand-off that did not pay', () => {
         session: { id: 's1', widgetUrl: 'https://p.example/1', trackingToken: 'tk' },
       },
       { type: 'LAUNCHED' },
-      { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T0 + 1 },
     );
 
   it('"try another offer" returns to the order screen with every choice kept and a fresh key', () => {
@@ -212,8 +209,8 @@ describe('after a hand-off that did not pay', () => {
   it('"try again" returns to the review; an expired quote sends it to the order screen instead', () => {
     const s = launched();
     expect(next(s, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('launch');
-    const stale = { ...s, selection: { ...s.selection, quote: undefined } };
-    expect(next(stale, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe('quotes');
+    const stale = next(s, { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }, { ...OFFERS, quotes: [] });
+    expect(stale.step).toBe('quotes');
     expect(next(filled(), { type: 'RETRY', idempotencyKey: 'k2', to: 'launch' }).step).toBe(filled().step);
   });
 });

@@ -1,11 +1,12 @@
 // Small pure reads of the state that the UI needs, so screens hold no rules of their own.
-import type { Direction } from '../api/types';
+// Guards that need the data take it as `facts`, read by the caller from the queries.
+import type { Direction, Quote } from '../api/types';
 import { firstUnmet, passedOver, previousScreenStep, readyToLaunch } from './guards';
 import { sessionRequest } from './requests';
-import type { CheckoutState, CryptoRef, Screen, Step } from './state';
+import type { CheckoutState, CryptoRef, Facts, Screen, Step } from './state';
 import { SCREENS, STEPS, chainOf, flowCodes, screenOf, stepIndex } from './state';
 
-export { amountRules } from './guards';
+export { amountRules, needsSubdivision, selectedQuote } from './guards';
 export { quoteRequest, sessionRequest } from './requests';
 export type { QuoteRequestOptions } from './requests';
 export { LAST_INPUT_STEP, SCREENS, chainOf, isLocked, screenOf, sourceDecimals } from './state';
@@ -27,10 +28,11 @@ export type { OfferCost } from './rates';
 export const currentScreen = (state: CheckoutState): Screen => screenOf(state.step);
 
 /** The screen's Back leads somewhere. */
-export const canGoBackScreen = (state: CheckoutState): boolean => previousScreenStep(state) !== undefined;
+export const canGoBackScreen = (state: CheckoutState, facts: Facts): boolean =>
+  previousScreenStep(state, facts) !== undefined;
 
 /** The screens this run shows, in order: one whose every step is fixed or prefilled is not shown. */
-export function visibleScreens(state: CheckoutState, now?: number): Screen[] {
+export function visibleScreens(state: CheckoutState, facts: Facts, now?: number): Screen[] {
   const here = currentScreen(state);
   return SCREENS.filter(
     (screen) =>
@@ -39,15 +41,19 @@ export function visibleScreens(state: CheckoutState, now?: number): Screen[] {
       STEPS.some(
         (step) =>
           screenOf(step) === screen &&
-          (step === 'launch' || step === 'status' || !passedOver(state, step, now)),
+          (step === 'launch' || step === 'status' || !passedOver(state, step, facts, now)),
       ),
   );
 }
 
 /** "Step 2 of 3" by screens; null on the status screen. */
-export function screenProgress(state: CheckoutState, now?: number): { index: number; total: number } | null {
+export function screenProgress(
+  state: CheckoutState,
+  facts: Facts,
+  now?: number,
+): { index: number; total: number } | null {
   if (state.step === 'status') return null;
-  const screens = visibleScreens(state, now).filter((s): boolean => s !== 'status');
+  const screens = visibleScreens(state, facts, now).filter((s): boolean => s !== 'status');
   const here: Screen = currentScreen(state);
   return { index: screens.indexOf(here) + 1, total: screens.length };
 }
@@ -56,29 +62,29 @@ export function screenProgress(state: CheckoutState, now?: number): { index: num
  * The step whose question the order screen must show as missing after Continue: the machine stops at
  * the first step whose guard fails.
  */
-export const unmetOnScreen = (state: CheckoutState, now: number): Step | undefined => {
-  const unmet = firstUnmet(state, state.step, now);
+export const unmetOnScreen = (state: CheckoutState, facts: Facts, now: number): Step | undefined => {
+  const unmet = firstUnmet(state, state.step, facts, now);
   return unmet && screenOf(unmet) === currentScreen(state) ? unmet : undefined;
 };
 
 /** CONTINUE would move forward now (launch uses canLaunch instead). */
-export function canContinue(state: CheckoutState, now: number): boolean {
+export function canContinue(state: CheckoutState, facts: Facts, now: number): boolean {
   if (stepIndex(state.step) >= stepIndex('launch')) return false;
-  return firstUnmet(state, state.step, now) === undefined;
+  return firstUnmet(state, state.step, facts, now) === undefined;
 }
 
 /** The step that keeps the shopper from going on at `now`, if any (may be an earlier one). */
-export const blockingStep = (state: CheckoutState, now: number): Step | undefined =>
-  state.step === 'launch' || state.step === 'status' ? undefined : firstUnmet(state, state.step, now);
+export const blockingStep = (state: CheckoutState, facts: Facts, now: number): Step | undefined =>
+  state.step === 'launch' || state.step === 'status' ? undefined : firstUnmet(state, state.step, facts, now);
 
 /** SESSION_REQUESTED would start creating a session now. */
-export function canLaunch(state: CheckoutState, now: number): boolean {
+export function canLaunch(state: CheckoutState, facts: Facts, now: number): boolean {
   const { phase } = state.launch;
   return (
     state.step === 'launch' &&
     (phase === 'idle' || phase === 'failed') &&
-    sessionRequest(state) !== null &&
-    readyToLaunch(state, now)
+    sessionRequest(state, facts) !== null &&
+    readyToLaunch(state, facts, now)
   );
 }
 
@@ -98,10 +104,9 @@ export function progress(state: CheckoutState): { index: number; total: number }
   return { index: steps.indexOf(state.step) + 1, total: steps.length };
 }
 
-/** Milliseconds until the selected quote expires at `now` (negative once expired), or null. */
-export function quoteExpiresIn(state: CheckoutState, now: number): number | null {
-  const { quote } = state.selection;
-  return quote ? quote.receivedAt + state.facts.quoteTtlMs - now : null;
+/** Milliseconds until the quotes of the facts expire at `now` (negative once expired), or null. */
+export function quoteExpiresIn(state: CheckoutState, facts: Facts, now: number): number | null {
+  return facts.quotesAt !== undefined ? facts.quotesAt + state.prefs.quoteTtlMs - now : null;
 }
 
 export interface CheckoutSummary {
@@ -116,7 +121,7 @@ export interface CheckoutSummary {
   /** What the shopper entered, in the source currency. */
   sourceAmount?: string;
   destinationCurrencyCode?: string;
-  /** From the selected quote. */
+  /** From the chosen offer's quote. */
   destinationAmount?: number;
   serviceProvider?: string;
   totalFee?: number;
@@ -125,8 +130,8 @@ export interface CheckoutSummary {
   network?: string;
 }
 
-/** What the review/launch and status screens show. */
-export function summary(state: CheckoutState): CheckoutSummary {
+/** What the review/launch and status screens show; `quote`: the chosen offer, read from the quotes. */
+export function summary(state: CheckoutState, quote?: Quote): CheckoutSummary {
   const s = state.selection;
   const codes = flowCodes(s);
   return {
@@ -139,9 +144,9 @@ export function summary(state: CheckoutState): CheckoutSummary {
     sourceCurrencyCode: codes?.source,
     sourceAmount: s.amount,
     destinationCurrencyCode: codes?.destination,
-    destinationAmount: s.quote?.destinationAmount,
-    serviceProvider: s.quote?.serviceProvider,
-    totalFee: s.quote?.totalFee,
+    destinationAmount: quote?.destinationAmount,
+    serviceProvider: quote?.serviceProvider,
+    totalFee: quote?.totalFee,
     walletAddress: s.walletAddress,
     network: chainOf(s),
   };

@@ -1,12 +1,17 @@
 // Issue 14 in the checkout: lockFields from the widget's locks, and the destination tag of chains
 // that need one (asked, validated and sent).
 import { describe, expect, it } from 'vitest';
-import { BUY_STEPS, T0, buyAt, quote, run, start } from './test-fixtures';
+import { BUY_STEPS, FACTS, T0, buyAt, quote, runWith, start } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { guardStatus, walletTagFor } from './guards';
 import { lockFieldsFor, sessionRequest } from './requests';
 
 const XRP_WALLET = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+/** What the data says of the XRP buy: one quote for it. */
+const XRP_FACTS = { ...FACTS, cryptoDecimals: 6, quotes: [quote({ destinationCurrencyCode: 'XRP' })] };
+const run = (s: Parameters<typeof runWith>[1], ...events: CheckoutEvent[]) =>
+  runWith(XRP_FACTS, s, ...events);
 
 /** A buy of XRP on the XRP ledger, up to the wallet step. */
 function xrpAtWallet() {
@@ -16,16 +21,10 @@ function xrpAtWallet() {
     const g =
       step === 'currencies'
         ? [
-            { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 } as const,
-            {
-              type: 'SET_CRYPTO',
-              crypto: { currencyCode: 'XRP', chainCode: 'XRP_LEDGER' },
-              decimals: 6,
-            } as const,
+            { type: 'SET_FIAT', fiatCurrency: 'USD' } as const,
+            { type: 'SET_CRYPTO', crypto: { currencyCode: 'XRP', chainCode: 'XRP_LEDGER' } } as const,
           ]
-        : step === 'quotes'
-          ? [{ type: 'SELECT_QUOTE', quote: quote({ destinationCurrencyCode: 'XRP' }), at: T0 } as const]
-          : group;
+        : group;
     events.push(...g, { type: 'CONTINUE', at: T0 });
   }
   return run(start(), ...events, { type: 'SET_WALLET', address: XRP_WALLET });
@@ -34,7 +33,7 @@ function xrpAtWallet() {
 describe('lockFields', () => {
   it('is empty when nothing is locked, and sent only when something is', () => {
     expect(lockFieldsFor(buyAt('launch'))).toEqual([]);
-    expect(sessionRequest(buyAt('launch'))?.sessionData).not.toHaveProperty('lockFields');
+    expect(sessionRequest(buyAt('launch'), FACTS)?.sessionData).not.toHaveProperty('lockFields');
   });
 
   it('maps each locked option of a buy to the spec’s names', () => {
@@ -51,7 +50,7 @@ describe('lockFields', () => {
         locked: ['amount', 'walletAddress', 'fiatCurrency', 'cryptoCurrency', 'paymentMethod', 'country'],
       }),
     );
-    expect(sessionRequest(locked)?.sessionData.lockFields).toEqual([
+    expect(sessionRequest(locked, FACTS)?.sessionData.lockFields).toEqual([
       'cryptoCurrency',
       'destinationCurrencyCode',
       'sourceCurrencyCode',
@@ -83,20 +82,20 @@ describe('wallet tag', () => {
   it('is asked for an XRP buy: the wallet step holds only with a valid tag', () => {
     const s = xrpAtWallet();
     expect(walletTagFor(s)).toMatchObject({ kind: 'destinationTag' });
-    expect(guardStatus(s, 'wallet')).toBe('failed');
-    expect(guardStatus(run(s, { type: 'SET_WALLET_TAG', tag: 'abc' }), 'wallet')).toBe('failed');
+    expect(guardStatus(s, 'wallet', XRP_FACTS)).toBe('failed');
+    expect(guardStatus(run(s, { type: 'SET_WALLET_TAG', tag: 'abc' }), 'wallet', XRP_FACTS)).toBe('failed');
     const tagged = run(s, { type: 'SET_WALLET_TAG', tag: ' 12345 ' });
-    expect(guardStatus(tagged, 'wallet')).toBe('ok');
-    expect(sessionRequest(tagged)?.sessionData).toMatchObject({
+    expect(guardStatus(tagged, 'wallet', XRP_FACTS)).toBe('ok');
+    expect(sessionRequest(tagged, XRP_FACTS)?.sessionData).toMatchObject({
       walletAddress: XRP_WALLET,
       walletTag: '12345',
     });
   });
 
   it('is not asked (nor sent) for a crypto without tags', () => {
-    const s = run(buyAt('launch'), { type: 'SET_WALLET_TAG', tag: '1' });
+    const s = runWith(FACTS, buyAt('launch'), { type: 'SET_WALLET_TAG', tag: '1' });
     expect(walletTagFor(s)).toBeUndefined();
-    expect(sessionRequest(s)?.sessionData).not.toHaveProperty('walletTag');
+    expect(sessionRequest(s, FACTS)?.sessionData).not.toHaveProperty('walletTag');
   });
 
   it('is cleared when the chain changes', () => {
@@ -104,7 +103,6 @@ describe('wallet tag', () => {
     const moved = run(tagged, {
       type: 'SET_CRYPTO',
       crypto: { currencyCode: 'XLM', chainCode: 'STELLAR' },
-      decimals: 7,
     });
     expect(moved.selection.walletTag).toBeUndefined();
   });

@@ -58,8 +58,6 @@ export interface CryptoRef {
   contract?: string;
 }
 
-export type SelectedQuote = Quote & { /** When the quote arrived (ms since epoch). */ receivedAt: number };
-
 /** The shopper's choices. */
 export interface Selection {
   direction: Direction;
@@ -77,28 +75,44 @@ export interface Selection {
   paymentMethod?: string;
   /** Canonical decimal string in the SOURCE currency: fiat on buy, crypto on sell. */
   amount?: string;
-  quote?: SelectedQuote;
+  /**
+   * The partner whose offer the shopper picked. Absent: the best offer by their ranking is the
+   * chosen one. The offer itself (price, fees) is read from the quotes, never kept here.
+   */
+  offer?: string;
   walletAddress?: string;
   /** Destination tag or memo, for a crypto whose chain needs one (XRP, XLM …; src/domain/wallet-tag.ts). */
   walletTag?: string;
 }
 
-/** Facts the UI learns from data and tells the machine. */
+/**
+ * What the data says about the current choices: read from the queries by the caller and passed to
+ * the guards with each event, never kept in the state. A fact not known yet is absent (a guard that
+ * needs it is pending).
+ */
 export interface Facts {
   /** The chosen country needs a subdivision (US state) for routes and quotes. */
-  requiresSubdivision: boolean;
+  requiresSubdivision?: boolean;
   /** For the chosen method across partners. undefined: not known yet; null: none published. */
-  limits: AmountLimits | null | undefined;
-  /** From quotes; lets a sell amount (crypto) be checked against the fiat limits. */
+  limits?: AmountLimits | null;
+  /** Fiat per crypto unit; lets a sell amount (crypto) be checked against the fiat limits. */
   fiatPerCrypto?: number;
   fiatDecimals?: number;
   cryptoDecimals?: number;
+  /** The quotes of the current quote request (undefined: not known yet) and when they arrived. */
+  quotes?: readonly Quote[];
+  quotesAt?: number;
+}
+
+/** Nothing known yet. */
+export const NO_FACTS: Facts = {};
+
+/** The shopper's preferences and the checkout's settings beside the selection. */
+export interface Prefs {
   /** A selected quote older than this cannot be continued with or launched. */
   quoteTtlMs: number;
   /** How the shopper ranks offers; the automatic selection follows it. @default 'best' */
   quoteSort?: QuoteSort;
-  /** The shopper picked the selected offer themselves (refreshes keep it; a new ranking does not move it). */
-  quotePicked?: boolean;
   /**
    * Who set the amount: the shopper (typed, even to empty), the merchant's `defaultAmount`, or the
    * automatic round sum (replaced when the limits change). Absent: given by the `amount` option, or none yet.
@@ -146,22 +160,18 @@ export interface Launch {
   error?: { code: string; message: string };
 }
 
+/** The launched session to follow; its transaction is read by the queries, not kept here. */
 export interface Tracking {
   sessionId: string;
   trackingToken: string;
-  transactionId?: string;
-  status?: string;
-  /** The on-chain transaction hash, once the upstream gives one. */
-  txHash?: string;
-  history: { status: string; at: number }[];
-  /** No further change expected: polling stops. */
-  terminal: boolean;
 }
 
 export interface CheckoutState {
   step: Step;
   selection: Selection;
-  facts: Facts;
+  prefs: Prefs;
+  /** What the options say about the prefilled country needing a subdivision, until the data says. */
+  prefillNeedsSubdivision?: boolean;
   /** Directions the shopper may choose between. */
   directions: readonly Direction[];
   /** Fields the merchant fixed (only those with a value). */
@@ -184,10 +194,10 @@ export const DEFAULT_DECIMALS = { fiat: 2, crypto: 8 } as const;
 export const chainOf = (s: Selection): string | undefined =>
   s.crypto ? (s.crypto.chainCode ?? s.crypto.currencyCode) : s.network;
 
-export const sourceDecimals = (state: CheckoutState): number =>
+export const sourceDecimals = (state: CheckoutState, facts: Facts): number =>
   state.selection.direction === 'buy'
-    ? (state.facts.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
-    : (state.facts.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
+    ? (facts.fiatDecimals ?? DEFAULT_DECIMALS.fiat)
+    : (facts.cryptoDecimals ?? DEFAULT_DECIMALS.crypto);
 
 export const isLocked = (state: CheckoutState, field: LockableField): boolean => state.locked.includes(field);
 

@@ -83,20 +83,19 @@ function reached(status: string | undefined): number {
 
 /**
  * The ordered timeline Created → Processing → Settling → Completed for a status. A failed or
- * cancelled transaction marks the step it stopped at (from `history`, when given) as failed.
+ * cancelled transaction marks the step it stopped at (from `seen`, the statuses read before, when
+ * given) as failed.
  */
 export function timelineFor(
   direction: Direction,
   status: string | undefined,
-  history: readonly { status: string; at: number }[] = [],
+  seen: readonly string[] = [],
 ): TimelineStep[] {
   const view = status === undefined ? undefined : resolveStatusView(status);
   const stopped = view?.terminal === true && view.tone !== 'success';
   const furthest = Math.max(
     1,
-    ...history
-      .filter((h) => resolveStatusView(h.status).tone !== 'failure')
-      .map((h) => Math.min(reached(h.status), 3)),
+    ...seen.filter((h) => resolveStatusView(h).tone !== 'failure').map((h) => Math.min(reached(h), 3)),
   );
   const at = stopped ? furthest : reached(status);
   // A cancel is said as such where it stopped, not as a failed step ("Payment processing, failed").

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SEED, T0, buyAt, buyEvents } from './test-fixtures';
+import { FACTS, SEED, T0, buyAt, buyEvents } from './test-fixtures';
 import type { CheckoutEvent } from './events';
 import { loadCheckout, saveCheckout } from './persistence';
 import type { StorageLike } from './persistence';
@@ -29,7 +29,7 @@ describe('createCheckoutStore', () => {
   it('holds the initial state and applies events through the machine', () => {
     const store = createCheckoutStore({ idempotencyKey: SEED, directions: ['sell'] });
     expect(store.getState().state.step).toBe('country');
-    store.getState().send({ type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false });
+    store.getState().send({ type: 'SET_COUNTRY', country: 'DE' });
     expect(store.getState().state.selection.country).toBe('DE');
   });
 
@@ -51,11 +51,21 @@ describe('createCheckoutStore', () => {
     expect(listener).not.toHaveBeenCalled();
     const before = store.getState().state;
     store.getState().send({ type: 'CONTINUE', at: T0 });
-    expect(onTransition).toHaveBeenCalledExactlyOnceWith(before, store.getState().state, {
-      type: 'CONTINUE',
-      at: T0,
-    });
+    expect(onTransition).toHaveBeenCalledExactlyOnceWith(
+      before,
+      store.getState().state,
+      { type: 'CONTINUE', at: T0 },
+      {},
+    );
     expect(listener).toHaveBeenCalledOnce();
+    // With the facts the event was sent with (the widget's public events read the offer from them).
+    store.getState().send({ type: 'SET_DIRECTION', direction: 'sell' }, FACTS);
+    expect(onTransition).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.anything(),
+      expect.anything(),
+      FACTS,
+    );
   });
 
   it('survives a throwing listener', () => {
@@ -82,21 +92,17 @@ describe('persistence', () => {
     const storage = memoryStorage();
     const store = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
     const events = launchEvents();
-    for (const e of events.slice(0, -1)) store.getState().send(e);
+    for (const e of events.slice(0, -1)) store.getState().send(e, FACTS);
     expect(storage.data.has(key)).toBe(false);
     store.getState().send({ type: 'LAUNCHED' });
-    store.getState().send({ type: 'TRANSACTION_UPDATED', status: 'PROCESSING', at: T0 + 1 });
-    expect(loadCheckout(storage, key)?.tracking).toMatchObject({ sessionId: 'sess_1', status: 'PROCESSING' });
+    // The session to follow, nothing of its transaction (that is read anew).
+    expect(loadCheckout(storage, key)?.tracking).toEqual({ sessionId: 'sess_1', trackingToken: 'tok' });
 
     const reloaded = createCheckoutStore({ idempotencyKey: 'new-seed' }, { persistence: { storage, key } });
     const state = reloaded.getState().state;
     expect(state.step).toBe('status');
     expect(state.tracking).toEqual(store.getState().state.tracking);
-    expect(state.selection).toMatchObject({
-      amount: '100',
-      fiatCurrency: 'USD',
-      quote: { serviceProvider: 'PAYBIS' },
-    });
+    expect(state.selection).toMatchObject({ amount: '100', fiatCurrency: 'USD', offer: 'PAYBIS' });
 
     reloaded.getState().send({ type: 'RESET', idempotencyKey: 'seed-3' });
     expect(storage.data.has(key)).toBe(false);
@@ -117,11 +123,8 @@ describe('persistence', () => {
       JSON.stringify({ v: 1, tracking: { sessionId: '', trackingToken: 't', history: [], terminal: false } }),
     ],
     [
-      'bad history',
-      JSON.stringify({
-        v: 1,
-        tracking: { sessionId: 's', trackingToken: 't', history: [{}], terminal: false },
-      }),
+      'without a tracking token',
+      JSON.stringify({ v: 1, tracking: { sessionId: 's', history: [], terminal: false } }),
     ],
     ['null', 'null'],
   ])('ignores a stored value that is %s', (_, raw) => {
@@ -133,12 +136,7 @@ describe('persistence', () => {
   });
 
   it('restores the tracking even when the stored selection is unusable', () => {
-    const tracking = {
-      sessionId: 's',
-      trackingToken: 't',
-      history: [{ status: 'PENDING', at: 1 }],
-      terminal: false,
-    };
+    const tracking = { sessionId: 's', trackingToken: 't' };
     const storage = memoryStorage({
       [key]: JSON.stringify({ v: 1, tracking, selection: { direction: 'up' } }),
     });
@@ -160,7 +158,7 @@ describe('persistence', () => {
     expect(loadCheckout(broken, key)).toBeNull();
     expect(() => saveCheckout(broken, key, buyAt('launch'))).not.toThrow();
     const store = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage: broken, key } });
-    for (const e of launchEvents()) store.getState().send(e);
+    for (const e of launchEvents()) store.getState().send(e, FACTS);
     expect(store.getState().state.step).toBe('status');
   });
 });
@@ -170,8 +168,8 @@ describe('a reload before the hand-off', () => {
   it('keeps every choice and the screen the shopper was on', () => {
     const storage = memoryStorage();
     const first = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
-    buyEvents('wallet').forEach((e) => first.getState().send(e));
-    first.getState().send({ type: 'SET_QUOTE_SORT', sort: 'score', quotes: [], at: T0 });
+    buyEvents('wallet').forEach((e) => first.getState().send(e, FACTS));
+    first.getState().send({ type: 'SET_QUOTE_SORT', sort: 'score' });
     expect(first.getState().state.step).toBe('wallet');
 
     const again = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
@@ -183,14 +181,15 @@ describe('a reload before the hand-off', () => {
       subdivision: 'US-NY',
       paymentMethod: 'CREDIT_DEBIT_CARD',
     });
-    expect(s.selection.quote?.serviceProvider).toBe('PAYBIS');
-    expect(s.facts.quoteSort).toBe('score');
+    // The offers are asked anew: the best by the shopper's ranking is chosen again.
+    expect(s.selection.offer).toBeUndefined();
+    expect(s.prefs.quoteSort).toBe('score');
   });
 
   it('is not restored over locked values that differ, nor from unusable data', () => {
     const storage = memoryStorage();
     const first = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
-    buyEvents('wallet').forEach((e) => first.getState().send(e));
+    buyEvents('wallet').forEach((e) => first.getState().send(e, FACTS));
     const locked = createCheckoutStore(
       { idempotencyKey: SEED, prefill: { country: 'GB' }, locked: ['country'] },
       { persistence: { storage, key } },
@@ -206,7 +205,7 @@ describe('a reload before the hand-off', () => {
   it('once launched, the tracking takes over from the choices', () => {
     const storage = memoryStorage();
     const store = createCheckoutStore({ idempotencyKey: SEED }, { persistence: { storage, key } });
-    launchEvents().forEach((e) => store.getState().send(e));
+    launchEvents().forEach((e) => store.getState().send(e, FACTS));
     expect(storage.data.has(`${key}:choices`)).toBe(false);
     expect(storage.data.has(key)).toBe(true);
   });

@@ -7,15 +7,23 @@ import { initialState } from './initial';
 import { next } from './machine';
 import type { StorageLike } from './persistence';
 import { loadCheckout, loadChoices, saveCheckout, saveChoices } from './persistence';
-import type { CheckoutState } from './state';
+import type { CheckoutState, Facts } from './state';
+import { NO_FACTS } from './state';
 
 export interface CheckoutStore {
+  /** The shopper's choices, locks and navigation: no server data. */
   state: CheckoutState;
-  send: (event: CheckoutEvent) => void;
+  /** `facts`: what the data says now, read from the queries by the caller (none known by default). */
+  send: (event: CheckoutEvent, facts?: Facts) => void;
 }
 
-/** Called after every event that changed the state (for the widget's public events). */
-export type TransitionListener = (prev: CheckoutState, next: CheckoutState, event: CheckoutEvent) => void;
+/** Called after every event that changed the state (for the widget's public events), with its facts. */
+export type TransitionListener = (
+  prev: CheckoutState,
+  next: CheckoutState,
+  event: CheckoutEvent,
+  facts: Facts,
+) => void;
 
 export interface CheckoutStoreOptions {
   onTransition?: TransitionListener;
@@ -41,9 +49,9 @@ export function createCheckoutStore(
 
   return createStore<CheckoutStore>()((set, get) => ({
     state,
-    send: (event) => {
+    send: (event, facts) => {
       const prev = get().state;
-      const after = next(prev, event);
+      const after = next(prev, event, facts);
       if (after === prev) return;
       set({ state: after });
       if (persistence && after.tracking !== prev.tracking)
@@ -54,12 +62,12 @@ export function createCheckoutStore(
           (!after.tracking &&
             (after.selection !== prev.selection ||
               after.step !== prev.step ||
-              after.facts.quoteSort !== prev.facts.quoteSort)))
+              after.prefs.quoteSort !== prev.prefs.quoteSort)))
       )
         saveChoices(persistence.storage, persistence.key, after);
       if (onTransition) {
         try {
-          onTransition(prev, after, event);
+          onTransition(prev, after, event, facts ?? NO_FACTS);
         } catch (error) {
           // A failing listener (a merchant's onEvent) must not break the checkout.
           console.error(error);

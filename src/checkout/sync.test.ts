@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency, PaymentMethod } from '../api/types';
 import { next } from './machine';
-import { quote, run, start, USD_LIMITS } from './test-fixtures';
-import { quoteEvents, syncEvents, type SyncLists } from './sync';
+import { run, start, USD_LIMITS } from './test-fixtures';
+import { syncEvents, type SyncLists } from './sync';
+import type { Facts } from './state';
+
+/** Nothing known of the data but what a test says. */
+const NONE: Facts = {};
+const LIMITED: Facts = { limits: USD_LIMITS, fiatDecimals: 2 };
 
 const currency = (currencyCode: string, over: Partial<Currency> = {}): Currency => ({
   currencyCode,
@@ -17,95 +22,95 @@ const USDC_BASE = currency('USDC', { type: 'CRYPTO', chainCode: 'BASE', decimalP
 const USDC_ETH = currency('USDC', { type: 'CRYPTO', chainCode: 'ETHEREUM', decimalPlaces: 6 });
 const method = (m: string): PaymentMethod => ({ method: m, name: m }) as PaymentMethod;
 
-const COUNTRIES: SyncLists['countries'] = [
-  { countryCode: 'DE', needsSubdivision: false },
-  { countryCode: 'US', needsSubdivision: true },
-];
+const COUNTRIES: SyncLists['countries'] = [{ countryCode: 'DE' }, { countryCode: 'US' }];
 
 describe('syncEvents: the lists become choices', () => {
-  it('takes the bootstrap country, else the first, with whether it needs a state', () => {
-    expect(syncEvents(start(), { countries: COUNTRIES, bootstrapCountry: 'US' })).toEqual([
-      { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
+  it('takes the bootstrap country, else the first', () => {
+    expect(syncEvents(start(), { countries: COUNTRIES, bootstrapCountry: 'US' }, NONE)).toEqual([
+      { type: 'SET_COUNTRY', country: 'US' },
     ]);
-    expect(syncEvents(start(), { countries: COUNTRIES, bootstrapCountry: 'FR' })).toEqual([
-      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+    expect(syncEvents(start(), { countries: COUNTRIES, bootstrapCountry: 'FR' }, NONE)).toEqual([
+      { type: 'SET_COUNTRY', country: 'DE' },
     ]);
   });
 
   it('keeps a chosen country, also one the direction does not serve (the screen names it): never a silent switch', () => {
     const chosen = start({ prefill: { country: 'DE' } });
-    expect(syncEvents(chosen, { countries: COUNTRIES, bootstrapCountry: 'US' })).toEqual([]);
-    const lacking = { countries: [{ countryCode: 'US', needsSubdivision: true }], bootstrapCountry: 'US' };
-    expect(syncEvents(start({ prefill: { country: 'DE' }, locked: ['country'] }), lacking)).toEqual([]);
-    expect(syncEvents(chosen, lacking)).toEqual([]);
+    expect(syncEvents(chosen, { countries: COUNTRIES, bootstrapCountry: 'US' }, NONE)).toEqual([]);
+    const lacking = { countries: [{ countryCode: 'US' }], bootstrapCountry: 'US' };
+    expect(syncEvents(start({ prefill: { country: 'DE' }, locked: ['country'] }), lacking, NONE)).toEqual([]);
+    expect(syncEvents(chosen, lacking, NONE)).toEqual([]);
   });
 
   it("starts from the browser's country, served or not, before the server's guess", () => {
     const lists = { countries: COUNTRIES, bootstrapCountry: 'US' };
-    expect(syncEvents(start(), { ...lists, browserCountry: 'DE' })).toEqual([
-      { type: 'SET_COUNTRY', country: 'DE', requiresSubdivision: false },
+    expect(syncEvents(start(), { ...lists, browserCountry: 'DE' }, NONE)).toEqual([
+      { type: 'SET_COUNTRY', country: 'DE' },
     ]);
-    expect(syncEvents(start(), { ...lists, browserCountry: 'IT' })).toEqual([
-      { type: 'SET_COUNTRY', country: 'IT', requiresSubdivision: false },
+    expect(syncEvents(start(), { ...lists, browserCountry: 'IT' }, NONE)).toEqual([
+      { type: 'SET_COUNTRY', country: 'IT' },
     ]);
-    expect(syncEvents(start(), lists)).toEqual([
-      { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
-    ]);
+    expect(syncEvents(start(), lists, NONE)).toEqual([{ type: 'SET_COUNTRY', country: 'US' }]);
   });
 
-  it("takes the country's preferred fiat with its decimals, keeps a chosen one", () => {
+  it("takes the country's preferred fiat, keeps a chosen one", () => {
     const fiat = { items: [currency('EUR'), currency('USD')], preferred: currency('USD') };
-    expect(syncEvents(start(), { fiat })).toEqual([{ type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 }]);
-    const eur = run(start(), { type: 'SET_FIAT', fiatCurrency: 'EUR', decimals: 2 });
-    expect(syncEvents(eur, { fiat })).toEqual([]);
+    expect(syncEvents(start(), { fiat }, NONE)).toEqual([{ type: 'SET_FIAT', fiatCurrency: 'USD' }]);
+    const eur = run(start(), { type: 'SET_FIAT', fiatCurrency: 'EUR' });
+    expect(syncEvents(eur, { fiat }, NONE)).toEqual([]);
   });
 
   it("takes the merchant's crypto, on the merchant's network, for a buy and a sell alike", () => {
     for (const direction of ['buy', 'sell'] as const) {
       const merchant = start({ direction, prefill: { cryptoCurrency: 'USDC', network: 'ETHEREUM' } });
+      // Already the list's entry: nothing to send (its decimals are read from the list, not copied).
       const lists = { crypto: { options: [BTC, USDC_BASE, USDC_ETH], chosen: USDC_ETH } };
-      expect(syncEvents(merchant, lists)).toEqual([
-        {
-          type: 'SET_CRYPTO',
-          crypto: { currencyCode: 'USDC', chainCode: 'ETHEREUM', contract: undefined },
-          decimals: 6,
-        },
+      expect(syncEvents(merchant, lists, NONE)).toEqual([]);
+      // The entry carries a contract the prefill lacked: the choice takes it.
+      const withContract = { ...USDC_ETH, contract: '0xa0b8' };
+      expect(
+        syncEvents(merchant, { crypto: { options: [withContract], chosen: withContract } }, NONE),
+      ).toEqual([
+        { type: 'SET_CRYPTO', crypto: { currencyCode: 'USDC', chainCode: 'ETHEREUM', contract: '0xa0b8' } },
       ]);
     }
   });
 
   it('with no choice, takes the first crypto on the network asked for, else the first', () => {
     const lists = { crypto: { options: [BTC, ETH] } };
-    expect(syncEvents(start(), lists)).toMatchObject([
+    expect(syncEvents(start(), lists, NONE)).toMatchObject([
       { type: 'SET_CRYPTO', crypto: { currencyCode: 'BTC' } },
     ]);
-    expect(syncEvents(start({ prefill: { network: 'ETHEREUM' } }), lists)).toMatchObject([
+    expect(syncEvents(start({ prefill: { network: 'ETHEREUM' } }), lists, NONE)).toMatchObject([
       { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH' } },
     ]);
   });
 
-  it('replaces a method no route serves by the preferred one, unless locked; then gives its limits', () => {
+  it('replaces a method no route serves by the preferred one, unless locked; its limits give the amount', () => {
     const methods = { items: [method('SEPA'), method('CREDIT_DEBIT_CARD')], preferred: method('SEPA') };
-    expect(syncEvents(start(), { methods })).toEqual([{ type: 'SET_PAYMENT_METHOD', method: 'SEPA' }]);
+    expect(syncEvents(start(), { methods }, NONE)).toEqual([{ type: 'SET_PAYMENT_METHOD', method: 'SEPA' }]);
     const pix = start({ prefill: { paymentMethod: 'PIX' }, locked: ['paymentMethod'] });
-    expect(syncEvents(pix, { methods })).toEqual([]);
+    expect(syncEvents(pix, { methods }, NONE)).toEqual([]);
     const card = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD' } });
-    expect(syncEvents(card, { methods, limits: USD_LIMITS })).toEqual([
-      { type: 'SET_LIMITS', limits: USD_LIMITS },
+    expect(syncEvents(card, { methods }, LIMITED)).toEqual([
       { type: 'SET_AMOUNT', text: '100', byDefault: 'auto' },
+    ]);
+    // A method about to be replaced: no amount follows limits that are not its.
+    expect(syncEvents(start({ prefill: { paymentMethod: 'PIX' } }), { methods }, LIMITED)).toEqual([
+      { type: 'SET_PAYMENT_METHOD', method: 'SEPA' },
     ]);
   });
 
   it('opens with a price: a round amount within the limits, until the shopper types one', () => {
     const card = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD' } });
-    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] }, limits: USD_LIMITS };
-    const [, amount] = syncEvents(card, lists);
+    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] } };
+    const [amount] = syncEvents(card, lists, LIMITED);
     expect(amount).toEqual({ type: 'SET_AMOUNT', text: '100', byDefault: 'auto' });
     // The automatic amount follows the limits (another currency's, say).
     const defaulted = next(card, amount!);
     expect(defaulted.selection.amount).toBe('100');
     const wider = { currencyCode: 'USD', min: 50, max: 5000 };
-    expect(syncEvents(defaulted, { ...lists, limits: wider })).toContainEqual({
+    expect(syncEvents(defaulted, lists, { ...LIMITED, limits: wider })).toContainEqual({
       type: 'SET_AMOUNT',
       text: '500',
       byDefault: 'auto',
@@ -113,19 +118,19 @@ describe('syncEvents: the lists become choices', () => {
     // Typed (even cleared) by the shopper: never replaced, not even by a default sent late.
     const typed = next(defaulted, { type: 'SET_AMOUNT', text: '' });
     expect(next(typed, { type: 'SET_AMOUNT', text: '500', byDefault: 'auto' })).toBe(typed);
-    expect(syncEvents(typed, { ...lists, limits: wider })).toEqual([{ type: 'SET_LIMITS', limits: wider }]);
+    expect(syncEvents(typed, lists, { ...LIMITED, limits: wider })).toEqual([]);
     // Given by the `amount` option: kept.
     const given = start({ prefill: { paymentMethod: 'CREDIT_DEBIT_CARD', amount: '42' } });
-    expect(syncEvents(given, lists)).toEqual([{ type: 'SET_LIMITS', limits: USD_LIMITS }]);
+    expect(syncEvents(given, lists, LIMITED)).toEqual([]);
   });
 
   it("starts from the merchant's defaultAmount, in its direction only", () => {
     const init = { prefill: { paymentMethod: 'CREDIT_DEBIT_CARD', defaultAmount: '250' } };
     const s = start(init);
     expect(s.selection.amount).toBe('250');
-    expect(s.facts.amountBy).toBe('option');
-    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] }, limits: USD_LIMITS };
-    expect(syncEvents(s, lists)).toEqual([{ type: 'SET_LIMITS', limits: USD_LIMITS }]);
+    expect(s.prefs.amountBy).toBe('option');
+    const lists = { methods: { items: [method('CREDIT_DEBIT_CARD')] } };
+    expect(syncEvents(s, lists, LIMITED)).toEqual([]);
     // The other direction's amount is in crypto: a sell gets its own default once a rate is known.
     const sell = run(
       s,
@@ -133,7 +138,7 @@ describe('syncEvents: the lists become choices', () => {
       { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
     );
     expect(sell.selection.amount).toBeUndefined();
-    expect(syncEvents(sell, { ...lists, rate: 2000 })).toContainEqual({
+    expect(syncEvents(sell, { ...lists, rate: 2000 }, { limits: USD_LIMITS })).toContainEqual({
       type: 'SET_AMOUNT',
       text: '0.05',
       byDefault: 'auto',
@@ -142,21 +147,6 @@ describe('syncEvents: the lists become choices', () => {
 
   it('sends nothing while tracking a transaction', () => {
     const tracking = { ...start(), step: 'status' as const };
-    expect(syncEvents(tracking, { countries: COUNTRIES, crypto: { options: [BTC] } })).toEqual([]);
-  });
-});
-
-describe('quoteEvents', () => {
-  it('gives a sell the best rate before the list', () => {
-    const quotes = [
-      quote({ sourceAmount: 1, destinationAmount: 2900 }),
-      quote({ sourceAmount: 1, destinationAmount: 3000 }),
-    ];
-    expect(quoteEvents('sell', quotes, 5)).toEqual([
-      { type: 'SET_RATE', fiatPerCrypto: 3000 },
-      { type: 'QUOTES_RECEIVED', quotes, at: 5 },
-    ]);
-    expect(quoteEvents('buy', quotes, 5)).toEqual([{ type: 'QUOTES_RECEIVED', quotes, at: 5 }]);
-    expect(quoteEvents('buy', [], 5)).toEqual([]);
+    expect(syncEvents(tracking, { countries: COUNTRIES, crypto: { options: [BTC] } }, NONE)).toEqual([]);
   });
 });

@@ -1,22 +1,16 @@
-// The lists → the checkout's choices, as events. What the description prescribes when a list arrives
-// or changes: the country's default, else the first entry; a choice the list no longer offers is
-// replaced, unless the merchant locked it (then it stays, and the screen says it cannot be served);
-// facts that come with a choice (decimals, whether a state is needed) follow it. Pure: the screens'
-// data hook (src/ui/steps/useCheckoutSync.ts) only sends what this returns.
-import type { Country, Currency, PaymentMethod, Quote } from '../api/types';
+// The lists → the choices they imply, as events of ids and strings. What the description prescribes
+// when a list arrives or changes: the country's default, else the first entry; a choice the list no
+// longer offers is replaced, unless the merchant locked it (then it stays, and the screen says it
+// cannot be served); the default amount follows the limits. Pure: the checkout's runtime
+// (src/ui/steps/data.tsx) only sends what this returns; no list or fact is copied into the state.
+import type { Country, Currency, PaymentMethod } from '../api/types';
 import type { CheckoutEvent } from './events';
-import type { AmountLimits } from './amount';
 import { defaultAmount } from './defaultAmount';
-import { isLocked, sourceDecimals, type CheckoutState } from './state';
-
-/** A country of the list, with whether it needs a state (the screens know the states). */
-export interface CountryChoice extends Pick<Country, 'countryCode'> {
-  needsSubdivision: boolean;
-}
+import { isLocked, sourceDecimals, type CheckoutState, type Facts } from './state';
 
 /** The lists as far as they are known (a list that is still loading is absent). */
 export interface SyncLists {
-  countries?: readonly CountryChoice[];
+  countries?: readonly Pick<Country, 'countryCode'>[];
   /** The country the bootstrap resolved from the shopper's IP, if any. */
   bootstrapCountry?: string;
   /** The country the shopper's browser says they are in (its language's region), if any. */
@@ -25,20 +19,23 @@ export interface SyncLists {
   /** The crypto offered (narrowed to a locked network), and the chosen one's entry in it. */
   crypto?: { options: readonly Currency[]; chosen?: Currency };
   methods?: { items: readonly PaymentMethod[]; preferred?: PaymentMethod };
-  /** The chosen method's limits across partners (null: no route has any), once known. */
-  limits?: AmountLimits | null;
-  /** Fiat per crypto unit for the pair, from any quote seen (a sell's default amount needs it). */
+  /**
+   * Fiat per crypto unit for the pair, the market's middle over any quote seen (a sell's default
+   * amount needs it; one steady figure, so the default does not move with each answer).
+   */
   rate?: number;
 }
 
-const sameCrypto = (entry: Currency, s: CheckoutState['selection']['crypto'], decimals?: number) =>
+const sameCrypto = (entry: Currency, s: CheckoutState['selection']['crypto']) =>
   entry.currencyCode === s?.currencyCode &&
   entry.chainCode === s?.chainCode &&
-  (entry.contract ?? '').toLowerCase() === (s?.contract ?? '').toLowerCase() &&
-  entry.decimalPlaces === decimals;
+  (entry.contract ?? '').toLowerCase() === (s?.contract ?? '').toLowerCase();
 
-/** The events that bring the checkout in line with the lists (none: it is). Never while tracking. */
-export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEvent[] {
+/**
+ * The events that bring the checkout's choices in line with the lists (none: they are); `facts`
+ * (limits, rate, decimals) give the default amount. Never while tracking.
+ */
+export function syncEvents(state: CheckoutState, lists: SyncLists, facts: Facts): CheckoutEvent[] {
   if (state.step === 'status') return [];
   const s = state.selection;
   const events: CheckoutEvent[] = [];
@@ -49,28 +46,17 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
     // chosen (the screen names it and offers the others), the browser's one included.
     const find = (code: string | undefined) => lists.countries?.find((c) => c.countryCode === code);
     const browser = lists.browserCountry;
-    const target: CountryChoice | undefined =
-      chosen ??
-      (s.country
-        ? undefined
-        : (find(browser) ??
-          (browser
-            ? { countryCode: browser, needsSubdivision: false }
-            : (find(lists.bootstrapCountry) ?? lists.countries[0]))));
-    if (target && (target !== chosen || target.needsSubdivision !== state.facts.requiresSubdivision))
-      events.push({
-        type: 'SET_COUNTRY',
-        country: target.countryCode,
-        requiresSubdivision: target.needsSubdivision,
-      });
+    const target = s.country
+      ? undefined
+      : (browser ?? (find(lists.bootstrapCountry) ?? lists.countries[0])?.countryCode);
+    if (target && !chosen) events.push({ type: 'SET_COUNTRY', country: target });
   }
 
   if (lists.fiat) {
     const chosen = lists.fiat.items.find((c) => c.currencyCode === s.fiatCurrency);
     const target =
       chosen ?? (s.fiatCurrency && isLocked(state, 'fiatCurrency') ? undefined : lists.fiat.preferred);
-    if (target && (target !== chosen || target.decimalPlaces !== state.facts.fiatDecimals))
-      events.push({ type: 'SET_FIAT', fiatCurrency: target.currencyCode, decimals: target.decimalPlaces });
+    if (target && target !== chosen) events.push({ type: 'SET_FIAT', fiatCurrency: target.currencyCode });
   }
 
   if (lists.crypto) {
@@ -80,11 +66,10 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
       (s.crypto && isLocked(state, 'cryptoCurrency')
         ? undefined
         : (options.find((c) => !s.network || c.chainCode === s.network) ?? options[0]));
-    if (target && !sameCrypto(target, s.crypto, state.facts.cryptoDecimals))
+    if (target && !sameCrypto(target, s.crypto))
       events.push({
         type: 'SET_CRYPTO',
         crypto: { currencyCode: target.currencyCode, chainCode: target.chainCode, contract: target.contract },
-        decimals: target.decimalPlaces,
       });
   }
 
@@ -93,10 +78,9 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
   if (methods && !offered && !(s.paymentMethod && isLocked(state, 'paymentMethod')) && methods.preferred)
     events.push({ type: 'SET_PAYMENT_METHOD', method: methods.preferred.method });
 
-  // The machine keeps limits it already has (and drops a late answer for a cleared method).
-  if (offered && lists.limits !== undefined) events.push({ type: 'SET_LIMITS', limits: lists.limits });
-
-  const amount = amountEvent(state, offered ? lists.limits : state.facts.limits, lists.rate);
+  // Limits are for the chosen method: while another is about to replace it, no default follows them.
+  const known = offered || !methods ? facts : { ...facts, limits: undefined };
+  const amount = amountEvent(state, { ...known, fiatPerCrypto: lists.rate ?? facts.fiatPerCrypto });
   if (amount) events.push(amount);
 
   return events;
@@ -107,13 +91,10 @@ export function syncEvents(state: CheckoutState, lists: SyncLists): CheckoutEven
  * its direction, else a round sum within the limits. Never over an amount the shopper typed (or
  * cleared), the `amount` option, or the merchant's default; an automatic one follows the limits.
  */
-function amountEvent(
-  state: CheckoutState,
-  limits: AmountLimits | null | undefined,
-  rate: number | undefined,
-): CheckoutEvent | undefined {
+function amountEvent(state: CheckoutState, facts: Facts): CheckoutEvent | undefined {
   const s = state.selection;
-  const by = state.facts.amountBy;
+  const { limits } = facts;
+  const by = state.prefs.amountBy;
   if (isLocked(state, 'amount') || by === 'shopper' || (s.amount !== undefined && by !== 'auto')) return;
   const merchant =
     state.defaultAmount !== undefined && s.direction === state.prefill.direction
@@ -125,29 +106,10 @@ function amountEvent(
       ? defaultAmount({
           direction: s.direction,
           limits,
-          decimals: sourceDecimals(state),
-          fiatPerCrypto: rate ?? state.facts.fiatPerCrypto,
+          decimals: sourceDecimals(state, facts),
+          fiatPerCrypto: facts.fiatPerCrypto,
         })
       : undefined);
   if (value === undefined || value === s.amount) return;
   return { type: 'SET_AMOUNT', text: value, byDefault: merchant !== undefined ? 'option' : 'auto' };
-}
-
-/**
- * The events of a fresh quote list: the best rate, which checks a sell amount against fiat limits,
- * then the list itself (the machine renews the picked offer or selects the best).
- */
-export function quoteEvents(
-  direction: CheckoutState['selection']['direction'],
-  quotes: readonly Quote[],
-  at: number,
-) {
-  if (!quotes.length) return [];
-  const events: CheckoutEvent[] = [];
-  if (direction === 'sell') {
-    const rates = quotes.filter((q) => q.sourceAmount > 0).map((q) => q.destinationAmount / q.sourceAmount);
-    if (rates.length) events.push({ type: 'SET_RATE', fiatPerCrypto: Math.max(...rates) });
-  }
-  events.push({ type: 'QUOTES_RECEIVED', quotes, at });
-  return events;
 }

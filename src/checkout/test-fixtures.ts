@@ -4,7 +4,7 @@ import type { CheckoutEvent } from './events';
 import type { CheckoutInit } from './initial';
 import { initialState } from './initial';
 import { next } from './machine';
-import type { CheckoutState } from './state';
+import type { CheckoutState, Facts } from './state';
 
 export const T0 = 1_700_000_000_000;
 export const SEED = '7d9e6c1e-9a43-4d55-8f0b-3d3b7bb1d2c1';
@@ -25,8 +25,23 @@ export function quote(over: Partial<Quote> = {}): Quote {
   };
 }
 
+/** What the data says of the buy below: New York needs a state, the card's limits, one quote at T0. */
+export const FACTS: Facts = {
+  requiresSubdivision: true,
+  limits: USD_LIMITS,
+  fiatDecimals: 2,
+  cryptoDecimals: 18,
+  quotes: [quote()],
+  quotesAt: T0,
+};
+
+/** The events in order, each with `facts` (what the data says meanwhile). */
+export const runWith = (facts: Facts, state: CheckoutState, ...events: CheckoutEvent[]): CheckoutState =>
+  events.reduce((s, e) => next(s, e, facts), state);
+
+/** The events in order, with the buy's facts. */
 export const run = (state: CheckoutState, ...events: CheckoutEvent[]): CheckoutState =>
-  events.reduce(next, state);
+  runWith(FACTS, state, ...events);
 
 export const start = (over: Partial<CheckoutInit> = {}): CheckoutState =>
   initialState({ idempotencyKey: SEED, ...over });
@@ -38,19 +53,16 @@ export const BUY_STEPS: Record<
 > = {
   direction: [{ type: 'SET_DIRECTION', direction: 'buy' }],
   country: [
-    { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true },
+    { type: 'SET_COUNTRY', country: 'US' },
     { type: 'SET_SUBDIVISION', subdivision: 'US-NY' },
   ],
   currencies: [
-    { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 },
-    { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 },
+    { type: 'SET_FIAT', fiatCurrency: 'USD' },
+    { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' } },
   ],
-  paymentMethod: [
-    { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' },
-    { type: 'SET_LIMITS', limits: USD_LIMITS },
-  ],
+  paymentMethod: [{ type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' }],
   amount: [{ type: 'SET_AMOUNT', text: '100' }],
-  quotes: [{ type: 'SELECT_QUOTE', quote: quote(), at: T0 }],
+  quotes: [{ type: 'SELECT_QUOTE', partner: 'PAYBIS' }],
   wallet: [{ type: 'SET_WALLET', address: ETH_WALLET }],
 };
 

@@ -18,8 +18,8 @@ export type { QuotesOptions, QuotesView } from './quotes';
 export { useCreateSession } from './session';
 export type { CreateSession } from './session';
 export { NOT_YET_CREATED_CODE as NOT_YET_CREATED } from '../api/proxy/contract';
-export { readTransaction, transactionQueryOptions, useTransaction } from './transactions';
-export type { PollTiming, TrackingInput, TransactionView } from './transactions';
+export { isTerminal, readTransaction, transactionQueryOptions, useTransaction } from './transactions';
+export type { PollTiming, TrackedTransaction, TrackingInput, TransactionView } from './transactions';
 export {
   cryptoKey,
   findCrypto,

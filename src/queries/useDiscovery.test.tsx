@@ -10,7 +10,7 @@ describe('useDiscovery', () => {
   it('reaches the first screen with one bootstrap call and seeds the per-operation cache', async () => {
     const env = hookEnv();
     const { result } = renderHook(
-      () => useDiscovery({ direction: 'buy', requiresSubdivision: false, countryHint: 'GB' }),
+      () => useDiscovery({ direction: 'buy', needsSubdivision: () => false, countryHint: 'GB' }),
       {
         wrapper: env.wrapper,
       },
@@ -27,7 +27,7 @@ describe('useDiscovery', () => {
       direction: 'buy',
       country,
       fiatCurrency,
-      requiresSubdivision: false,
+      needsSubdivision: () => false,
       countryHint: country,
     });
     const us = renderHook(() => useDiscovery(input('GB')), { wrapper: env.wrapper });
@@ -52,7 +52,7 @@ describe('useDiscovery', () => {
       fiatCurrency: 'USD',
       cryptoCurrency: 'BTC',
       paymentMethod: 'CREDIT_DEBIT_CARD',
-      requiresSubdivision: true,
+      needsSubdivision: () => true,
       countryHint: 'US',
     };
     const { result, rerender } = renderHook((p: DiscoveryInput) => useDiscovery(p), {
@@ -82,7 +82,7 @@ describe('useDiscovery', () => {
           country: 'GB',
           fiatCurrency: 'GBP',
           cryptoCurrency: 'ETH',
-          requiresSubdivision: false,
+          needsSubdivision: () => false,
           countryHint: 'GB',
         }),
       { wrapper: env.wrapper },
@@ -103,7 +103,7 @@ describe('useDiscovery', () => {
           country: 'JP',
           fiatCurrency: 'JPY',
           cryptoCurrency: 'POL',
-          requiresSubdivision: false,
+          needsSubdivision: () => false,
           countryHint: 'JP',
         }),
       { wrapper: env.wrapper },

@@ -32,8 +32,11 @@ export interface DiscoveryInput {
   direction: Direction;
   country?: string;
   subdivision?: string;
-  /** Routes wait for the subdivision when the country needs one (availability differs by state). */
-  requiresSubdivision: boolean;
+  /**
+   * Whether the chosen country, given its entry in the list once known, needs a subdivision: routes
+   * wait for it then (availability differs by state).
+   */
+  needsSubdivision: (entry: Country | undefined) => boolean;
   fiatCurrency?: string;
   cryptoCurrency?: string;
   /** Canonical method whose limits to compute. */
@@ -109,8 +112,9 @@ export function useDiscovery(input: DiscoveryInput): DiscoveryView {
   });
   // Routes are no part of the bootstrap: they go as soon as the pair is known (with prefilled
   // options, alongside the bootstrap and the quote).
+  const needsSubdivision = input.needsSubdivision(countriesQ.data?.find((c) => c.countryCode === country));
   const routesReady =
-    !!country && !!fiatCurrency && !!cryptoCurrency && (!input.requiresSubdivision || !!input.subdivision);
+    !!country && !!fiatCurrency && !!cryptoCurrency && (!needsSubdivision || !!input.subdivision);
   const routesQ = useQuery({
     ...routesQueryOptions(client, {
       category,

@@ -1,5 +1,5 @@
-// What runs a checkout, apart from showing it: the data of the current choices, computed once and
-// synced into the machine. Its first requests leave from the widget's first commit; the screens
+// What runs a checkout, apart from showing it: the data of the current choices, computed once, the
+// choices its lists imply sent to the machine, and what it says reported to the host. Its first requests leave from the widget's first commit; the screens
 // render once the first data is in or a moment has passed, so no request waits for the screens'
 // first render (the order screen is the costliest render of a checkout), and a preloaded answer is
 // shown by that render rather than by a second one.
@@ -9,9 +9,9 @@ import {
   CheckoutDataProvider,
   useCheckoutDataSource,
   useCheckoutState,
-  useCheckoutSync,
+  useDataReports,
   useHost,
-  useSend,
+  useListDefaults,
 } from './steps';
 import { startNumberFormatting } from './format/intl';
 import { useTranslator } from './i18n';
@@ -21,10 +21,10 @@ export const FIRST_DATA_WAIT_MS = 150;
 
 export function CheckoutRuntime({ children }: { children?: ReactNode }) {
   const state = useCheckoutState();
-  const send = useSend();
   const host = useHost();
   const data = useCheckoutDataSource(state, host);
-  useCheckoutSync(state, data, send, host);
+  useListDefaults(data, host);
+  useDataReports(data, host);
   // A later render is the point: it comes after this commit's effects have sent the requests. It
   // waits a moment for the first data, often on its way already (the hosted page preloads it), so
   // the screens' first render shows it rather than placeholders it replaces a render later. Once

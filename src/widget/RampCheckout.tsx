@@ -39,7 +39,7 @@ import {
   sessionStorageOrNull,
 } from './setup';
 import { choicesOf, loadRemembered, localStorageOrNull, saveRemembered } from './remember';
-import { signalEvent, transitionEvents } from './transitionEvents';
+import { signalEvents, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
 import { InvalidOptions, WidgetFrame } from './WidgetFrame';
@@ -75,6 +75,8 @@ type Setup =
       queryClient: QueryClient;
       client: ReturnType<typeof createRampClient>;
       reference?: string;
+      /** The checkout ended (completed or failed was told). */
+      ended: () => boolean;
     }
   | { ok: false; error: OptionsError };
 
@@ -110,10 +112,11 @@ function setUp(
   let rememberWallet = !!remembered.walletAddress;
   const remember = (state: ReturnType<typeof store.getState>['state']) =>
     device && saveRemembered(device, choicesOf(state, rememberWallet));
+  let ended = false;
   const store = createCheckoutStore(checkoutInit(options, randomUuid(), remembered), {
-    onTransition: (prev, next, event) => {
+    onTransition: (prev, next, event, facts) => {
       if (prev.selection !== next.selection) remember(next);
-      transitionEvents(prev, next, event).forEach((e) => emitter.emit(withReference(e)));
+      transitionEvents(prev, next, event, facts).forEach((e) => emitter.emit(withReference(e)));
     },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
   });
@@ -133,7 +136,11 @@ function setUp(
     // From the options alone, as the hosted page's preload of it (server/http/preload.ts).
     openingQuote: opening && { direction: options.direction ?? 'buy', request: opening },
     hiddenMethods: hiddenMethods(),
-    onSignal: (signal) => emitter.emit(signalEvent(signal, store.getState().state)),
+    onSignal: (signal) =>
+      signalEvents(signal, store.getState().state).forEach((e) => {
+        if (e.type === 'completed' || e.type === 'failed') ended = true;
+        emitter.emit(withReference(e));
+      }),
     newRunKey: randomUuid,
     now: env.now ?? Date.now,
     pollMs: env.pollMs ?? { base: 1000, max: 5000 },
@@ -163,7 +170,7 @@ function setUp(
     fetch: originChecked(options.apiBaseUrl, fetchFn),
     timeoutMs: REQUEST_BUDGET_MS,
   });
-  return { ok: true, options, store, host, queryClient, client, reference };
+  return { ok: true, options, store, host, queryClient, client, reference, ended: () => ended };
 }
 
 /**
@@ -263,7 +270,7 @@ function CheckoutCore({
     let sent = false;
     const close = () => {
       const st = setup.store.getState().state;
-      if (sent || st.tracking?.terminal) return;
+      if (sent || setup.ended()) return;
       sent = true;
       const sessionId = st.tracking?.sessionId ?? st.launch.session?.id;
       emitter.emit({

@@ -18,10 +18,10 @@ const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 function chosen() {
   let s = initialState({ idempotencyKey: 'k' });
-  s = next(s, { type: 'SET_COUNTRY', country: 'US', requiresSubdivision: true });
+  s = next(s, { type: 'SET_COUNTRY', country: 'US' });
   s = next(s, { type: 'SET_SUBDIVISION', subdivision: 'US-NY' });
-  s = next(s, { type: 'SET_FIAT', fiatCurrency: 'USD', decimals: 2 });
-  s = next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' }, decimals: 18 });
+  s = next(s, { type: 'SET_FIAT', fiatCurrency: 'USD' });
+  s = next(s, { type: 'SET_CRYPTO', crypto: { currencyCode: 'ETH', chainCode: 'ETHEREUM' } });
   s = next(s, { type: 'SET_PAYMENT_METHOD', method: 'CREDIT_DEBIT_CARD' });
   return next(s, { type: 'SET_WALLET', address: WALLET });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutEvent, CheckoutState } from '../checkout';
+import type { Transaction } from '../api/types';
+import type { CheckoutEvent, CheckoutState, Facts } from '../checkout';
 import { createCheckoutStore } from '../checkout';
 import type { RampCheckoutEvent } from './events';
-import { signalEvent, transitionEvents } from './transitionEvents';
+import { signalEvent, signalEvents, transitionEvents } from './transitionEvents';
 
 const T = Date.parse('2026-03-01T12:00:00Z');
 const QUOTE = {
@@ -32,20 +33,33 @@ function recorder() {
         walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       },
     },
-    { onTransition: (p, n, e) => events.push(...transitionEvents(p, n, e)) },
+    { onTransition: (p, n, e, f) => events.push(...transitionEvents(p, n, e, f)) },
   );
-  const send = (...es: CheckoutEvent[]) => es.forEach((e) => store.getState().send(e));
-  return { events, send, state: (): CheckoutState => store.getState().state };
+  // What the data says meanwhile: the route's limits and one quote (read from the queries in the widget).
+  const facts: Facts = {
+    limits: { currencyCode: 'USD', min: 10, max: 1000 },
+    quotes: [QUOTE],
+    quotesAt: T,
+  };
+  const send = (...es: CheckoutEvent[]) => es.forEach((e) => store.getState().send(e, facts));
+  /** What the status screen reports of a transaction read, as the public events it makes. */
+  const read = (transaction: Transaction, destinationAmount?: number) =>
+    events.push(
+      ...signalEvents(
+        { type: 'transaction', sessionId: 'ses_1', transaction, partner: 'BANXA', destinationAmount },
+        store.getState().state,
+      ),
+    );
+  return { events, send, read, state: (): CheckoutState => store.getState().state };
 }
 
 describe('transition events', () => {
   it('follow a checkout from the first step to completion, never with the tracking token', () => {
     const r = recorder();
-    r.send({ type: 'SET_LIMITS', limits: { currencyCode: 'USD', min: 10, max: 1000 } });
     for (let i = 0; i < 5; i++) r.send({ type: 'CONTINUE', at: T });
     expect(r.state().step).toBe('quotes');
-    r.send({ type: 'SELECT_QUOTE', quote: QUOTE, at: T });
-    r.send({ type: 'QUOTES_CHANGED', quotes: [QUOTE], at: T + 1 });
+    r.send({ type: 'SELECT_QUOTE', partner: 'BANXA' });
+    r.send({ type: 'SELECT_QUOTE', partner: 'BANXA' });
     r.send({ type: 'CONTINUE', at: T }, { type: 'CONTINUE', at: T });
     r.send({ type: 'SESSION_REQUESTED', at: T });
     r.send({
@@ -53,15 +67,8 @@ describe('transition events', () => {
       session: { id: 'ses_1', widgetUrl: 'https://p.example/1', trackingToken: 'SECRET' },
     });
     r.send({ type: 'LAUNCHED' });
-    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T });
-    r.send({ type: 'TRANSACTION_UPDATED', transactionId: 'txn_1', status: 'PENDING', at: T + 1 });
-    r.send({
-      type: 'TRANSACTION_UPDATED',
-      transactionId: 'txn_1',
-      status: 'SETTLED',
-      txHash: '0xfeed',
-      at: T + 2,
-    });
+    r.read({ id: 'txn_1', status: 'PENDING' }, 0.03);
+    r.read({ id: 'txn_1', status: 'SETTLED', cryptoDetails: { blockchainTransactionId: '0xfeed' } }, 0.03);
 
     const types = r.events.map((e) => e.type);
     expect(types.filter((t) => t === 'quoteSelected')).toHaveLength(1);
@@ -99,18 +106,17 @@ describe('transition events', () => {
 
   it('report a terminal failure as failed', () => {
     const r = recorder();
-    const restored = {
-      type: 'TRACKING_RESTORED' as const,
-      tracking: { sessionId: 'ses_2', trackingToken: 't', history: [], terminal: false },
-    };
-    r.send(restored, { type: 'TRANSACTION_UPDATED', status: 'DECLINED', at: T });
+    r.send({ type: 'TRACKING_RESTORED', tracking: { sessionId: 'ses_1', trackingToken: 't' } });
+    r.read({ id: 'txn_2', status: 'DECLINED' });
     expect(r.events.at(-1)).toMatchObject({
       type: 'failed',
-      sessionId: 'ses_2',
-      transactionId: undefined,
+      sessionId: 'ses_1',
+      transactionId: 'txn_2',
       status: 'DECLINED',
       direction: 'buy',
+      partner: 'BANXA',
     });
+    expect(r.events.at(-1)).not.toHaveProperty('destinationAmount');
   });
 
   it('map the screens’ signals to public events', () => {

@@ -1,9 +1,9 @@
 // The public events, derived in one place: from the checkout's transitions (steps, quote choice,
-// session, status) and from what the screens report (ready, quotes, launch, errors). Payloads never
-// carry the tracking token.
+// session) with the facts they were made with, and from what the screens report of the data (ready,
+// quotes, launch, the transaction, errors). Payloads never carry the tracking token.
 import type { Quote } from '../api/types';
-import type { CheckoutEvent, CheckoutState } from '../checkout';
-import { flowCodes, resolveStatusView, TRANSACTION_STATUSES } from '../checkout';
+import type { CheckoutEvent, CheckoutState, Facts } from '../checkout';
+import { flowCodes, resolveStatusView, selectedQuote, TRANSACTION_STATUSES } from '../checkout';
 import { decimalFromNumber } from '../domain/decimal';
 import type { UiSignal } from '../ui/steps';
 import type { OrderSummary, QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
@@ -22,8 +22,15 @@ export const quoteSummary = (q: Quote): QuoteSummary => ({
   ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
 });
 
+/** What the data says of the order: the chosen offer's figures and the transaction's hash. */
+export interface OrderData {
+  partner?: string;
+  destinationAmount?: number;
+  txHash?: string;
+}
+
 /** Amounts, currencies, partner and hash of the checkout (the reference is added by the root). */
-export function orderSummary(state: CheckoutState): OrderSummary {
+export function orderSummary(state: CheckoutState, data: OrderData = {}): OrderSummary {
   const s = state.selection;
   const codes = flowCodes(s);
   const out: OrderSummary = { direction: s.direction };
@@ -32,11 +39,9 @@ export function orderSummary(state: CheckoutState): OrderSummary {
     out.sourceCurrency = codes.source;
     out.destinationCurrency = codes.destination;
   }
-  if (s.quote) {
-    out.destinationAmount = decimal(s.quote.destinationAmount);
-    out.partner = s.quote.serviceProvider;
-  }
-  if (state.tracking?.txHash) out.txHash = state.tracking.txHash;
+  if (data.destinationAmount !== undefined) out.destinationAmount = decimal(data.destinationAmount);
+  if (data.partner) out.partner = data.partner;
+  if (data.txHash) out.txHash = data.txHash;
   return out;
 }
 
@@ -44,37 +49,53 @@ export function transitionEvents(
   prev: CheckoutState,
   next: CheckoutState,
   event: CheckoutEvent,
+  facts: Facts,
 ): RampCheckoutEvent[] {
   const out: RampCheckoutEvent[] = [];
   if (prev.step !== next.step) out.push({ type: 'stepChanged', step: next.step, previous: prev.step });
-  const quote = next.selection.quote;
-  if (event.type === 'SELECT_QUOTE' && quote && quote !== prev.selection.quote)
-    out.push({ type: 'quoteSelected', quote: quoteSummary(quote) });
+  const quote = selectedQuote(next, facts);
+  if (event.type === 'SELECT_QUOTE' && quote) out.push({ type: 'quoteSelected', quote: quoteSummary(quote) });
   const session = next.launch.session;
   if (event.type === 'SESSION_CREATED' && session && next.launch.phase === 'created')
     out.push({ type: 'sessionCreated', sessionId: session.id, partner: quote?.serviceProvider ?? '' });
-  const t = next.tracking;
-  if (t?.status && (t.status !== prev.tracking?.status || t.transactionId !== prev.tracking?.transactionId)) {
-    const known = (TRANSACTION_STATUSES as readonly string[]).includes(t.status);
-    const ids: TransactionFacts = {
-      sessionId: t.sessionId,
-      transactionId: t.transactionId,
-      ...(known
-        ? { status: t.status as TransactionFacts['status'] }
-        : { status: 'UNKNOWN', serviceStatus: t.status }),
-    };
-    out.push({ type: 'transactionUpdated', ...ids });
-    if (t.terminal && !prev.tracking?.terminal)
-      out.push({
-        type: resolveStatusView(t.status).tone === 'success' ? 'completed' : 'failed',
-        ...ids,
-        ...orderSummary(next),
-      });
-  }
   return out;
 }
 
-export function signalEvent(signal: UiSignal, state: CheckoutState): RampCheckoutEvent {
+/** A read of the launched checkout's transaction: its update, and its end once it is final. */
+function transactionEvents(
+  signal: Extract<UiSignal, { type: 'transaction' }>,
+  state: CheckoutState,
+): RampCheckoutEvent[] {
+  const tx = signal.transaction;
+  const known = (TRANSACTION_STATUSES as readonly string[]).includes(tx.status);
+  const ids: TransactionFacts = {
+    sessionId: signal.sessionId,
+    transactionId: tx.id,
+    ...(known
+      ? { status: tx.status as TransactionFacts['status'] }
+      : { status: 'UNKNOWN', serviceStatus: tx.status }),
+  };
+  const view = resolveStatusView(tx.status);
+  if (!view.terminal) return [{ type: 'transactionUpdated', ...ids }];
+  const order = orderSummary(state, {
+    partner: signal.partner,
+    destinationAmount: signal.destinationAmount,
+    txHash: tx.cryptoDetails?.blockchainTransactionId,
+  });
+  return [
+    { type: 'transactionUpdated', ...ids },
+    { type: view.tone === 'success' ? 'completed' : 'failed', ...ids, ...order },
+  ];
+}
+
+export function signalEvents(signal: UiSignal, state: CheckoutState): RampCheckoutEvent[] {
+  return signal.type === 'transaction' ? transactionEvents(signal, state) : [signalEvent(signal, state)];
+}
+
+export function signalEvent(
+  signal: Exclude<UiSignal, { type: 'transaction' }>,
+  state: CheckoutState,
+): RampCheckoutEvent {
   switch (signal.type) {
     case 'ready':
       return { type: 'ready', direction: state.selection.direction, country: state.selection.country };

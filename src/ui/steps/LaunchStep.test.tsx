@@ -22,7 +22,7 @@ describe('launch step', () => {
   it('summarises the order and names the button after the partner', async () => {
     const h = renderCheckout({ init: AT_LAUNCH });
     await advanceTo(h, 'launch');
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     const details = screen.getAllByRole('definition').map((d) => d.textContent);
     const row = (term: string) => details[terms.indexOf(term)];
@@ -53,7 +53,7 @@ describe('launch step', () => {
     });
     const h = renderCheckout({ init: AT_LAUNCH, server });
     await advanceTo(h, 'launch');
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong. Try again.');
@@ -71,7 +71,7 @@ describe('launch step', () => {
     expect(popup.url).toMatch(/\/sandbox\/provider\/checkout\//);
     expect(h.signals).toContainEqual({
       type: 'providerLaunched',
-      partner: h.state().selection.quote?.serviceProvider,
+      partner: h.partner(),
       mode: 'popup',
     });
   });

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { quoteExpiresIn } from '../../checkout';
 import { Alert, Button, Countdown } from '../components';
 import { errorKey } from '../i18n';
-import { useCheckoutState, useHost, useSend } from './context';
-import { useCheckoutData } from './data';
+import { useCheckoutState, useHost } from './context';
+import { useCheckoutData, useSend } from './data';
 import { cryptoText, fiatText } from './labels';
 import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
@@ -18,20 +18,19 @@ export function LaunchStep() {
   const host = useHost();
   const send = useSend();
   const t = useTranslator();
-  const { quotes } = useCheckoutData();
+  const { quotes, facts, quote: q } = useCheckoutData();
   const { launch, blocked, launchedByLink } = useLaunch();
-  const q = state.selection.quote;
   const partner = q ? partnerName(q.serviceProvider) : '';
   const { phase, error, session } = state.launch;
   const start = () => void launch();
   // The price the shopper first saw here: a refresh that changes it is pointed out.
   const [seen] = useState(q?.destinationAmount);
-  const left = quoteExpiresIn(state, host.now());
+  const left = quoteExpiresIn(state, facts, host.now());
   const expired = left !== null && left <= 0;
   const [, rerender] = useState(0);
   const get = (amount: number) =>
     q && state.selection.direction === 'buy'
-      ? cryptoText(amount, q.destinationCurrencyCode, t.locale, state.facts.cryptoDecimals)
+      ? cryptoText(amount, q.destinationCurrencyCode, t.locale, facts.cryptoDecimals)
       : fiatText(amount, q?.destinationCurrencyCode ?? '', t.locale);
   const changed = q && seen !== undefined && q.destinationAmount !== seen;
 
@@ -55,11 +54,11 @@ export function LaunchStep() {
 
   return (
     <StepFrame title={t('step.launch')} footer={action}>
-      <Summary state={state} />
+      <Summary state={state} quote={q} />
       {q && left !== null && !expired && (
         <Countdown
-          key={q.receivedAt}
-          deadline={q.receivedAt + state.facts.quoteTtlMs}
+          key={facts.quotesAt}
+          deadline={(facts.quotesAt ?? 0) + state.prefs.quoteTtlMs}
           format={(seconds) => t('review.expiresIn', { seconds })}
           onExpire={() => rerender((n) => n + 1)}
           now={host.now}

@@ -31,8 +31,8 @@ import {
 } from '../components';
 import { errorKey } from '../i18n';
 import { amountHelp } from './amountHelp';
-import { useCheckoutState, useHost, useSend } from './context';
-import { useCheckoutData } from './data';
+import { useCheckoutState, useHost } from './context';
+import { useCheckoutData, useSend } from './data';
 import {
   countryLabel,
   countryName,
@@ -48,7 +48,7 @@ import { OffersPlaceholder } from './OffersPlaceholder';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
-import { subdivisionLabel, subdivisionsOf } from './subdivisions';
+import { subdivisionLabel } from './subdivisions';
 import { useContinue } from './useContinue';
 import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
@@ -87,13 +87,14 @@ export function OrderScreen() {
   const s = state.selection;
   const buy = s.direction === 'buy';
   // After Continue, the question the machine stopped at says what is missing.
-  const missing: Step | undefined = attempted ? unmetOnScreen(state, host.now()) : undefined;
+  const { facts } = data;
+  const missing: Step | undefined = attempted ? unmetOnScreen(state, facts, host.now()) : undefined;
 
   // Amount as typed (the machine holds the parsed value); a default the checkout chose is shown as
   // typed, and replaced by the shopper's first keystroke (selected on focus).
   const [text, setText] = useState(s.amount ? localAmount(s.amount, t.locale) : '');
   const [settled, setSettled] = useState(text);
-  const byDefault = state.facts.amountBy === 'auto' || state.facts.amountBy === 'option';
+  const byDefault = state.prefs.amountBy === 'auto' || state.prefs.amountBy === 'option';
   const [shownDefault, setShownDefault] = useState(byDefault ? s.amount : undefined);
   if (byDefault && s.amount !== undefined && s.amount !== shownDefault) {
     setShownDefault(s.amount);
@@ -104,29 +105,24 @@ export function OrderScreen() {
     const timer = setTimeout(() => setSettled(text), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { limits } = state.facts;
-  const decimals = sourceDecimals(state);
-  const check = validateAmount(text, { ...amountRules(state), locale: t.locale });
+  const { limits } = facts;
+  const decimals = sourceDecimals(state, facts);
+  const check = validateAmount(text, { ...amountRules(state, facts), locale: t.locale });
   const showAmountProblem = missing === 'amount' || (text.trim() !== '' && settled === text);
 
-  // Offers, ranked the shopper's way; the machine selected the best.
-  const sort: QuoteSort = state.facts.quoteSort ?? 'best';
+  // Offers, ranked the shopper's way; the chosen one is the picked partner's, else the best.
+  const sort: QuoteSort = state.prefs.quoteSort ?? 'best';
   const ranked = rankQuotes(quotes.quotes, sort);
   // Costs are in fiat, the markup measured against the market (the middle of the offers' rates).
   const market = marketRate(quotes.quotes, s.direction);
-  const chosen = s.quote?.serviceProvider;
+  const chosen = data.quote?.serviceProvider;
   const [expanded, setExpanded] = useState(false);
   const best = ranked.find((q) => q.serviceProvider === chosen) ?? ranked[0];
   const shown = expanded ? ranked : best ? [best] : [];
   const getAmount =
     best && check.ok
       ? buy
-        ? cryptoText(
-            best.destinationAmount,
-            best.destinationCurrencyCode,
-            t.locale,
-            state.facts.cryptoDecimals,
-          )
+        ? cryptoText(best.destinationAmount, best.destinationCurrencyCode, t.locale, facts.cryptoDecimals)
         : fiatText(best.destinationAmount, best.destinationCurrencyCode, t.locale)
       : undefined;
 
@@ -152,7 +148,7 @@ export function OrderScreen() {
       direction: s.direction,
       limits,
       limitsExpected: !deadEnd && !methods.error && (!methods.isReady || !!s.paymentMethod),
-      fiatPerCrypto: state.facts.fiatPerCrypto,
+      fiatPerCrypto: facts.fiatPerCrypto,
       rateExpected: check.ok && !deadEnd && !quotes.error,
       fiatCurrency: s.fiatCurrency,
       cryptoCurrency: s.crypto?.currencyCode,
@@ -173,10 +169,7 @@ export function OrderScreen() {
       value={s.fiatCurrency}
       readOnly={isLocked(state, 'fiatCurrency')}
       error={missing === 'currencies' && !data.fiat ? t('currencies.choose') : undefined}
-      onChange={(code) => {
-        const entry = fiat.items.find((c) => c.currencyCode === code);
-        send({ type: 'SET_FIAT', fiatCurrency: code, decimals: entry?.decimalPlaces });
-      }}
+      onChange={(code) => send({ type: 'SET_FIAT', fiatCurrency: code })}
     />
   );
   const cryptoPicker = !crypto.isReady ? (
@@ -198,7 +191,6 @@ export function OrderScreen() {
           send({
             type: 'SET_CRYPTO',
             crypto: { currencyCode: c.currencyCode, chainCode: c.chainCode, contract: c.contract },
-            decimals: c.decimalPlaces,
           });
       }}
     />
@@ -304,14 +296,7 @@ export function OrderScreen() {
             }))}
             value={s.country}
             readOnly={isLocked(state, 'country')}
-            onChange={(code) => {
-              const entry = countries.items.find((c) => c.countryCode === code);
-              send({
-                type: 'SET_COUNTRY',
-                country: code,
-                requiresSubdivision: subdivisionsOf(entry).length > 0,
-              });
-            }}
+            onChange={(country) => send({ type: 'SET_COUNTRY', country })}
           />
         )}
         {data.subdivisions.length > 0 && (
@@ -360,7 +345,7 @@ export function OrderScreen() {
           direction={s.direction}
           fiatCurrency={s.fiatCurrency}
           cryptoCurrency={s.crypto?.currencyCode}
-          cryptoDecimals={state.facts.cryptoDecimals}
+          cryptoDecimals={facts.cryptoDecimals}
         />
       )}
       {ranked.length > 0 && (
@@ -372,9 +357,7 @@ export function OrderScreen() {
               hideLabel={false}
               options={QUOTE_SORTS.map((v) => ({ value: v, label: t(SORT_LABEL[v]) }))}
               value={sort}
-              onChange={(v) =>
-                send({ type: 'SET_QUOTE_SORT', sort: v, quotes: quotes.quotes, at: quotes.receivedAt })
-              }
+              onChange={(v) => send({ type: 'SET_QUOTE_SORT', sort: v })}
             />
           )}
           <RadioGroup
@@ -385,14 +368,14 @@ export function OrderScreen() {
               const cost = offerCost(q, s.direction, market);
               return {
                 value: q.serviceProvider,
-                name: quoteName(q, s.direction, t, state.facts.cryptoDecimals),
+                name: quoteName(q, s.direction, t, facts.cryptoDecimals),
                 content: (
                   <QuoteCard
                     quote={q}
                     direction={s.direction}
                     partnerName={partnerName(q.serviceProvider)}
                     partnerHue={partnerHue(q.serviceProvider)}
-                    cryptoDecimals={state.facts.cryptoDecimals}
+                    cryptoDecimals={facts.cryptoDecimals}
                     totalCost={cost.total}
                     markup={expanded ? cost.markup : undefined}
                     rate={offerRate(q, s.direction)}
@@ -403,10 +386,7 @@ export function OrderScreen() {
               };
             })}
             value={chosen}
-            onChange={(partner) => {
-              const q = ranked.find((x) => x.serviceProvider === partner);
-              if (q) send({ type: 'SELECT_QUOTE', quote: q, at: quotes.receivedAt });
-            }}
+            onChange={(partner) => send({ type: 'SELECT_QUOTE', partner })}
           />
           {ranked.length > 1 && (
             <Button variant="ghost" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>

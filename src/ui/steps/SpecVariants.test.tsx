@@ -31,7 +31,7 @@ const status = () => screen.getByRole('status', { name: 'Transaction status' });
 
 async function launch(h: ReturnType<typeof renderCheckout>) {
   await advanceTo(h, 'launch');
-  const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+  const partner = partnerName(h.partner());
   await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
   await waitFor(() => expect(h.state().tracking?.sessionId).toBeTruthy());
   return { partner, sessionId: h.state().tracking!.sessionId };
@@ -109,7 +109,7 @@ describe('what the service returns, on the screens', () => {
     await h.user.type(tag, '12345');
     await h.user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(h.state().step).toBe('launch'));
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     await waitFor(() => expect(h.server.sent('/crypto/session/widget', 'POST')).toHaveLength(1));
     const body = h.server.sent('/crypto/session/widget', 'POST')[0]!.body as {

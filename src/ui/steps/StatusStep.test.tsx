@@ -2,6 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInit } from '../../checkout';
+import type { TrackedTransaction } from '../../queries';
+import { rampKeys } from '../../queries';
 import { createTestServer } from '../../queries/test-server';
 import { ETH_WALLET, advanceTo, fakeWindow, renderCheckout, US_BUY } from './test-harness';
 import { partnerName } from './partners';
@@ -25,7 +27,7 @@ describe('status step', () => {
     const server = createTestServer({ timeScale: 0.02 });
     const h = renderCheckout({ init: AT_LAUNCH, server });
     await advanceTo(h, 'launch');
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     // The shopper still has to pay in the partner's window: the screen says so.
     await waitFor(() => expect(status()).toHaveTextContent(`Finish in the ${partner} window`));
@@ -43,17 +45,15 @@ describe('status step', () => {
     expect(status()).toHaveTextContent('All done. Your transaction is complete.');
     const timeline = within(screen.getByRole('list'));
     expect(timeline.getByText('Crypto delivered')).toHaveTextContent('Crypto delivered, done');
-    expect(
-      h
-        .state()
-        .tracking?.history.map((x) => x.status)
-        .at(-1),
-    ).toBe('SETTLED');
+    // The transaction is the query's: the store keeps only the session to follow.
+    const tracked = h.queryClient.getQueryData<TrackedTransaction>(rampKeys.transaction(sessionId));
+    expect(tracked?.seen.at(-1)).toBe('SETTLED');
+    expect(Object.keys(h.state().tracking ?? {}).sort()).toEqual(['sessionId', 'trackingToken']);
     // Read by session until the transaction existed, then by its id (a transaction that finished
     // before its first read by id is never read by id: the session's read already said Completed).
     const reads = server.sent('/payments/transactions').map((r) => r.path);
     const bySession = `/payments/transactions/sessions/${sessionId}`;
-    const byId = `/payments/transactions/${h.state().tracking?.transactionId}`;
+    const byId = `/payments/transactions/${tracked?.transaction?.id}`;
     expect(reads[0]).toBe(bySession);
     const firstById = reads.indexOf(byId);
     expect(reads.slice(firstById < 0 ? reads.length : firstById).every((r) => r === byId)).toBe(true);
@@ -68,7 +68,7 @@ describe('status step', () => {
   it('a closed partner window offers to reopen it, try another offer or cancel', async () => {
     const h = renderCheckout({ init: AT_LAUNCH });
     await advanceTo(h, 'launch');
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     await h.user.click(screen.getByRole('button', { name: `Continue to ${partner}` }));
     await waitFor(() => expect(status()).toHaveTextContent(`Finish in the ${partner} window`));
     popup.closed = true;
@@ -107,7 +107,7 @@ describe('status step, in the words of what happened', () => {
       server,
     });
     await advanceTo(h, 'launch');
-    const partner = partnerName(h.state().selection.quote?.serviceProvider ?? '');
+    const partner = partnerName(h.partner());
     expect(screen.getByText('You send')).toBeInTheDocument();
     expect(screen.getByText('You receive')).toBeInTheDocument();
     expect(screen.queryByText('You pay')).toBeNull();

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Quote, Transaction } from '../../api/types';
 import { chainOf, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
 import { useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
-import { useCheckoutState, useCheckoutStore, useHost, useSend } from './context';
+import type { CheckoutHost, UiSignal } from './context';
+import { useCheckoutState, useCheckoutStore, useHost } from './context';
+import { useCheckoutData, useSend } from './data';
 import { partnerWindowClosed } from './launcher';
 import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
@@ -28,6 +31,33 @@ function useWindowClosed(owner: object, watch: boolean): boolean {
   return watch && closed;
 }
 
+/**
+ * The chosen offer, else (after a reload, its quotes no longer held) the offer as the transaction
+ * states it, where it does.
+ */
+function offerOf(tx: Transaction | null | undefined, chosen: Quote | undefined): Quote | undefined {
+  if (chosen || !tx || tx.sourceAmount === undefined || tx.destinationAmount === undefined) return chosen;
+  return {
+    serviceProvider: tx.serviceProvider ?? '',
+    sourceAmount: tx.sourceAmount,
+    sourceCurrencyCode: tx.sourceCurrencyCode ?? '',
+    destinationAmount: tx.destinationAmount,
+    destinationCurrencyCode: tx.destinationCurrencyCode ?? '',
+  };
+}
+
+/** Tells the host each new status (or id) of the transaction once, as it is read. */
+function useTransactionReports(host: CheckoutHost, signal: UiSignal | undefined): void {
+  const latest = useRef(signal);
+  useEffect(() => {
+    latest.current = signal;
+  });
+  const tx = signal?.type === 'transaction' ? signal.transaction : undefined;
+  useEffect(() => {
+    if (latest.current) host.onSignal(latest.current);
+  }, [host, tx?.id, tx?.status]);
+}
+
 export function StatusStep() {
   const state = useCheckoutState();
   const store = useCheckoutStore();
@@ -35,25 +65,29 @@ export function StatusStep() {
   const host = useHost();
   const t = useTranslator();
   const { tracking, selection } = state;
-  const view = useTransaction(tracking, {
-    terminal: tracking?.terminal ?? true,
-    baseMs: host.pollMs.base,
-    maxMs: host.pollMs.max,
-  });
+  const { quote: chosen } = useCheckoutData();
+  const view = useTransaction(tracking, { baseMs: host.pollMs.base, maxMs: host.pollMs.max });
   const tx = view.transaction;
-  const txId = tx?.id;
-  const txStatus = tx?.status;
-  const txHash = tx?.cryptoDetails?.blockchainTransactionId;
-  useEffect(() => {
-    if (txStatus)
-      send({ type: 'TRANSACTION_UPDATED', transactionId: txId, status: txStatus, txHash, at: host.now() });
-  }, [txId, txStatus, txHash, send, host]);
+  const terminal = view.terminal;
+  const offer = offerOf(tx, chosen);
+  const code = chosen?.serviceProvider ?? tx?.serviceProvider ?? '';
+  useTransactionReports(
+    host,
+    tracking && tx
+      ? {
+          type: 'transaction',
+          sessionId: tracking.sessionId,
+          transaction: tx,
+          ...(code ? { partner: code } : {}),
+          ...(offer ? { destinationAmount: offer.destinationAmount } : {}),
+        }
+      : undefined,
+  );
 
-  const code = selection.quote?.serviceProvider ?? tx?.serviceProvider ?? '';
   const partner = code ? partnerName(code) : '';
-  const status = tracking?.status;
+  const status = tx?.status;
   const look = status ? resolveStatusView(status) : undefined;
-  const steps = timelineFor(selection.direction, status, tracking?.history).map((step) => ({
+  const steps = timelineFor(selection.direction, status, view.seen).map((step) => ({
     id: step.key,
     label: t(step.labelKey as Parameters<typeof t>[0]),
     selfDescribing: step.labelKey === 'timeline.cancelled',
@@ -68,8 +102,8 @@ export function StatusStep() {
   const widgetUrl = state.launch.session?.widgetUrl;
   // Before the partner has a transaction the shopper still has to act in the partner's window.
   const awaitingShopper = !status || status === 'PENDING_CREATED';
-  const closed = useWindowClosed(store, awaitingShopper && !tracking?.terminal);
-  const failed = tracking?.terminal && look?.tone !== 'success';
+  const closed = useWindowClosed(store, awaitingShopper && !terminal);
+  const failed = terminal && look?.tone !== 'success';
   const links = statusLinks(tx, chainOf(selection));
   const retry = (to: 'quotes' | 'launch') => send({ type: 'RETRY', idempotencyKey: host.newRunKey(), to });
   const startOver = () => send({ type: 'RESET', idempotencyKey: host.newRunKey() });
@@ -93,7 +127,7 @@ export function StatusStep() {
             : status === 'CANCELLED'
               ? t('status.cancelledDetail')
               : t(DETAIL[look?.tone ?? 'pending']);
-  const openPartner = !tracking?.terminal && widgetUrl && (
+  const openPartner = !terminal && widgetUrl && (
     <a
       className={`rc-btn rc-btn--block ${closed ? 'rc-btn--primary' : 'rc-btn--secondary'}`}
       href={widgetUrl}
@@ -105,7 +139,7 @@ export function StatusStep() {
   );
   // The screen's main actions, kept in view: reopen or open the partner's window while it waits on
   // the shopper; after a failure, another offer, a new try or starting over; Done at the end.
-  const footer = (openPartner || closed || failed || tracking?.terminal) && (
+  const footer = (openPartner || closed || failed || terminal) && (
     <>
       {openPartner}
       {(closed || failed) && (
@@ -123,7 +157,7 @@ export function StatusStep() {
           </Button>
         </>
       )}
-      {tracking?.terminal && !failed && (
+      {terminal && !failed && (
         <Button block onClick={startOver}>
           {t('action.backToMerchant')}
         </Button>
@@ -148,13 +182,11 @@ export function StatusStep() {
         </a>
       )}
       <StatusTimeline steps={steps} />
-      {view.error && !tracking?.terminal && (
+      {view.error && !terminal && (
         <Alert action={{ label: t('action.tryAgain'), onClick: view.retry }}>{t(errorKey(view.error))}</Alert>
       )}
-      <Summary state={state} />
-      {tracking?.transactionId && (
-        <p className="rc-help rc-break">{t('status.reference', { id: tracking.transactionId })}</p>
-      )}
+      <Summary state={state} quote={offer} />
+      {tx?.id && <p className="rc-help rc-break">{t('status.reference', { id: tx.id })}</p>}
       {links.partnerUrl && (
         <a href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
           {t('status.viewAtPartner', { partner })}

@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useRef, type ReactNode } from 're
 import { canGoBackScreen, screenProgress } from '../../checkout';
 import { Button, StepHeader } from '../components';
 import { useCheckoutState } from './context';
+import { useCheckoutData } from './data';
 import { useTranslator } from '../i18n';
 
 export const NavigatedContext = createContext(false);
@@ -28,7 +29,8 @@ export function StepFrame({ title, children, onContinue, busy, continueDisabled,
   const state = useCheckoutState();
   const t = useTranslator();
   const navigated = useContext(NavigatedContext);
-  const p = screenProgress(state);
+  const { facts } = useCheckoutData();
+  const p = screenProgress(state, facts);
   const back = useContext(BackContext);
   const action =
     footer ??
@@ -46,7 +48,7 @@ export function StepFrame({ title, children, onContinue, busy, continueDisabled,
         title={title}
         step={p?.index}
         total={p?.total}
-        onBack={canGoBackScreen(state) ? back : undefined}
+        onBack={canGoBackScreen(state, facts) ? back : undefined}
         focusTitle={navigated}
       />
       {children}

@@ -2,6 +2,7 @@
 // Each row is a label and its value on one line when they fit, the value under its label when they
 // do not; the wallet address is shortened in its middle, whole for screen readers, with a copy button.
 import type { ReactNode } from 'react';
+import type { Quote } from '../../api/types';
 import type { CheckoutState } from '../../checkout';
 import { offerRate, summary } from '../../checkout';
 import { CopyButton } from '../components';
@@ -14,16 +15,16 @@ import { partnerName } from './partners';
 import { subdivisionLabel } from './subdivisions';
 import { useTranslator } from '../i18n';
 
-export function Summary({ state }: { state: CheckoutState }) {
+/** `quote`: the chosen offer (or what the transaction says of it), read from the queries. */
+export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quote }) {
   const t = useTranslator();
-  const { discovery, country } = useCheckoutData();
-  const sum = summary(state);
-  const q = state.selection.quote;
+  const { discovery, country, facts } = useCheckoutData();
+  const sum = summary(state, q);
   const buy = sum.direction === 'buy';
   const money = (amount: number | string, code: string | undefined, fiat: boolean) =>
     fiat
       ? fiatText(amount, code ?? '', t.locale)
-      : cryptoText(amount, code ?? '', t.locale, state.facts.cryptoDecimals);
+      : cryptoText(amount, code ?? '', t.locale, facts.cryptoDecimals);
   const entry = discovery.methods.items.find((m) => m.method === sum.paymentMethod);
   const method = sum.paymentMethod && methodLabel(sum.paymentMethod, entry?.name ?? sum.paymentMethod, t);
   const rate = q ? offerRate(q, sum.direction) : 0;

@@ -3,8 +3,8 @@
 // widgets on a page never share either.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { Direction, Quote, QuoteRequest } from '../../api/types';
-import type { CheckoutEvent, CheckoutState, CheckoutStoreApi } from '../../checkout';
+import type { Direction, Quote, QuoteRequest, Transaction } from '../../api/types';
+import type { CheckoutState, CheckoutStoreApi } from '../../checkout';
 import type { LaunchMode, LaunchedMode } from './launchMode';
 
 export type { LaunchMode, LaunchedMode };
@@ -14,6 +14,14 @@ export type UiSignal =
   | { type: 'ready' }
   | { type: 'quotesUpdated'; quotes: readonly Quote[] }
   | { type: 'providerLaunched'; partner: string; mode: LaunchedMode }
+  /** The launched checkout's transaction as last read, once per new status or id. */
+  | {
+      type: 'transaction';
+      sessionId: string;
+      transaction: Transaction;
+      partner?: string;
+      destinationAmount?: number;
+    }
   | { type: 'error'; code: string; message: string };
 
 export interface CheckoutHost {
@@ -69,8 +77,4 @@ export const useHost = (): CheckoutHost => need(useContext(HostContext), 'the ch
 
 export function useCheckoutState(): CheckoutState {
   return useStore(useCheckoutStore(), (s) => s.state);
-}
-
-export function useSend(): (event: CheckoutEvent) => void {
-  return useStore(useCheckoutStore(), (s) => s.send);
 }

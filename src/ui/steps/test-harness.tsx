@@ -16,6 +16,14 @@ import { Layout } from '../components';
 import { I18nProvider } from '../i18n';
 import type { CheckoutHost, UiSignal } from './context';
 import { CheckoutProvider } from './context';
+import type { CheckoutData } from './data';
+import { useCheckoutData } from './data';
+
+/** What the screens read from the data, as of the last render (tests read the chosen offer and the facts). */
+function DataProbe({ onData }: { onData: (data: CheckoutData) => void }) {
+  onData(useCheckoutData());
+  return null;
+}
 
 export const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const BTC_WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
@@ -44,6 +52,7 @@ export function renderCheckout(o: HarnessOptions = {}) {
     ...o.host,
   };
   const user = userEvent.setup();
+  const seen: { current?: CheckoutData } = {};
   const view = render(
     <I18nProvider locale="en-US">
       <Layout>
@@ -51,6 +60,7 @@ export function renderCheckout(o: HarnessOptions = {}) {
           <RampClientProvider client={client}>
             <CheckoutProvider store={store} host={host}>
               <CheckoutRuntime>
+                <DataProbe onData={(d) => (seen.current = d)} />
                 <CheckoutScreen />
               </CheckoutRuntime>
             </CheckoutProvider>
@@ -59,7 +69,25 @@ export function renderCheckout(o: HarnessOptions = {}) {
       </Layout>
     </I18nProvider>,
   );
-  return { server, store, signals, queryClient, host, user, view, state: () => store.getState().state };
+  const data = () => {
+    if (!seen.current) throw new Error('the screens have not rendered yet');
+    return seen.current;
+  };
+  return {
+    server,
+    store,
+    signals,
+    queryClient,
+    host,
+    user,
+    view,
+    state: () => store.getState().state,
+    data,
+    /** The chosen offer's partner, as the screens read it. */
+    partner: () => seen.current?.quote?.serviceProvider ?? '',
+    /** Sends an event with what the data says now, as the screens do. */
+    send: (event: CheckoutEvent) => store.getState().send(event, seen.current?.facts),
+  };
 }
 
 /** A window.open stand-in: the window a popup would be, recording where it was sent. */
@@ -79,7 +107,7 @@ export async function advanceTo(h: ReturnType<typeof renderCheckout>, target: Ch
   while (h.state().step !== target) {
     const before = h.state().step;
     await waitFor(() => {
-      act(() => h.store.getState().send({ type: 'CONTINUE', at: Date.now() }));
+      act(() => h.send({ type: 'CONTINUE', at: Date.now() }));
       expect(h.state().step).not.toBe(before);
     });
   }

@@ -3,13 +3,15 @@
 import { useState } from 'react';
 import { screenOf } from '../../checkout';
 import { useCheckoutStore, useHost } from './context';
+import { useSend } from './data';
 
 export function useContinue(): { attempted: boolean; go: () => void } {
   const store = useCheckoutStore();
   const host = useHost();
+  const send = useSend();
   const [attempted, setAttempted] = useState(false);
   const go = () => {
-    const { state: before, send } = store.getState();
+    const before = store.getState().state;
     send({ type: 'CONTINUE_SCREEN', at: host.now() });
     if (screenOf(store.getState().state.step) === screenOf(before.step)) setAttempted(true);
   };

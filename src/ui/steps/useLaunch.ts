@@ -7,6 +7,7 @@ import { canLaunch, sessionRequest } from '../../checkout';
 import { useCreateSession } from '../../queries';
 import type { LaunchedMode } from './context';
 import { useCheckoutStore, useHost } from './context';
+import { useCheckoutData } from './data';
 import { closeQuietly, navigate, openBlank, openTab, rememberWindow } from './launcher';
 
 export interface LaunchControl {
@@ -22,11 +23,13 @@ export function useLaunch(): LaunchControl {
   const host = useHost();
   const { create } = useCreateSession();
   const [blocked, setBlocked] = useState(false);
-  const send: ReturnType<typeof store.getState>['send'] = (e) => store.getState().send(e);
+  // The session is for the offer chosen when the shopper asked for it.
+  const { facts, quote } = useCheckoutData();
+  const send: ReturnType<typeof store.getState>['send'] = (e) => store.getState().send(e, facts);
   const current = () => store.getState().state;
 
   const launched = (mode: LaunchedMode) => {
-    const partner = current().selection.quote?.serviceProvider ?? '';
+    const partner = quote?.serviceProvider ?? '';
     // LAUNCHED first: it stores the tracking, so a redirect or reload resumes on the status screen.
     send({ type: 'LAUNCHED' });
     host.onSignal({ type: 'providerLaunched', partner, mode });
@@ -34,7 +37,7 @@ export function useLaunch(): LaunchControl {
 
   const launch = async () => {
     const at = host.now();
-    if (!canLaunch(current(), at)) {
+    if (!canLaunch(current(), facts, at)) {
       // Nothing to start (already creating), or a choice went stale: the machine shows which.
       send({ type: 'SESSION_REQUESTED', at });
       return;
@@ -42,7 +45,7 @@ export function useLaunch(): LaunchControl {
     const win = openBlank(host.launch);
     send({ type: 'SESSION_REQUESTED', at });
     const requested = current();
-    const request = sessionRequest(requested);
+    const request = sessionRequest(requested, facts);
     const key = requested.launch.idempotencyKey;
     if (requested.launch.phase !== 'creating' || !request || !key) return closeQuietly(win);
     if (host.redirectUrl) request.sessionData.redirectUrl = host.redirectUrl;

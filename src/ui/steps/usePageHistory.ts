@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Screen } from '../../checkout';
 import { SCREENS, canGoBackScreen, screenOf } from '../../checkout';
-import { useCheckoutStore, useHost, useSend } from './context';
+import { useCheckoutStore, useHost } from './context';
+import { useCheckoutData, useSend } from './data';
 
 const KEY = 'rampCheckoutScreen';
 const order = (screen: Screen) => SCREENS.indexOf(screen);
@@ -19,6 +20,7 @@ export function usePageHistory(screen: Screen): () => void {
   const { pageHistory, now } = useHost();
   const store = useCheckoutStore();
   const send = useSend();
+  const { facts } = useCheckoutData();
   const shown = useRef(screen);
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export function usePageHistory(screen: Screen): () => void {
       // Back until the entry's screen, as far as the machine allows.
       for (let guard = SCREENS.length; guard > 0; guard--) {
         const state = here();
-        if (order(screenOf(state.step)) <= target || !canGoBackScreen(state)) break;
+        if (order(screenOf(state.step)) <= target || !canGoBackScreen(state, facts)) break;
         send({ type: 'BACK_SCREEN' });
       }
       // Forward: Continue until the entry's screen, as far as the answers still hold (never the hand-off).
@@ -52,7 +54,7 @@ export function usePageHistory(screen: Screen): () => void {
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [pageHistory, store, send, now]);
+  }, [pageHistory, store, send, facts, now]);
 
   return useCallback(() => {
     // Through the browser only when this screen is an entry we made; else (a reload onto it) directly.
