@@ -5,7 +5,6 @@
 // several instances, each is scraped on its own. Labels are patterns and fixed words, never a raw
 // path, id or amount: a label value taken from a request could grow the series without bound.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Ledger, LedgerStats } from '../storage/ledger/types';
 import type { RateLimiterStore } from './rate-limit';
 
 export interface Metrics {
@@ -18,8 +17,10 @@ export interface Metrics {
   discoveryCache(result: string): void;
   /** A limiter that counts its refusals under `name`. */
   countRefusals<L extends RateLimiterStore>(name: string, limiter: L): L;
-  /** The ledger with its writes timed; its queue depths read on each scrape. */
-  instrumentLedger(ledger: Ledger): Ledger;
+  /** Starts timing one write to the order ledger; call the result when it ends. */
+  timeLedgerWrite(): () => void;
+  /** Where the queue depths are read on each scrape (the ledger's stats). */
+  readQueuesFrom(read: () => Promise<QueueDepths>): void;
   /** A checkout reached a stage (opened, quoted, session), counted by the instance that saw it. */
   countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
   /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
@@ -30,19 +31,17 @@ export interface Metrics {
 
 export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'timeout';
 
-/** Methods of the Ledger that write. */
-const LEDGER_WRITES = [
-  'createIntent',
-  'beginPendingOrder',
-  'releasePendingOrder',
-  'losePendingOrder',
-  'deferPendingOrder',
-  'recordOrder',
-  'applyUpdate',
-  'scheduleChecks',
-  'recordAttempt',
-  'resend',
-] as const satisfies readonly (keyof Ledger)[];
+/** What is waiting, as the order ledger counts it (its stats; metrics stands below the ledger). */
+export interface QueueDepths {
+  /** Orders whose transaction has not ended. */
+  openOrders: number;
+  /** When the oldest of them was created, or null when there is none. */
+  oldestOpenCreatedAt: number | null;
+  pendingDeliveries: number;
+  /** When the oldest pending delivery's event was made, or null when none is pending. */
+  oldestPendingDeliveryAt: number | null;
+  deadDeliveries: number;
+}
 
 /** Latency buckets (seconds) for a JSON API in front of an upstream with a 10 s deadline. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -112,13 +111,13 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   });
 
   // Queue depths are read from the ledger when scraped (one small query), not kept in step by hand.
-  let ledger: Ledger | null = null;
-  let stats: Promise<LedgerStats | null> | null = null;
+  let readQueues: (() => Promise<QueueDepths>) | null = null;
+  let stats: Promise<QueueDepths | null> | null = null;
   const readStats = () =>
-    (stats ??= (ledger?.stats() ?? Promise.resolve(null))
+    (stats ??= (readQueues?.() ?? Promise.resolve(null))
       .catch(() => null)
       .finally(() => setTimeout(() => (stats = null), 0)));
-  const fromStats = (name: string, help: string, pick: (s: LedgerStats) => number) =>
+  const fromStats = (name: string, help: string, pick: (s: QueueDepths) => number) =>
     new Gauge({
       name,
       help,
@@ -200,21 +199,11 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
         },
       });
     },
-    instrumentLedger(l) {
-      ledger = l;
-      const timed: Partial<Ledger> = {};
-      for (const name of LEDGER_WRITES) {
-        const write = l[name] as (...args: unknown[]) => Promise<unknown>;
-        (timed as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-          const end = ledgerWrites.startTimer();
-          try {
-            return await write.apply(l, args);
-          } finally {
-            end();
-          }
-        };
-      }
-      return { ...l, ...timed };
+    timeLedgerWrite() {
+      return ledgerWrites.startTimer();
+    },
+    readQueuesFrom(read) {
+      readQueues = read;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

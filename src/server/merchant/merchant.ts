@@ -28,6 +28,7 @@ import { createExpiryRecorder, createStatusRecorder } from './record-status';
 import { syncPolicy } from '../config/config';
 import { createUpstreamEventApplier } from './upstream-webhooks/applier';
 import type { UpstreamEventApplier } from './upstream-webhooks/applier';
+import { instrumentLedger } from './ledger-metrics';
 
 export interface MerchantOptions {
   /** A ledger to use instead of the embedded one in config.merchant.dataDir. */
@@ -65,7 +66,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   const webhook = config.merchant.webhook;
   const ready = Promise.resolve(o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now)).then(
     (opened) => {
-      const ledger = ctx.metrics ? ctx.metrics.instrumentLedger(opened) : opened;
+      const ledger = ctx.metrics ? instrumentLedger(ctx.metrics, opened) : opened;
       const sender: Worker | null = webhook
         ? createWebhookSender({
             ledger,
