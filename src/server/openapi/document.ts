@@ -68,8 +68,24 @@ function operation(rule: RouteRule): Json {
   };
 }
 
-/** The server's own routes outside the allowlist: health, readiness and metrics. */
+/** The server's own routes outside the allowlist: health, readiness, metrics, origin and this document. */
 const OPERATIONAL: Record<string, Json> = {
+  [`${API_PREFIX}/origin`]: {
+    get: {
+      operationId: 'origin',
+      summary: "Whether the caller's Origin is allowed",
+      security: [],
+      responses: { '200': { description: '{ origin, allowed }' } },
+    },
+  },
+  [`${API_PREFIX}/openapi.json`]: {
+    get: {
+      operationId: 'openapi',
+      summary: 'This document',
+      security: [],
+      responses: { '200': { description: 'OpenAPI 3.1' } },
+    },
+  },
   '/healthz': {
     get: {
       operationId: 'healthz',
