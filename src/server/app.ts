@@ -23,6 +23,7 @@ import type { Logger } from './http/log';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
+import { openApiDocument } from './openapi/document';
 import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
 import { createProxy } from './proxy/routes';
 import { createFreshAnswers } from './proxy/discovery/fresh-answers';
@@ -262,6 +263,9 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       allowed ? NO_STORE : { ...NO_STORE, 'Access-Control-Allow-Origin': '*' },
     );
   });
+  // The document of this HTTP surface, made from the route definitions (openapi/document.ts).
+  const openApi = openApiDocument();
+  app.get(`${API_PREFIX}/openapi.json`, (c) => c.json(openApi, 200, NO_STORE));
   const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
     deps.onMerchant?.(merchant);
