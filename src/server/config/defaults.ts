@@ -23,6 +23,9 @@ export const DEFAULTS = {
   checkoutExpiresMs: 86_400_000,
   leaseTtlMs: 15_000,
   retentionDays: 400,
+  drainMs: 5_000,
+  migrate: true,
+  role: 'all',
   /** `<per minute>/<burst>`; a rate given without its burst keeps this burst (at most the rate). */
   rateLimitQuote: { perMinute: 120, burst: 30 },
   rateLimitSession: { perMinute: 30, burst: 10 },

@@ -6,7 +6,7 @@
 // path, id or amount: a label value taken from a request could grow the series without bound.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Ledger, LedgerStats } from '../storage/ledger/types';
-import type { RateLimiterStore } from '../storage/stores/types';
+import type { DependencyState, RateLimiterStore } from '../storage/stores/types';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -20,6 +20,8 @@ export interface Metrics {
   countRefusals<L extends RateLimiterStore>(name: string, limiter: L): L;
   /** The ledger with its writes timed; its queue depths read on each scrape. */
   instrumentLedger(ledger: Ledger): Ledger;
+  /** Dependency states read on each scrape: `ramp_dependency_up{dependency}` and `ramp_degraded`. */
+  watchDependencies(read: () => Promise<Record<string, DependencyState>>): void;
   /** The Prometheus text exposition. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -135,6 +137,34 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (s) => s.deadDeliveries,
   );
 
+  // Dependencies are checked when scraped (bounded checks), once for both gauges.
+  let readDependencies: (() => Promise<Record<string, DependencyState>>) | null = null;
+  let dependencyRead: Promise<Record<string, DependencyState>> | null = null;
+  const dependencyStates = (): Promise<Record<string, DependencyState>> =>
+    (dependencyRead ??= (readDependencies?.() ?? Promise.resolve<Record<string, DependencyState>>({})).finally(() =>
+      setTimeout(() => (dependencyRead = null), 0),
+    ));
+  new Gauge({
+    name: 'ramp_dependency_up',
+    help: 'Whether each shared dependency (redis, postgres) or own store (ledger) answers: 1 up, 0 down.',
+    labelNames: ['dependency'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const [name, state] of Object.entries(await dependencyStates())) {
+        this.set({ dependency: name }, state.up ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'ramp_degraded',
+    help: 'Whether a dependency is down (1): the instance stays ready and serves discovery and quotes.',
+    registers,
+    async collect() {
+      this.set(Object.values(await dependencyStates()).some((d) => !d.up) ? 1 : 0);
+    },
+  });
+
   // Each series' labelled child, kept: prom-client would otherwise hash the labels on every request.
   // Bounded: routes are patterns, methods and statuses few.
   const httpSeries = new Map<string, { total: Counter.Internal; duration: Histogram.Internal<'route'> }>();
@@ -193,6 +223,9 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
         };
       }
       return { ...l, ...timed };
+    },
+    watchDependencies(read) {
+      readDependencies = read;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
