@@ -141,9 +141,9 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   let readDependencies: (() => Promise<Record<string, DependencyState>>) | null = null;
   let dependencyRead: Promise<Record<string, DependencyState>> | null = null;
   const dependencyStates = (): Promise<Record<string, DependencyState>> =>
-    (dependencyRead ??= (readDependencies?.() ?? Promise.resolve<Record<string, DependencyState>>({})).finally(() =>
-      setTimeout(() => (dependencyRead = null), 0),
-    ));
+    (dependencyRead ??= (
+      readDependencies?.() ?? Promise.resolve<Record<string, DependencyState>>({})
+    ).finally(() => setTimeout(() => (dependencyRead = null), 0)));
   new Gauge({
     name: 'ramp_dependency_up',
     help: 'Whether each shared dependency (redis, postgres) or own store (ledger) answers: 1 up, 0 down.',

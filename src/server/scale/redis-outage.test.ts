@@ -164,7 +164,8 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     let degraded = true;
     for (let i = 0; i < 100 && degraded; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      degraded = ((await (await fetch(`${instance.origin}/readyz`)).json()) as { degraded: boolean }).degraded;
+      degraded = ((await (await fetch(`${instance.origin}/readyz`)).json()) as { degraded: boolean })
+        .degraded;
     }
     expect(degraded).toBe(false);
     expect((await quote(instance.origin)).status).toBe(200);

@@ -62,7 +62,9 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
       }
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the server exited with ${code} before it was ready:\n${out}`)));
+    child.once('exit', (code) =>
+      fail(new Error(`the server exited with ${code} before it was ready:\n${out}`)),
+    );
   });
 }
 
