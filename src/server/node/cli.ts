@@ -14,6 +14,8 @@ Commands:
   serve [--port <port>] [--host <host>] [--role web|worker|all]
                                              the host server (hosted page, embed, console, /api/ramp)
   migrate [--check]                          apply the ledger's due migrations (--check: exit 1 if any)
+  backup <file>                              a consistent copy of the embedded ledger, server running
+  restore <file>                             a backup into an empty RAMP_DATA_DIR, checked
   webhooks trigger <type> --url <endpoint>   post a sample webhook event, signed with RAMP_WEBHOOK_SECRET
   upstream-webhooks register [--url <url>]   register the receiver of the service's webhooks
 
@@ -123,6 +125,42 @@ async function migrateCommand(args: string[]): Promise<void> {
   process.exit(result.code);
 }
 
+const BACKUP_USAGE = `Usage: ramp-checkout backup <file> | ramp-checkout restore <file>
+
+backup:  writes a consistent copy of the embedded ledger (RAMP_DATA_DIR/ledger.sqlite) to <file>
+         while the server runs (SQLite's VACUUM INTO: a plain copy misses the write-ahead log), then
+         checks it. Never overwrites a file.
+restore: checks <file> (SQLite's integrity check, a schema this build knows) and puts it into
+         RAMP_DATA_DIR, which must hold no ledger; start the server on it afterwards.
+
+On PostgreSQL (RAMP_DATABASE_URL) use its own tools: pg_dump --format=custom --file=ramp.dump "$RAMP_DATABASE_URL"`;
+
+async function backupCommand(command: 'backup' | 'restore', args: string[]): Promise<void> {
+  if (args.some(isHelp) || args.length === 0) {
+    process.stdout.write(`${BACKUP_USAGE}\n`);
+    if (args.length === 0) process.exit(2);
+    return;
+  }
+  if (args.length !== 1) fail(`${command} takes one file.`, BACKUP_USAGE);
+  const config = await configFromEnv();
+  if (config.databaseUrl !== null)
+    fail('RAMP_DATABASE_URL is set: back up PostgreSQL with pg_dump.', BACKUP_USAGE);
+  const { backupLedger, restoreLedger } = await import('../storage/ledger/backup');
+  try {
+    const info =
+      command === 'backup'
+        ? await backupLedger(config.merchant.dataDir, args[0]!)
+        : await restoreLedger(args[0]!, config.merchant.dataDir);
+    const verb = command === 'backup' ? 'Backed up the ledger to' : 'Restored the ledger to';
+    process.stdout.write(
+      `${verb} ${info.file}: schema version ${info.version}, ${info.orders} orders, integrity ok\n`,
+    );
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}
+
 async function webhooks(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   if (isHelp(sub) || sub === undefined) {
@@ -198,6 +236,7 @@ async function main(argv: string[]): Promise<void> {
   if (isHelp(command)) process.stdout.write(`${USAGE}\n`);
   else if (command === undefined || command === 'serve') await serve(rest);
   else if (command === 'migrate') await migrateCommand(rest);
+  else if (command === 'backup' || command === 'restore') await backupCommand(command, rest);
   else if (command === 'webhooks') await webhooks(rest);
   else if (command === 'upstream-webhooks') await upstreamWebhooks(rest);
   else fail(`Unknown command "${command}".`, USAGE);
