@@ -80,6 +80,7 @@ export interface AppDeps {
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
 export const LOCAL_TTL_WITH_SHARED_CACHE_MS = 5_000;
 const HEALTH_CHECK_TIMEOUT_MS = 1_500;
+const WORKER_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? systemClock;
@@ -213,6 +214,16 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     c.set('unowned', true);
     return c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE);
   });
+
+  // RAMP_ROLE=worker: background jobs only; of HTTP, the health endpoints and metrics.
+  if (config.role === 'worker') {
+    app.use('*', async (c, next) => {
+      if (!WORKER_PATHS.has(c.req.path)) {
+        throw new HttpError(404, 'NOT_FOUND', 'This instance runs background jobs only (RAMP_ROLE=worker)');
+      }
+      await next();
+    });
+  }
 
   // Liveness answers at once, touching nothing; readiness as http/lifecycle.ts says.
   app.get('/healthz', (c) =>

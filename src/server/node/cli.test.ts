@@ -78,6 +78,12 @@ describe('ramp-checkout', { timeout: 60_000 }, () => {
     expect(run.stdout).not.toMatch(/listening/);
   });
 
+  it('serve --role takes web, worker or all (RAMP_ROLE), and refuses another', async () => {
+    const run = await cli(['serve', '--role', 'cron']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/RAMP_ROLE: must be web, worker or all/);
+  });
+
   it('webhooks trigger posts each type signed with RAMP_WEBHOOK_SECRET; the receiver verifies it', async () => {
     for (const type of ['checkout.session_created', 'transaction.completed'] as const) {
       const run = await cli(['webhooks', 'trigger', type, '--url', url], { RAMP_WEBHOOK_SECRET: SECRET });
