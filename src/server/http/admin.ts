@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { ServerConfig } from '../config/config';
 import type { RateLimiterStore } from '../storage/stores/types';
-import { clientIp, requireClientIp } from './client-address';
+import { clientIp, limitKey, requireClientIp } from './client-address';
 import { HttpError, notFound } from './errors';
 import { RateLimiter } from './rate-limit';
 import { safeEqual } from './tokens';
@@ -29,14 +29,15 @@ export function createRequireAdmin(
   return async (c) => {
     if (config.adminToken === null) throw notFound();
     // The limiter first: a throttled client's token is not even compared, right or wrong.
-    const ip = clientIp(c, config.trustProxy);
+    const address = clientIp(c, config.trustProxy);
+    const ip = address === undefined ? undefined : limitKey(address);
     if (ip !== undefined && !limiter.peek(ip).ok) {
       const d = await failures.take(ip); // refused, and counted as a refusal
       if (!d.ok) throw throttled(d);
     }
     const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
     if (m && safeEqual(m[1]!, config.adminToken)) return;
-    const d = await failures.take(requireClientIp(c, config.trustProxy));
+    const d = await failures.take(limitKey(requireClientIp(c, config.trustProxy)));
     if (!d.ok) throw throttled(d);
     throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
       headers: { 'WWW-Authenticate': 'Bearer' },

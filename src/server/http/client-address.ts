@@ -71,6 +71,25 @@ export function requireClientIp(c: Context, trustProxy: boolean): string {
   );
 }
 
+/**
+ * The key a per-client allowance is counted under: an IPv4 address, or an IPv6 address's /64 (one
+ * subscriber's network is a /64 at least: keyed by full address, one client holding a /64 would get a
+ * fresh allowance per address, 2^64 of them).
+ */
+export function limitKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** An IP address as given (IPv4-mapped IPv6 shortened), or undefined when it is not one. */
 export function validIp(ip: string | undefined): string | undefined {
   if (ip === undefined) return undefined;

@@ -11,7 +11,7 @@ import type { Category, Cursor, QuoteRequest, SessionResponse } from '../../api/
 import { openingQuoteOf, parseQuoteBody } from './bodies';
 import { readJsonBody } from '../http/body';
 import { loadBootstrap } from './discovery/bootstrap';
-import { rawTarget, requireClientIp } from '../http/client-address';
+import { limitKey, rawTarget, requireClientIp } from '../http/client-address';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
@@ -103,7 +103,7 @@ export function createProxy({
   );
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
-    const d = await limiter.take(requireClientIp(c, config.trustProxy));
+    const d = await limiter.take(limitKey(requireClientIp(c, config.trustProxy)));
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -219,7 +219,7 @@ export function createProxy({
   const read = <T>({ scope }: Call, call: (cl: RampClient) => Promise<T>) => upstream.read(call, scope);
   // Cache misses (what reaches the upstream) count against this client's allowance.
   const discoveryOf = (c: Context<AppEnv>) =>
-    discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
+    discoveryAll.forClient(() => limitKey(requireClientIp(c, config.trustProxy)));
   const cursor = (q: Record<string, string>): Cursor =>
     q.after ? { after: q.after } : q.before ? { before: q.before } : {};
   const limitOf = (q: Record<string, string>) => (q.limit === undefined ? undefined : Number(q.limit));
