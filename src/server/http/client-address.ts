@@ -25,8 +25,12 @@ export interface Connection {
   repeated?: string[];
 }
 
-/** Headers a request carries at most once: a second Host or Authorization is a smuggling attempt. */
-export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length'];
+/**
+ * Headers a request carries at most once: a second Host or Authorization is a smuggling attempt, and a
+ * second X-Forwarded-For (Node joins the two) would let a client place its own entry where the proxy's
+ * is read (RAMP_TRUST_PROXY).
+ */
+export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length', 'x-forwarded-for'];
 
 /** Which of SINGLE_HEADERS Node's raw header list (name, value, name, value, …) has twice. */
 export function repeatedHeaders(rawHeaders: readonly string[]): string[] {
