@@ -46,7 +46,7 @@ describe.skipIf(skip)('RAMP_ROLE web and worker', { timeout: 60_000 }, () => {
     const worker = await start('worker');
 
     const created = await quotedSession((p, init) => fetch(`${web.origin}${p}`, init), BUY_SESSION, {
-      'Idempotency-Key': 'roles-test-key-0001',
+      'Idempotency-Key': `roles-test-key-${Date.now()}`, // Redis outlives a run: a fresh key
     });
     expect(created.status).toBe(200);
     await expect.poll(() => posted.worker, { timeout: 15_000 }).toBeGreaterThan(0);
