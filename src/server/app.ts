@@ -31,6 +31,8 @@ import { sandboxControl } from './http/sandbox-control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
 import { createRequireAdmin } from './http/admin';
+import { notReady } from './http/lifecycle';
+import type { Lifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { upstreamOperation } from './proxy/operations';
 import type { Metrics } from './http/metrics';
@@ -64,8 +66,12 @@ export interface AppDeps {
   retry?: { policy?: RetryPolicy; sleep?: (ms: number) => Promise<void>; random?: () => number };
   /** Rate limits, the shared cache tier, idempotency, leases. Default: in process (stores/memory.ts). */
   stores?: Stores;
-  /** Other shared services this instance needs (PostgreSQL): reported by /healthz, required by /readyz. */
+  /** Shared services (PostgreSQL): reported by /readyz and /metrics; down, the instance is `degraded`, still ready. */
   dependencies?: Record<string, () => Promise<DependencyState>>;
+  /** This instance's own stores (the embedded ledger): down, /readyz is 503. */
+  ownDependencies?: Record<string, () => Promise<DependencyState>>;
+  /** Starting, serving, draining: /readyz is 503 unless serving. Default: always serving. */
+  lifecycle?: Pick<Lifecycle, 'phase'>;
   /** The merchant backend (ledger, intents, sync, webhooks), built on this app's upstream. */
   merchant?: (ctx: MerchantContext) => Merchant;
   /** Told the merchant backend once it is built (so its owner can close it). */
@@ -77,6 +83,7 @@ export interface AppDeps {
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
 export const LOCAL_TTL_WITH_SHARED_CACHE_MS = 5_000;
 const HEALTH_CHECK_TIMEOUT_MS = 1_500;
+const WORKER_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? systemClock;
@@ -126,12 +133,16 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   const checks: Record<string, () => Promise<DependencyState>> = {
     ...(stores.kind === 'redis' ? { redis: () => stores.health() } : {}),
     ...deps.dependencies,
+    ...deps.ownDependencies,
   };
-  const dependencyStates = async () => {
+  const own = new Set(Object.keys(deps.ownDependencies ?? {}));
+  const dependencyStates = async (): Promise<Record<string, DependencyState>> => {
     const names = Object.keys(checks);
     const states = await Promise.all(names.map((n) => boundedCheck(checks[n]!)));
     return Object.fromEntries(names.map((n, i) => [n, states[i]!]));
   };
+  metrics.watchDependencies(dependencyStates);
+  const phase = deps.lifecycle?.phase ?? (() => 'serving' as const);
 
   // Hono's RegExpRouter, named rather than left to Hono's choice: it matches a request in one regular
   // expression, where the trie router Hono falls back to when a route pattern defeats it cost the
@@ -206,32 +217,33 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     return c.json({ code: 'NOT_FOUND', message: 'Not found', requestId: c.get('requestId') }, 404, NO_STORE);
   });
 
-  // Liveness: the process answers (and what it knows of its dependencies). Readiness: it can serve
-  // everything, so a load balancer sends it traffic; it fails while Redis or PostgreSQL is down.
-  app.get('/healthz', async (c) => {
-    const dependencies = await dependencyStates();
-    const ready = Object.values(dependencies).every((d) => d.up);
-    return c.json(
-      { ok: true, ready, upstream: config.mode, stores: stores.kind, dependencies },
-      200,
-      NO_STORE,
-    );
-  });
+  // RAMP_ROLE=worker: background jobs only; of HTTP, the health endpoints and metrics.
+  if (config.role === 'worker') {
+    app.use('*', async (c, next) => {
+      if (!WORKER_PATHS.has(c.req.path)) {
+        throw new HttpError(404, 'NOT_FOUND', 'This instance runs background jobs only (RAMP_ROLE=worker)');
+      }
+      await next();
+    });
+  }
+
+  // Liveness answers at once, touching nothing; readiness as http/lifecycle.ts says.
+  app.get('/healthz', (c) =>
+    c.json({ ok: true, phase: phase(), upstream: config.mode, stores: stores.kind }, 200, NO_STORE),
+  );
   app.get('/readyz', async (c) => {
+    const now = phase();
+    if (now !== 'serving') return notReady(now, now === 'draining' ? 'Draining' : 'Starting');
     const dependencies = await dependencyStates();
     const down = Object.keys(dependencies).filter((n) => !dependencies[n]!.up);
-    if (down.length === 0) return c.json({ ready: true, dependencies }, 200, NO_STORE);
-    return c.json(
-      {
-        ready: false,
-        code: 'NOT_READY',
-        message: `Unavailable: ${down.join(', ')}`,
+    const ownDown = down.filter((n) => own.has(n));
+    if (ownDown.length > 0) {
+      return notReady(now, `Unavailable: ${ownDown.join(', ')}`, {
         requestId: c.get('requestId'),
         dependencies,
-      },
-      503,
-      { ...NO_STORE, 'Retry-After': '5' },
-    );
+      });
+    }
+    return c.json({ ready: true, degraded: down.length > 0, dependencies }, 200, NO_STORE);
   });
 
   // Prometheus text for the operator's scraper: the console token, like every merchant route.

@@ -250,10 +250,9 @@ describe('sandbox faults through the proxy', () => {
     const s = sandboxApp();
     expect(await (await s.request('/healthz')).json()).toEqual({
       ok: true,
-      ready: true,
+      phase: 'serving',
       upstream: 'sandbox',
       stores: 'memory',
-      dependencies: {},
     });
     const body = await (await s.request('/api/ramp/bootstrap')).text();
     expect(body).not.toContain(s.config.upstream.apiKey);

@@ -15,6 +15,7 @@ import type { CreatedIntent, IntentInput } from './merchant/intent-types';
 import type { Ledger } from './storage/ledger/types';
 import type { Connection } from './http/client-address';
 import { systemClock } from './http/clock';
+import { createLifecycle, probeBeforeStart } from './http/lifecycle';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
@@ -44,6 +45,11 @@ export interface RampServer {
   readonly webhooks: RampWebhooks;
   /** Resolves once Redis, PostgreSQL (when configured) and the ledger are open (requests wait for it anyway); rejects saying why the server cannot start. */
   ready(): Promise<void>;
+  /**
+   * Turns /readyz to 503 at once (a load balancer stops sending new requests) while every request
+   * is still answered: the first step of a graceful stop (`serve()` does it on SIGTERM).
+   */
+  drain(): void;
   /** Stops the status sync and webhook sender and closes the ledger. */
   close(): Promise<void>;
 }
@@ -125,21 +131,25 @@ export function createRampServer(
   deps.onMerchant = (m) => (merchant = m);
   // Redis and PostgreSQL (when configured) open first: an instance that cannot reach them, or whose
   // session secret differs from the others', never serves (ready() rejects, saying why).
+  const lifecycle = createLifecycle();
   const started = (async () => {
     const backing = await openBacking(config, { log, now });
     const app = createApp(config, {
       ...deps,
       stores: backing.stores,
+      lifecycle,
+      dependencies: backing.dependencies,
       // The embedded ledger is this instance's own store: /readyz turns red when it fails.
-      dependencies: backing.ledger
-        ? backing.dependencies
+      ...(backing.ledger
+        ? {}
         : {
-            ...backing.dependencies,
-            ledger: async () => {
-              const { ledger } = await merchant!.parts();
-              return (await ledger.health?.()) ?? { up: true };
+            ownDependencies: {
+              ledger: async () => {
+                const { ledger } = await merchant!.parts();
+                return (await ledger.health?.()) ?? { up: true };
+              },
             },
-          },
+          }),
       merchant: (ctx) =>
         createMerchant(ctx, {
           ledger: backing.ledger ?? internals.ledger,
@@ -149,7 +159,15 @@ export function createRampServer(
     });
     return { app, backing };
   })();
-  started.catch(() => {}); // reported by ready() and by each request
+  // Until the app exists (Redis, PostgreSQL, their migrations), the probes answer from here.
+  let app: Awaited<typeof started>['app'] | undefined;
+  started.then(
+    (s) => {
+      app = s.app;
+      lifecycle.started(true);
+    },
+    () => lifecycle.started(false), // reported by ready() and by each request
+  );
   const parts = async () => {
     await started;
     return merchant!.parts();
@@ -177,13 +195,18 @@ export function createRampServer(
   return {
     config,
     fetch: async (request, client) => {
-      const { app } = await started;
       const routed = within(request);
-      return routed instanceof Response ? routed : app.fetch(routed, connection(request, client));
+      if (routed instanceof Response) return routed;
+      if (!app) {
+        const probe = probeBeforeStart(new URL(routed.url).pathname, lifecycle.phase());
+        if (probe) return probe;
+      }
+      return (app ?? (await started).app).fetch(routed, connection(request, client));
     },
     createIntent: async (input) => (await parts()).intents.create(input),
     ...createSdk(config, parts, now),
     ready: async () => void (await parts()),
+    drain: () => lifecycle.drain(),
     close: async () => {
       await merchant?.close();
       await (await started.catch(() => undefined))?.backing.close();

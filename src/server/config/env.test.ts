@@ -63,6 +63,19 @@ describe('the environment variables', () => {
     });
   });
 
+  it('refuse an unknown RAMP_* name with the nearest known one, beside any other problem', () => {
+    expect(() => loadConfig({ RAMP_ADMIN_TOKNE: 'x' })).toThrow(
+      'RAMP_ADMIN_TOKNE: not a variable the server reads (did you mean RAMP_ADMIN_TOKEN?)',
+    );
+    expect(() => loadConfig({ RAMP_TRUST_PROXIES: '1', RAMP_UPSTREAM_TIMEOUT_MS: '5' })).toThrow(
+      /RAMP_TRUST_PROXIES: .*did you mean RAMP_TRUST_PROXY\?\)\n {2}- RAMP_UPSTREAM_TIMEOUT_MS: must be/,
+    );
+    // The repository's test and bench variables are not the server's.
+    expect(loadConfig({ RAMP_TEST_REDIS_URL: 'redis://x', RAMP_BENCH_DATABASE_URL: 'postgres://x' })).toEqual(
+      {},
+    );
+  });
+
   it('that do not read as their kind are refused with the text given, all at once', () => {
     let issues: string[] = [];
     try {

@@ -65,6 +65,12 @@ export interface RampServerOptions {
   checkoutExpiresMs?: number;
   /** RAMP_LEASE_TTL_MS: how long a dead instance's status-sync and webhook leases last before another takes over. @default 15000 */
   leaseTtlMs?: number;
+  /** RAMP_DRAIN_MS: after SIGTERM, how long /readyz answers 503 while requests are still served, before the port closes. @default 5000 */
+  drainMs?: number;
+  /** RAMP_MIGRATE: `serve` migrates the ledger at start; false: it refuses to start while migrations are due (run `ramp-checkout migrate`). @default true */
+  migrate?: boolean;
+  /** RAMP_ROLE (or `serve --role`): `web` serves without background jobs, `worker` runs them and serves only the health endpoints, `all` both. @default 'all' */
+  role?: 'web' | 'worker' | 'all';
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this many days are pruned in the background. @default 400 */
   retentionDays?: number;
   /** RAMP_RATE_LIMIT_QUOTE: quotes per client, `<per minute>[/<burst>]`. @default '120/30' */

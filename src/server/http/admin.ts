@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { ServerConfig } from '../config/config';
 import type { RateLimiterStore } from './rate-limit';
-import { requireClientIp } from './client-address';
+import { clientIp, limitKey, requireClientIp } from './client-address';
 import { HttpError, notFound } from './errors';
 import { RateLimiter } from './rate-limit';
 import { safeEqual } from './tokens';
@@ -20,17 +20,25 @@ export function createRequireAdmin(
   config: Pick<ServerConfig, 'adminToken' | 'trustProxy'>,
   o: { now: () => number; limiter?: (limiter: RateLimiterStore) => RateLimiterStore },
 ): RequireAdmin {
-  const failures = (o.limiter ?? ((l) => l))(new RateLimiter(ADMIN_FAILURES, { now: o.now }));
+  const limiter = new RateLimiter(ADMIN_FAILURES, { now: o.now });
+  const failures = (o.limiter ?? ((l) => l))(limiter);
+  const throttled = (d: { ok: false; retryAfterSec: number }) =>
+    new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
+      headers: { 'Retry-After': String(d.retryAfterSec) },
+    });
   return async (c) => {
     if (config.adminToken === null) throw notFound();
+    // The limiter first: a throttled client's token is not even compared, right or wrong.
+    const address = clientIp(c, config.trustProxy);
+    const ip = address === undefined ? undefined : limitKey(address);
+    if (ip !== undefined && !limiter.peek(ip).ok) {
+      const d = await failures.take(ip); // refused, and counted as a refusal
+      if (!d.ok) throw throttled(d);
+    }
     const m = /^Bearer ([\x21-\x7E]{1,512})$/i.exec(c.req.header('authorization') ?? '');
     if (m && safeEqual(m[1]!, config.adminToken)) return;
-    const d = await failures.take(requireClientIp(c, config.trustProxy));
-    if (!d.ok) {
-      throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
-        headers: { 'Retry-After': String(d.retryAfterSec) },
-      });
-    }
+    const d = await failures.take(limitKey(requireClientIp(c, config.trustProxy)));
+    if (!d.ok) throw throttled(d);
     throw new HttpError(401, 'UNAUTHORIZED', 'A valid console token is required', {
       headers: { 'WWW-Authenticate': 'Bearer' },
     });

@@ -25,8 +25,12 @@ export interface Connection {
   repeated?: string[];
 }
 
-/** Headers a request carries at most once: a second Host or Authorization is a smuggling attempt. */
-export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length'];
+/**
+ * Headers a request carries at most once: a second Host or Authorization is a smuggling attempt, and a
+ * second X-Forwarded-For (Node joins the two) would let a client place its own entry where the proxy's
+ * is read (RAMP_TRUST_PROXY).
+ */
+export const SINGLE_HEADERS = ['host', 'authorization', 'content-type', 'content-length', 'x-forwarded-for'];
 
 /** Which of SINGLE_HEADERS Node's raw header list (name, value, name, value, …) has twice. */
 export function repeatedHeaders(rawHeaders: readonly string[]): string[] {
@@ -69,6 +73,25 @@ export function requireClientIp(c: Context, trustProxy: boolean): string {
     'CLIENT_ADDRESS_UNKNOWN',
     'The server cannot tell its clients apart: serve it through nodeHandler, give createRampServer a clientIp(request) option, or set RAMP_TRUST_PROXY=1 behind a proxy that sends X-Forwarded-For',
   );
+}
+
+/**
+ * The key a per-client allowance is counted under: an IPv4 address, or an IPv6 address's /64 (one
+ * subscriber's network is a /64 at least: keyed by full address, one client holding a /64 would get a
+ * fresh allowance per address, 2^64 of them).
+ */
+export function limitKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** An IP address as given (IPv4-mapped IPv6 shortened), or undefined when it is not one. */

@@ -7,6 +7,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RateLimiterStore } from './rate-limit';
 
+/** What the scrape needs of a dependency's state (storage/ has the full record). */
+type DependencyState = { up: boolean };
+
 export interface Metrics {
   readonly registry: Registry;
   /** One answered HTTP request; `route` is a route pattern (e.g. `/api/ramp/payments/crypto/quote`). */
@@ -25,6 +28,8 @@ export interface Metrics {
   countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
   /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
   countOrder(partner: string, outcome: string): void;
+  /** Dependency states read on each scrape: `ramp_dependency_up{dependency}` and `ramp_degraded`. */
+  watchDependencies(read: () => Promise<Record<string, DependencyState>>): void;
   /** The Prometheus text exposition. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -150,6 +155,34 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (s) => s.deadDeliveries,
   );
 
+  // Dependencies are checked when scraped (bounded checks), once for both gauges.
+  let readDependencies: (() => Promise<Record<string, DependencyState>>) | null = null;
+  let dependencyRead: Promise<Record<string, DependencyState>> | null = null;
+  const dependencyStates = (): Promise<Record<string, DependencyState>> =>
+    (dependencyRead ??= (
+      readDependencies?.() ?? Promise.resolve<Record<string, DependencyState>>({})
+    ).finally(() => setTimeout(() => (dependencyRead = null), 0)));
+  new Gauge({
+    name: 'ramp_dependency_up',
+    help: 'Whether each shared dependency (redis, postgres) or own store (ledger) answers: 1 up, 0 down.',
+    labelNames: ['dependency'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const [name, state] of Object.entries(await dependencyStates())) {
+        this.set({ dependency: name }, state.up ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'ramp_degraded',
+    help: 'Whether a dependency is down (1): the instance stays ready and serves discovery and quotes.',
+    registers,
+    async collect() {
+      this.set(Object.values(await dependencyStates()).some((d) => !d.up) ? 1 : 0);
+    },
+  });
+
   // Each series' labelled child, kept: prom-client would otherwise hash the labels on every request.
   // Bounded: routes are patterns, methods and statuses few.
   const httpSeries = new Map<string, { total: Counter.Internal; duration: Histogram.Internal<'route'> }>();
@@ -204,6 +237,9 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     },
     readQueuesFrom(read) {
       readQueues = read;
+    },
+    watchDependencies(read) {
+      readDependencies = read;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

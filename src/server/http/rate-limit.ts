@@ -46,6 +46,17 @@ export class RateLimiter {
     return { ok: false, retryAfterSec: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
   }
 
+  /** Whether `client` could take one now, without taking it. */
+  peek(client: string): RateDecision {
+    const prev = this.#buckets.get(client);
+    if (!prev) return { ok: true };
+    const perMs = this.#rule.perMinute / 60_000;
+    const tokens = Math.min(this.#rule.burst, prev.tokens + (this.#now() - prev.at) * perMs);
+    return tokens >= 1
+      ? { ok: true }
+      : { ok: false, retryAfterSec: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+  }
+
   /** Drops the least recently seen clients beyond the bound (their buckets refill meanwhile anyway). */
   #evict(): void {
     while (this.#buckets.size > this.#maxClients) {

@@ -64,11 +64,16 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   const { config, log, now } = ctx;
   const leases = o.leases ?? memoryLeases(now);
   const webhook = config.merchant.webhook;
-  const ready = Promise.resolve(o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now)).then(
-    (opened) => {
-      const ledger = ctx.metrics ? instrumentLedger(ctx.metrics, opened) : opened;
-      const sender: Worker | null = webhook
-        ? createWebhookSender({
+  // RAMP_ROLE=web: the jobs exist (their records are written) but never run here; a worker's run them.
+  const background = <W extends { kick(): void }>(job: W): W =>
+    config.role === 'web' ? { ...job, kick: () => {} } : job;
+  const ready = Promise.resolve(
+    o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now, { migrate: config.migrate }),
+  ).then((opened) => {
+    const ledger = ctx.metrics ? instrumentLedger(ctx.metrics, opened) : opened;
+    const sender: Worker | null = webhook
+      ? background(
+          createWebhookSender({
             ledger,
             url: webhook.url,
             secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
@@ -83,24 +88,26 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
               ...o.webhookRetry,
             },
             leaseTtlMs: config.merchant.leaseTtlMs,
-          })
-        : null;
-      let upstreamEvents: UpstreamEventApplier | null = null;
-      const recording = {
-        ledger,
-        log,
-        now,
-        webhooks: webhook !== null,
-        // An early event of the service's that named no session waits for this link.
-        onLinked: (transactionId: string) =>
-          void ledger.wakeUpstreamEvents(transactionId, now()).then(
-            (n) => n > 0 && upstreamEvents?.kick(),
-            (e: unknown) => log.warn('upstream events not woken', { error: e }),
-          ),
-        onEnded: (partner: string, outcome: string) => ctx.metrics?.countOrder(partner, outcome),
-      };
-      const recordStatus = createStatusRecorder(recording);
-      const sync = createStatusSync({
+          }),
+        )
+      : null;
+    let upstreamEvents: UpstreamEventApplier | null = null;
+    const recording = {
+      ledger,
+      log,
+      now,
+      webhooks: webhook !== null,
+      // An early event of the service's that named no session waits for this link.
+      onLinked: (transactionId: string) =>
+        void ledger.wakeUpstreamEvents(transactionId, now()).then(
+          (n) => n > 0 && upstreamEvents?.kick(),
+          (e: unknown) => log.warn('upstream events not woken', { error: e }),
+        ),
+      onEnded: (partner: string, outcome: string) => ctx.metrics?.countOrder(partner, outcome),
+    };
+    const recordStatus = createStatusRecorder(recording);
+    const sync = background(
+      createStatusSync({
         ledger,
         upstream: ctx.upstream,
         leases,
@@ -111,9 +118,11 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         policy: syncPolicy(config.merchant),
         onChange: () => sender?.kick(),
         leaseTtlMs: config.merchant.leaseTtlMs,
-      });
-      upstreamEvents = config.merchant.upstreamWebhookSecret
-        ? createUpstreamEventApplier({
+      }),
+    );
+    upstreamEvents = config.merchant.upstreamWebhookSecret
+      ? background(
+          createUpstreamEventApplier({
             ledger,
             upstream: ctx.upstream,
             leases,
@@ -122,22 +131,24 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
             recordStatus,
             onChange: () => sender?.kick(),
             leaseTtlMs: config.merchant.leaseTtlMs,
-          })
-        : null;
-      const intents = createIntents(ledger, now);
-      const recorder = createOrderRecorder({
-        ledger,
-        log,
-        now,
-        webhooks: webhook !== null,
-        firstCheckDelayMs: config.merchant.syncIntervalMs,
-        onRecorded: () => {
-          ctx.metrics?.countCheckout('session');
-          sync.kick();
-          sender?.kick();
-        },
-      });
-      const pending = createPendingResolver({
+          }),
+        )
+      : null;
+    const intents = createIntents(ledger, now);
+    const recorder = createOrderRecorder({
+      ledger,
+      log,
+      now,
+      webhooks: webhook !== null,
+      firstCheckDelayMs: config.merchant.syncIntervalMs,
+      onRecorded: () => {
+        ctx.metrics?.countCheckout('session');
+        sync.kick();
+        sender?.kick();
+      },
+    });
+    const pending = background(
+      createPendingResolver({
         ledger,
         upstream: ctx.upstream,
         recorder,
@@ -146,42 +157,44 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         now,
         sessionTimeoutMs: config.upstream.sessionTimeoutMs,
         leaseTtlMs: config.merchant.leaseTtlMs,
-      });
-      const orders = createOrders({
-        ledger,
-        intents,
-        now,
-        recorder,
-        sessionTimeoutMs: config.upstream.sessionTimeoutMs,
-        onUnsettled: () => pending.kick(),
-      });
-      const retention = createRetention({
+      }),
+    );
+    const orders = createOrders({
+      ledger,
+      intents,
+      now,
+      recorder,
+      sessionTimeoutMs: config.upstream.sessionTimeoutMs,
+      onUnsettled: () => pending.kick(),
+    });
+    const retention = background(
+      createRetention({
         ledger,
         leases,
         log,
         now,
         days: config.merchant.retentionDays,
         leaseTtlMs: config.merchant.leaseTtlMs,
-      });
-      // Resume what the last process left: pending and open orders, upstream events and deliveries.
-      pending.kick();
-      sync.kick();
-      upstreamEvents?.kick();
-      sender?.kick();
-      retention.kick();
-      return {
-        ledger,
-        intents,
-        orders,
-        sync,
-        sender,
-        retention,
-        pending,
-        upstreamEvents,
-        kickWebhooks: () => sender?.kick(),
-      };
-    },
-  );
+      }),
+    );
+    // Resume what the last process left: pending and open orders, upstream events and deliveries.
+    pending.kick();
+    sync.kick();
+    upstreamEvents?.kick();
+    sender?.kick();
+    retention.kick();
+    return {
+      ledger,
+      intents,
+      orders,
+      sync,
+      sender,
+      retention,
+      pending,
+      upstreamEvents,
+      kickWebhooks: () => sender?.kick(),
+    };
+  });
   ready.catch((e: unknown) => log.error('the ledger could not be opened', { error: e }));
 
   return {

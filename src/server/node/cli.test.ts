@@ -63,6 +63,27 @@ describe('ramp-checkout', { timeout: 60_000 }, () => {
     expect(serve.stderr).toBe('');
   });
 
+  it('serve refuses a misspelt RAMP_* variable, naming the nearest known one', async () => {
+    const run = await cli(['serve'], {
+      RAMP_ADMIN_TOKNE: 'admin-token-0123456789abcdef',
+      RAMP_DRAIN_SM: '100',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'RAMP_ADMIN_TOKNE: not a variable the server reads (did you mean RAMP_ADMIN_TOKEN?)',
+    );
+    expect(run.stderr).toContain(
+      'RAMP_DRAIN_SM: not a variable the server reads (did you mean RAMP_DRAIN_MS?)',
+    );
+    expect(run.stdout).not.toMatch(/listening/);
+  });
+
+  it('serve --role takes web, worker or all (RAMP_ROLE), and refuses another', async () => {
+    const run = await cli(['serve', '--role', 'cron']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/RAMP_ROLE: must be web, worker or all/);
+  });
+
   it('webhooks trigger posts each type signed with RAMP_WEBHOOK_SECRET; the receiver verifies it', async () => {
     for (const type of ['checkout.session_created', 'transaction.completed'] as const) {
       const run = await cli(['webhooks', 'trigger', type, '--url', url], { RAMP_WEBHOOK_SECRET: SECRET });

@@ -1,6 +1,7 @@
 // `npx ramp-checkout`: `serve` runs the host server from any working directory, configured by the same
 // environment variables as `npm start` (docs/CONTRACTS.md §1; --port and --host override PORT and
 // HOST); `webhooks trigger` posts a signed sample event to a merchant's endpoint (like `stripe trigger`);
+// `migrate` applies the ledger's migrations as a release step (migrate.ts);
 // `upstream-webhooks register` registers the server's receiver of the service's webhooks with the
 // service and prints the secret to set as RAMP_UPSTREAM_WEBHOOK_SECRET.
 import { DEFAULTS } from '../config/defaults';
@@ -10,13 +11,17 @@ import { WEBHOOK_TYPES } from '../merchant/webhooks/samples';
 const USAGE = `Usage: ramp-checkout <command> [options]
 
 Commands:
-  serve [--port <port>] [--host <host>]      the host server (hosted page, embed, console, /api/ramp)
+  serve [--port <port>] [--host <host>] [--role web|worker|all]
+                                             the host server (hosted page, embed, console, /api/ramp)
+  migrate [--check]                          apply the ledger's due migrations (--check: exit 1 if any)
+  backup <file>                              a consistent copy of the embedded ledger, server running
+  restore <file>                             a backup into an empty RAMP_DATA_DIR, checked
   webhooks trigger <type> --url <endpoint>   post a sample webhook event, signed with RAMP_WEBHOOK_SECRET
   upstream-webhooks register [--url <url>]   register the receiver of the service's webhooks
 
 Run \`ramp-checkout <command> --help\` for a command's details.`;
 
-const SERVE_USAGE = `Usage: ramp-checkout serve [--port <port>] [--host <host>]
+const SERVE_USAGE = `Usage: ramp-checkout serve [--port <port>] [--host <host>] [--role web|worker|all]
 
 Serves the hosted checkout, the embed script, the console and /api/ramp.
 Configured by environment variables (RAMP_API_BASE_URL, RAMP_API_KEY, RAMP_ADMIN_TOKEN,
@@ -26,7 +31,19 @@ the embedded sandbox.
 Options:
   --port <port>   overrides PORT (default ${DEFAULTS.port})
   --host <host>   overrides HOST (default ${DEFAULTS.host})
+  --role <role>   overrides RAMP_ROLE (default ${DEFAULTS.role}): web serves without background
+                  jobs, worker runs them and answers only /healthz, /readyz and /metrics
   -h, --help      this text`;
+
+const MIGRATE_USAGE = `Usage: ramp-checkout migrate [--check]
+
+Applies the ledger's due migrations to the configured store (RAMP_DATABASE_URL's PostgreSQL, under
+the lock instances take at start; else the embedded ledger in RAMP_DATA_DIR, which no running server
+may hold), as a release step before starting servers with RAMP_MIGRATE=false.
+
+Options:
+  --check      change nothing; exit 1 while migrations are due (or the ledger is newer than this build)
+  -h, --help   this text`;
 
 const TRIGGER_USAGE = `Usage: ramp-checkout webhooks trigger <type> --url <endpoint>
 
@@ -67,14 +84,81 @@ async function serve(args: string[]): Promise<void> {
       process.stdout.write(`${SERVE_USAGE}\n`);
       return;
     }
-    if ((flag === '--port' || flag === '--host') && value !== undefined) {
-      env[flag === '--port' ? 'PORT' : 'HOST'] = value;
+    const variable = { '--port': 'PORT', '--host': 'HOST', '--role': 'RAMP_ROLE' }[flag ?? ''];
+    if (variable && value !== undefined) {
+      env[variable] = value;
       i++;
     } else fail(`Unknown option "${flag}".`, SERVE_USAGE);
   }
   // Loaded only to serve: `webhooks trigger` and the help texts start without the whole server.
   const { listen, optionsFromEnv } = await import('./listen');
   listen(optionsFromEnv(env));
+}
+
+/** The configuration from the environment, or exit 1 saying what is wrong with it. */
+async function configFromEnv() {
+  // Loaded only when needed: the help texts start without the server's configuration.
+  const { ConfigError, resolveConfig } = await import('../config/config');
+  const { loadConfig } = await import('../config/env');
+  try {
+    return resolveConfig(loadConfig(process.env));
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+async function migrateCommand(args: string[]): Promise<void> {
+  if (args.some(isHelp)) {
+    process.stdout.write(`${MIGRATE_USAGE}\n`);
+    return;
+  }
+  const unknown = args.find((a) => a !== '--check');
+  if (unknown !== undefined) fail(`Unknown option "${unknown}".`, MIGRATE_USAGE);
+  const { runMigrate } = await import('./migrate');
+  const result = await runMigrate(await configFromEnv(), args.includes('--check'));
+  if (result.code === 0) process.stdout.write(`${result.message}\n`);
+  else console.error(result.message);
+  process.exit(result.code);
+}
+
+const BACKUP_USAGE = `Usage: ramp-checkout backup <file> | ramp-checkout restore <file>
+
+backup:  writes a consistent copy of the embedded ledger (RAMP_DATA_DIR/ledger.sqlite) to <file>
+         while the server runs (SQLite's VACUUM INTO: a plain copy misses the write-ahead log), then
+         checks it. Never overwrites a file.
+restore: checks <file> (SQLite's integrity check, a schema this build knows) and puts it into
+         RAMP_DATA_DIR, which must hold no ledger; start the server on it afterwards.
+
+On PostgreSQL (RAMP_DATABASE_URL) use its own tools: pg_dump --format=custom --file=ramp.dump "$RAMP_DATABASE_URL"`;
+
+async function backupCommand(command: 'backup' | 'restore', args: string[]): Promise<void> {
+  if (args.some(isHelp) || args.length === 0) {
+    process.stdout.write(`${BACKUP_USAGE}\n`);
+    if (args.length === 0) process.exit(2);
+    return;
+  }
+  if (args.length !== 1) fail(`${command} takes one file.`, BACKUP_USAGE);
+  const config = await configFromEnv();
+  if (config.databaseUrl !== null)
+    fail('RAMP_DATABASE_URL is set: back up PostgreSQL with pg_dump.', BACKUP_USAGE);
+  const { backupLedger, restoreLedger } = await import('../storage/ledger/backup');
+  try {
+    const info =
+      command === 'backup'
+        ? await backupLedger(config.merchant.dataDir, args[0]!)
+        : await restoreLedger(args[0]!, config.merchant.dataDir);
+    const verb = command === 'backup' ? 'Backed up the ledger to' : 'Restored the ledger to';
+    process.stdout.write(
+      `${verb} ${info.file}: schema version ${info.version}, ${info.orders} orders, integrity ok\n`,
+    );
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
 }
 
 async function webhooks(args: string[]): Promise<void> {
@@ -122,21 +206,9 @@ async function upstreamWebhooks(args: string[]): Promise<void> {
       fail(`Unknown option "${flag}".`, REGISTER_USAGE);
     f[flag] = value;
   }
-  // Loaded only to register: the help texts start without the server's configuration.
-  const { ConfigError, resolveConfig } = await import('../config/config');
-  const { loadConfig } = await import('../config/env');
   const { RegistrationError, registerUpstreamWebhook } =
     await import('../merchant/upstream-webhooks/register');
-  let config;
-  try {
-    config = resolveConfig(loadConfig(process.env));
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = await configFromEnv();
   try {
     const r = await registerUpstreamWebhook({ config, url: f['--url'], name: f['--name'] });
     process.stdout.write(
@@ -163,6 +235,8 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (isHelp(command)) process.stdout.write(`${USAGE}\n`);
   else if (command === undefined || command === 'serve') await serve(rest);
+  else if (command === 'migrate') await migrateCommand(rest);
+  else if (command === 'backup' || command === 'restore') await backupCommand(command, rest);
   else if (command === 'webhooks') await webhooks(rest);
   else if (command === 'upstream-webhooks') await upstreamWebhooks(rest);
   else fail(`Unknown command "${command}".`, USAGE);

@@ -37,6 +37,13 @@ export interface Serving {
   origin: string;
   /** Stops taking connections, then closes the host server. */
   close(): Promise<void>;
+  /**
+   * The graceful stop of SIGTERM: /readyz turns 503 at once and requests are still served for
+   * `drainMs` (the balancer sees it and sends no more; answers say `Connection: close`, so kept-alive
+   * clients reconnect elsewhere), then the port closes, idle connections are closed, requests in
+   * flight finish (at most SHUTDOWN_GRACE_MS more) and the host server closes.
+   */
+  shutdown(drainMs?: number): Promise<void>;
 }
 
 export interface ServeHooks extends RampServerInternals {
@@ -54,7 +61,9 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
   const host = options.host ?? DEFAULTS.host;
   const log: Logger = internals.log ?? createLogger({ secrets: secretsOf(options), now: internals.now });
   let handle: ReturnType<typeof nodeHandler> | undefined;
+  let draining = false;
   const server = nodeServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
     if (handle) return void handle(req, res);
     res.statusCode = 503;
     res.end('Starting');
@@ -84,13 +93,26 @@ export function serve(options: RampServerOptions, hooks: ServeHooks = {}): Promi
         // The Node entry always knows the socket's peer; behind a proxy, the forwarded address.
         clientAddress: config.trustProxy ? 'X-Forwarded-For (RAMP_TRUST_PROXY)' : 'socket',
       });
+      let closed: Promise<void> | undefined;
       const close = () =>
-        new Promise<void>((done) => {
-          server.close(() => void ramp.close().finally(done));
+        (closed ??= new Promise<void>((done) => {
+          // In-flight requests get the grace period; then their connections are cut.
+          const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          grace.unref();
+          server.close(() => {
+            clearTimeout(grace);
+            void ramp.close().finally(done);
+          });
           // Idle keep-alive sockets would hold close() open.
           server.closeIdleConnections();
-        });
-      resolve({ server, ramp, origin, close });
+        }));
+      const shutdown = async (drainMs = config.drainMs) => {
+        ramp.drain();
+        draining = true;
+        if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+        await close();
+      };
+      resolve({ server, ramp, origin, close, shutdown });
     });
   });
 }
@@ -104,20 +126,27 @@ export function listen(options: RampServerOptions): void {
     process.exit(1);
   });
   void started.then((s) =>
-    s.ramp.ready().catch((e: unknown) => {
-      console.error(`Cannot start: ${e instanceof Error ? e.message : String(e)}`);
-      process.exit(1);
-    }),
+    s.ramp.ready().then(
+      () => log.info('ready', { url: s.origin }),
+      (e: unknown) => {
+        console.error(`Cannot start: ${e instanceof Error ? e.message : String(e)}`);
+        process.exit(1);
+      },
+    ),
   );
 
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    // A second signal (Ctrl-C again) does not wait for the drain.
+    if (closing) process.exit(0);
     closing = true;
     log.info('shutting down', { signal });
-    void started.then((s) => s.close()).finally(() => process.exit(0));
-    // Busy connections get the grace period.
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+    void started
+      .then(async (s) => {
+        await s.shutdown();
+        log.info('stopped', { signal });
+      })
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -8,7 +8,7 @@ import type { Cursor, QuoteRequest, SessionResponse } from '../../api/types';
 import { TRACKING_HEADER } from '../../api/proxy/contract';
 import type { ServerConfig } from '../config/config';
 import type { RequireAdmin } from '../http/admin';
-import { requireClientIp } from '../http/client-address';
+import { limitKey, requireClientIp } from '../http/client-address';
 import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import type { Logger } from '../http/log';
@@ -92,7 +92,7 @@ export function createProxyParts({
   );
 
   const rateLimit = async (limiter: RateLimiterStore, c: Context) => {
-    const d = await limiter.take(requireClientIp(c, config.trustProxy));
+    const d = await limiter.take(limitKey(requireClientIp(c, config.trustProxy)));
     if (!d.ok) {
       throw new HttpError(429, 'RATE_LIMITED', `Too many requests: retry in ${d.retryAfterSec} s`, {
         headers: { 'Retry-After': String(d.retryAfterSec) },
@@ -201,7 +201,7 @@ export function createProxyParts({
 
   // Cache misses (what reaches the upstream) count against this client's allowance.
   const discoveryOf = (c: Context<AppEnv>) =>
-    discoveryAll.forClient(() => requireClientIp(c, config.trustProxy));
+    discoveryAll.forClient(() => limitKey(requireClientIp(c, config.trustProxy)));
 
   return {
     config,

@@ -87,13 +87,13 @@ describe.skipIf(skip)('three instances behind a round-robin balancer (real Redis
     for (const i of instances) {
       const res = await fetch(`${i.origin}/readyz`);
       expect(res.status).toBe(200);
-      const health = (await (await fetch(`${i.origin}/healthz`)).json()) as Record<string, unknown>;
-      expect(health).toMatchObject({
-        ok: true,
+      expect(await res.json()).toMatchObject({
         ready: true,
-        stores: 'redis',
+        degraded: false,
         dependencies: { redis: { up: true }, postgres: { up: true } },
       });
+      const health = (await (await fetch(`${i.origin}/healthz`)).json()) as Record<string, unknown>;
+      expect(health).toMatchObject({ ok: true, phase: 'serving', stores: 'redis' });
     }
   });
 

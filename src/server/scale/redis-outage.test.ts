@@ -1,4 +1,5 @@
-// Redis stops under a running instance: /readyz turns red at once, quotes and new sessions are
+// Redis stops under a running instance: /readyz stays 200 and says `degraded` (every instance
+// shares Redis: taking them all out of the balancer would serve nobody), quotes and new sessions are
 // refused with a clear 503 (no hang, no crash), discovery keeps answering (from the cache, else
 // straight from the upstream), a shopper's tracking reads keep working (on this instance's own
 // rate limit while the shared one cannot be reached). Redis comes back: the instance is ready again
@@ -52,6 +53,8 @@ const stopProcess = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
+const ADMIN = 'outage-admin-token-0123456789';
+
 const quote = (origin: string) =>
   fetch(`${origin}/api/ramp/payments/crypto/quote`, {
     method: 'POST',
@@ -77,6 +80,7 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
       RAMP_SESSION_SECRET: 'outage-test-session-secret-0123456789abcdef',
       RAMP_REDIS_URL: `redis://127.0.0.1:${port}`,
       RAMP_DATABASE_URL: db.url,
+      RAMP_ADMIN_TOKEN: ADMIN,
     });
   }, 60_000);
 
@@ -87,7 +91,7 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     await db?.drop();
   });
 
-  it('turns /readyz red and quotes into 503s, then recovers without a restart', async () => {
+  it('stays ready (degraded) with quotes as 503s, then recovers without a restart', async () => {
     const countries = `${instance.origin}/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP`;
     expect((await fetch(countries)).status).toBe(200);
     expect((await fetch(`${instance.origin}/readyz`)).status).toBe(200);
@@ -114,16 +118,22 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     expect(tracked.status).toBe(200);
     expect(Object.keys((await tracked.json()) as object).sort()).toEqual(Object.keys(before).sort());
 
+    // Still ready (it serves discovery and tracking; every instance shares Redis), and says degraded.
     const ready = await fetch(`${instance.origin}/readyz`);
-    expect(ready.status).toBe(503);
+    expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({
-      ready: false,
-      code: 'NOT_READY',
+      ready: true,
+      degraded: true,
       dependencies: { redis: { up: false }, postgres: { up: true } },
     });
     const health = await fetch(`${instance.origin}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ ok: true, ready: false });
+    expect(await health.json()).toMatchObject({ ok: true, phase: 'serving' });
+    const metrics = await (
+      await fetch(`${instance.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN}` } })
+    ).text();
+    expect(metrics).toMatch(/^ramp_degraded 1$/m);
+    expect(metrics).toMatch(/^ramp_dependency_up\{dependency="redis"\} 0$/m);
 
     const refused = await quote(instance.origin);
     expect(refused.status).toBe(503);
@@ -151,12 +161,13 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     expect(instance.child.exitCode).toBeNull();
 
     redis = await startRedis(port);
-    let status = 0;
-    for (let i = 0; i < 100 && status !== 200; i++) {
+    let degraded = true;
+    for (let i = 0; i < 100 && degraded; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      status = (await fetch(`${instance.origin}/readyz`)).status;
+      degraded = ((await (await fetch(`${instance.origin}/readyz`)).json()) as { degraded: boolean })
+        .degraded;
     }
-    expect(status).toBe(200);
+    expect(degraded).toBe(false);
     expect((await quote(instance.origin)).status).toBe(200);
     expect(instance.child.exitCode).toBeNull();
   }, 60_000);

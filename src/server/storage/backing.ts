@@ -51,7 +51,11 @@ export async function openBacking(
     throw new BackingError((e as Error).message);
   }
   try {
-    const pg = await openPostgresLedger(config.databaseUrl, { log: o.log, now: o.now });
+    const pg = await openPostgresLedger(config.databaseUrl, {
+      log: o.log,
+      now: o.now,
+      migrate: config.migrate,
+    });
     if (pg.applied.length) o.log.info('ledger migrated', { versions: pg.applied });
     return {
       stores,

@@ -30,7 +30,7 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built server with `env` on a free loopback port; resolves once it listens. */
+/** Starts the built server with `env` on a free loopback port; resolves once it is ready (its ledger open, migrated). */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
   if (!existsSync(SERVER_ENTRY)) {
     return Promise.reject(new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`));
@@ -55,14 +55,16 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
     }).finally(() => children.delete(child));
   return new Promise((ok, fail) => {
     const onData = () => {
-      const m = /"msg":"listening","url":"(http:\/\/[^"]+)"/.exec(out);
+      const m = /"msg":"ready","url":"(http:\/\/[^"]+)"/.exec(out);
       if (m) {
         child.stdout!.off('data', onData);
         ok({ origin: m[1]!, child, output: () => out, stop });
       }
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the server exited with ${code} before listening:\n${out}`)));
+    child.once('exit', (code) =>
+      fail(new Error(`the server exited with ${code} before it was ready:\n${out}`)),
+    );
   });
 }
 

@@ -8,7 +8,8 @@ import pg from 'pg';
 import type { Logger } from '../../http/log';
 import type { DependencyState } from '../stores/types';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
-import { createSqlLedger, migrate } from './sql-ledger';
+import { createSqlLedger } from './sql-ledger';
+import { SchemaError, ensureSchema } from './schema-version';
 import type { Ledger } from './types';
 
 /** pg_advisory_lock key of the ledger's migrations (any constant shared by every instance). */
@@ -120,14 +121,15 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
 /** The ledger in PostgreSQL, migrated (safely when several instances start at once). */
 export async function openPostgresLedger(
   url: string,
-  o: { log: Logger; now?: () => number },
+  o: { log: Logger; now?: () => number; migrate?: boolean },
 ): Promise<{ ledger: Ledger; health: () => Promise<DependencyState>; applied: number[] }> {
   const db = openPostgres(url, o);
   let applied: number[];
   try {
-    applied = await db.withMigrationLock(() => migrate(db, o.now));
+    applied = await db.withMigrationLock(() => ensureSchema(db, { apply: o.migrate ?? true, now: o.now }));
   } catch (e) {
     await db.close();
+    if (e instanceof SchemaError) throw e;
     const code = (e as { code?: string }).code;
     throw new Error(
       `Could not open the ledger in PostgreSQL at RAMP_DATABASE_URL (${code ?? (e as Error).message}): ` +

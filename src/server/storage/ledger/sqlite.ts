@@ -29,6 +29,10 @@ type Database = LibsqlDatabase.Database;
 type Statement = LibsqlDatabase.Statement;
 
 export interface SqliteDriver extends SqlDriver {
+  /** The file (null: in memory). */
+  readonly file: string | null;
+  /** The file was made by this open (a new ledger), not found. */
+  readonly created: boolean;
   /** Down once a statement failed for the storage's sake (disk full, I/O error, damage) or the file went away. */
   health(): Promise<DependencyState>;
 }
@@ -50,14 +54,15 @@ const loadEngine = () => (engine ??= import('libsql').then((m) => m.default));
  */
 export async function openSqlite(dir: string | null, now: () => number = systemClock): Promise<SqliteDriver> {
   const Database = await loadEngine();
-  if (dir === null) return driver(new Database(':memory:'), null);
+  if (dir === null) return driver(new Database(':memory:'), null, true);
   dir = resolve(dir);
   mkdirSync(dir, { recursive: true });
   const lock = takeLock(Database, dir, now);
   const file = join(dir, LEDGER_FILE);
   let db: Database | undefined;
+  const created = !existsSync(file);
   try {
-    if (!existsSync(file)) create(Database, dir, file);
+    if (created) create(Database, dir, file);
     checkLedgerFile(file);
     db = new Database(file, { timeout: 5_000 });
     let check: string;
@@ -83,7 +88,7 @@ export async function openSqlite(dir: string | null, now: () => number = systemC
     if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw damaged(file, (e as Error).message);
     throw e;
   }
-  return driver(db, { file, ino: statSync(file).ino, lock });
+  return driver(db, { file, ino: statSync(file).ino, lock }, created);
 }
 
 interface Lock {
@@ -140,7 +145,11 @@ function create(Database: typeof LibsqlDatabase, dir: string, file: string): voi
   syncDir(dir);
 }
 
-function driver(db: Database, disk: { file: string; ino: number; lock: Lock } | null): SqliteDriver {
+function driver(
+  db: Database,
+  disk: { file: string; ino: number; lock: Lock } | null,
+  created: boolean,
+): SqliteDriver {
   const statements = new Map<string, Statement>();
   let failure: string | null = null;
 
@@ -181,6 +190,8 @@ function driver(db: Database, disk: { file: string; ino: number; lock: Lock } | 
   };
 
   return {
+    file: disk?.file ?? null,
+    created,
     query: <R extends Row>(sql: string, params?: readonly SqlValue[]) =>
       exclusive(async () => {
         open();

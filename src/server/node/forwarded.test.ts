@@ -1,0 +1,35 @@
+// Behind RAMP_TRUST_PROXY the client address is read from X-Forwarded-For: a request carrying two
+// such headers (Node would join them, the client's own entry last) is refused, over a real socket
+// through serve(), the entry `npm start` runs.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { served } from '../testing/served';
+import type { Served } from '../testing/served';
+
+let s: Served;
+beforeAll(async () => {
+  s = await served({ RAMP_TRUST_PROXY: '1' });
+});
+afterAll(() => s.close());
+
+const raw = (headers: string) =>
+  new Promise<string>((resolve) => {
+    const socket = connect(Number(s.port), '127.0.0.1', () =>
+      socket.end(
+        'GET /api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP HTTP/1.1\r\n' +
+          `Host: shop.example\r\n${headers}Connection: close\r\n\r\n`,
+      ),
+    );
+    let got = '';
+    socket.on('data', (d) => (got += d.toString()));
+    socket.on('close', () => resolve(got));
+  });
+
+describe('X-Forwarded-For with RAMP_TRUST_PROXY=1', () => {
+  it('is refused when sent twice, and read when sent once', async () => {
+    const twice = await raw('X-Forwarded-For: 203.0.113.9\r\nX-Forwarded-For: 198.51.100.1\r\n');
+    expect(twice).toMatch(/^HTTP\/1\.1 400/);
+    expect(twice).toContain('Send x-forwarded-for once');
+    expect(await raw('X-Forwarded-For: 203.0.113.9, 198.51.100.1\r\n')).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
