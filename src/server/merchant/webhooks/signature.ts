@@ -37,7 +37,7 @@ const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=
  * The Standard Webhooks key of a secret: the bytes of the base64 after `whsec_`; any other secret
  * (a `whsec_` one whose rest is not base64 included, as some were written before) is its own bytes.
  */
-export function standardKey(secret: string): Buffer {
+export function standardKey(secret: string): Uint8Array {
   const rest = secret.slice(STANDARD_PREFIX.length);
   return secret.startsWith(STANDARD_PREFIX) && BASE64_RE.test(rest)
     ? Buffer.from(rest, 'base64')
