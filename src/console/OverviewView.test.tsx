@@ -20,6 +20,8 @@ const counts = (orders: number, completed: number, failed: number, abandoned: nu
 const STATS: OverviewStats = {
   from: '2026-11-21',
   to: '2026-11-27',
+  country: null,
+  partner: null,
   funnel: { opened: 12, quoted: 9, sessions: 5, completed: 2, failed: 2, abandoned: 1 },
   byPartner: [
     { partner: 'BANXA', ...counts(3, 2, 1, 0), medianSecondsToComplete: 125 },

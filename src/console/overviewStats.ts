@@ -3,37 +3,11 @@
 import type { CsvColumn } from './csv';
 import type { OverviewFilters } from './urlState';
 
-export interface OutcomeCounts {
-  orders: number;
-  completed: number;
-  failed: number;
-  abandoned: number;
-  completionRate: number | null;
-}
+import type { Stats } from '../api/proxy/stats';
 
-export interface VolumeSeries {
-  currency: string;
-  total: string;
-  days: { day: string; amount: string }[];
-}
-
-export interface OverviewStats {
-  from: string;
-  to: string;
-  funnel: {
-    opened: number | null;
-    quoted: number | null;
-    sessions: number;
-    completed: number;
-    failed: number;
-    abandoned: number;
-  };
-  byPartner: (OutcomeCounts & { partner: string; medianSecondsToComplete: number | null })[];
-  byCountry: (OutcomeCounts & { country: string })[];
-  byMethod: (OutcomeCounts & { method: string })[];
-  days: { day: string; orders: number; completed: number }[];
-  volume: { fiat: VolumeSeries[]; crypto: VolumeSeries[] };
-}
+export type { OutcomeCounts, VolumeSeries } from '../api/proxy/stats';
+/** GET /api/ramp/stats's answer, as the Overview reads it. */
+export type OverviewStats = Stats;
 
 export interface StatsPeriod {
   from: string;

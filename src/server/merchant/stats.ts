@@ -16,41 +16,8 @@ export const MAX_STATS_DAYS = 366;
 
 export type OrderOutcome = 'open' | 'completed' | 'failed' | 'refunded' | 'abandoned';
 
-export interface OutcomeCounts {
-  orders: number;
-  completed: number;
-  failed: number;
-  abandoned: number;
-  /** completed / orders, 0 to 1 (4 decimals), or null with no orders. */
-  completionRate: number | null;
-}
-
-export interface Stats {
-  from: string;
-  to: string;
-  country: string | null;
-  partner: string | null;
-  funnel: {
-    /** Checkouts that loaded their first data; null with a partner filter (not known per partner). */
-    opened: number | null;
-    /** Checkouts (browsers per day) that got at least one quote; null with a partner filter. */
-    quoted: number | null;
-    sessions: number;
-    completed: number;
-    failed: number;
-    abandoned: number;
-  };
-  byPartner: (OutcomeCounts & { partner: string; medianSecondsToComplete: number | null })[];
-  byCountry: (OutcomeCounts & { country: string })[];
-  byMethod: (OutcomeCounts & { method: string })[];
-  /** Every day of the period: orders created and completed that day. */
-  days: { day: string; orders: number; completed: number }[];
-  /** Completed amounts by the day the order was created, per fiat and per crypto currency. */
-  volume: {
-    fiat: { currency: string; total: string; days: { day: string; amount: string }[] }[];
-    crypto: { currency: string; total: string; days: { day: string; amount: string }[] }[];
-  };
-}
+export type { OutcomeCounts, Stats, VolumeSeries } from '../../api/proxy/stats';
+import type { OutcomeCounts, Stats } from '../../api/proxy/stats';
 
 export const orderOutcome = (status: string): OrderOutcome =>
   status === EXPIRED ? 'abandoned' : transactionOutcome(status);
