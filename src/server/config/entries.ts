@@ -185,12 +185,12 @@ export const OPTIONS = {
     default: 86_400_000,
   }),
   leaseTtlMs: option('RAMP_LEASE_TTL_MS', integer(300, 600_000), { read: read.duration, default: 15_000 }),
-  retentionDays: option('RAMP_RETENTION_DAYS', integer(1, 36_500), { read: read.number, default: 400 }),
   drainMs: option('RAMP_DRAIN_MS', integer(0, 600_000), { read: read.duration, default: 5_000 }),
   migrate: option('RAMP_MIGRATE', flag, { read: read.boolean, default: true }),
   role: option('RAMP_ROLE', v.picklist(['web', 'worker', 'all'], 'must be web, worker or all'), {
     default: 'all',
   }),
+  retentionDays: option('RAMP_RETENTION_DAYS', integer(1, 36_500), { read: read.number, default: 400 }),
   rateLimitQuote: rateLimit('RAMP_RATE_LIMIT_QUOTE', '120/30'),
   rateLimitSession: rateLimit('RAMP_RATE_LIMIT_SESSION', '30/10'),
   rateLimitDiscovery: rateLimit('RAMP_RATE_LIMIT_DISCOVERY', '60/30'),
