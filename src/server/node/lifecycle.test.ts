@@ -35,7 +35,7 @@ describe.runIf(built)('the built server stopped with SIGTERM', { timeout: 60_000
       RAMP_DRAIN_MS: String(drainMs),
     });
 
-  it('turns /readyz 503 within 100 ms, answers what is in flight and what comes during the drain, then exits 0', async () => {
+  it('turns /readyz 503 at once on SIGTERM (well inside the drain), answers what is in flight and what comes during the drain, then exits 0', async () => {
     const server = await instance(1_500);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
     // A request the upstream holds for a second: in flight when the signal comes.
@@ -54,11 +54,13 @@ describe.runIf(built)('the built server stopped with SIGTERM', { timeout: 60_000
     server.child.kill('SIGTERM');
     const signalled = performance.now();
     let ready = await fetch(`${server.origin}/readyz`);
-    while (ready.status === 200 && performance.now() - signalled < 100) {
+    // At once: typically a few milliseconds; the bound only tells "at the signal" from "after the
+    // 1.5 s drain" on a loaded 2-core machine, so it cannot fail by chance.
+    while (ready.status === 200 && performance.now() - signalled < 500) {
       ready = await fetch(`${server.origin}/readyz`);
     }
     expect(ready.status).toBe(503);
-    expect(performance.now() - signalled).toBeLessThan(100);
+    expect(performance.now() - signalled).toBeLessThan(500);
     expect(await ready.json()).toMatchObject({ ready: false, phase: 'draining', code: 'NOT_READY' });
     // Liveness is unchanged: the orchestrator must not kill a draining instance.
     expect(await (await fetch(`${server.origin}/healthz`)).json()).toMatchObject({
@@ -122,7 +124,7 @@ describe.runIf(built)('the built server stopped with SIGTERM', { timeout: 60_000
 const skipServices = missingServices('liveness during migrations', ['postgres', 'redis']);
 
 describe.skipIf(skipServices)('serve() while another instance holds the migration lock', () => {
-  it('answers /healthz within 100 ms and /readyz 503 until the migration ran, then 200', async () => {
+  it('answers /healthz at once and /readyz 503 while the migration waits on its lock, then 200', async () => {
     const db = await freshDatabase('lifecycle');
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
@@ -131,7 +133,8 @@ describe.skipIf(skipServices)('serve() while another instance holds the migratio
     try {
       const asked = performance.now();
       const health = await fetch(`${s.origin}/healthz`);
-      expect(performance.now() - asked).toBeLessThan(100);
+      // At once (a few milliseconds), not after the lock: the bound allows a loaded machine.
+      expect(performance.now() - asked).toBeLessThan(500);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ ok: true, phase: 'starting' });
       const ready = await fetch(`${s.origin}/readyz`);
