@@ -133,12 +133,12 @@ describe('the docs name only files that exist', () => {
       '    http/              headers.ts',
       '    gone/              what it held',
       '```',
-      'See `src/server/http/nowhere.ts`, `proxy/nowhere.ts`, `proxy/policy.ts` and docs/NOWHERE.md.',
+      'See `src/server/http/nowhere.ts`, `proxy/nowhere.ts`, `proxy/policy.ts` and docs/no-such-page.md.',
       'Fixtures: `src/api/__fixtures__/crypto-*.json`, `src/api/__fixtures__/nothing-*.json`.',
     ].join('\n');
     expect(missing('docs/ARCHITECTURE.md', text)).toEqual([
       'docs/ARCHITECTURE.md: src/server/http/nowhere.ts',
-      'docs/ARCHITECTURE.md: docs/NOWHERE.md',
+      'docs/ARCHITECTURE.md: docs/no-such-page.md',
       'docs/ARCHITECTURE.md: src/api/__fixtures__/nothing-*.json',
       'docs/ARCHITECTURE.md: proxy/nowhere.ts',
       'docs/ARCHITECTURE.md: gone.json (layout)',
