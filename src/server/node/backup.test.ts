@@ -1,33 +1,14 @@
 // Backups of the embedded ledger as an operator takes them: `ramp-checkout backup` while the server
 // records sessions, `ramp-checkout restore` into an empty directory, a server started on it; and a
 // plain copy of the running server's file refused at start rather than served empty.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runCli } from '../testing/process';
 import { describe, expect, it } from 'vitest';
 import { createRampServer } from '../server';
 import { served } from '../testing/served';
 import { BUY_SESSION, quotedSession } from '../testing/upstream';
-
-const root = resolve(import.meta.dirname, '../../..');
-
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string }>((done) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/server/node/cli.ts'), ...args],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', ...env },
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    child.stderr.on('data', (d) => (out += String(d)));
-    child.on('close', (code) => done({ code, out }));
-  });
-}
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -56,7 +37,7 @@ describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
       copyFileSync(join(dataDir, 'ledger.sqlite'), join(naive, 'ledger.sqlite'));
       const target = join(mkdtempSync(join(tmpdir(), 'ramp-backup-file-')), 'ramp.sqlite');
       const before = acknowledged.filter((a) => a.at < performance.now()).map((a) => a.id);
-      const backup = await cli(['backup', target], { RAMP_DATA_DIR: dataDir });
+      const backup = await runCli(['backup', target], { RAMP_DATA_DIR: dataDir });
       expect(backup.out).toMatch(
         /^Backed up the ledger to .*ramp\.sqlite: schema version \d+, \d+ orders, integrity ok/,
       );
@@ -67,13 +48,13 @@ describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
       await writer;
 
       const restoredDir = join(mkdtempSync(join(tmpdir(), 'ramp-restored-')), 'data');
-      const restore = await cli(['restore', target], { RAMP_DATA_DIR: restoredDir });
+      const restore = await runCli(['restore', target], { RAMP_DATA_DIR: restoredDir });
       expect(restore.out).toMatch(
         /^Restored the ledger to .*data\/ledger\.sqlite: schema version \d+, \d+ orders, integrity ok/,
       );
       expect(restore.code).toBe(0);
       // Into a directory that holds a ledger: refused.
-      const again = await cli(['restore', target], { RAMP_DATA_DIR: restoredDir });
+      const again = await runCli(['restore', target], { RAMP_DATA_DIR: restoredDir });
       expect(again.code).toBe(1);
       expect(again.out).toMatch(/already holds a ledger/);
 

@@ -1,35 +1,16 @@
 // Migrations as a release step, through the CLI as an operator runs it: `ramp-checkout migrate` and
 // `--check` on the embedded ledger and on PostgreSQL, `serve` with RAMP_MIGRATE=false refusing a ledger
 // with migrations due, and any build refusing a ledger newer than it knows, naming both versions.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import { runCli } from '../testing/process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../storage/ledger/migrations';
 import { openSqlite } from '../storage/ledger/sqlite';
 import { LATEST_VERSION } from '../storage/ledger/schema-version';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
-
-const root = resolve(import.meta.dirname, '../../..');
-
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string }>((done) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/server/node/cli.ts'), ...args],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    child.stderr.on('data', (d) => (out += String(d)));
-    child.on('close', (code) => done({ code, out }));
-  });
-}
 
 /** A ledger file migrated only up to `version`, as an older build left it. */
 async function ledgerAt(version: number): Promise<string> {
@@ -54,31 +35,31 @@ const newerMessage = new RegExp(
 describe('ramp-checkout migrate on the embedded ledger', { timeout: 60_000 }, () => {
   it('--check exits 1 while migrations are due, migrate applies them, then --check exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ramp-migrate-'));
-    const none = await cli(['migrate', '--check'], { RAMP_DATA_DIR: dir });
+    const none = await runCli(['migrate', '--check'], { RAMP_DATA_DIR: dir });
     expect(none.code).toBe(1);
     expect(none.out).toMatch(
       new RegExp(`No ledger at .*ledger.sqlite yet: migrations 1 to ${LATEST_VERSION} are due`),
     );
 
     const old = await ledgerAt(LATEST_VERSION - 2);
-    const due = await cli(['migrate', '--check'], { RAMP_DATA_DIR: old });
+    const due = await runCli(['migrate', '--check'], { RAMP_DATA_DIR: old });
     expect(due.code).toBe(1);
     expect(due.out).toContain(
       `at schema version ${LATEST_VERSION - 2}; this build needs version ${LATEST_VERSION}: migrations ${LATEST_VERSION - 1}, ${LATEST_VERSION} are due`,
     );
     // serve with RAMP_MIGRATE=false refuses it, saying what to run.
-    const refused = await cli(['serve'], { RAMP_DATA_DIR: old, RAMP_MIGRATE: 'false' });
+    const refused = await runCli(['serve'], { RAMP_DATA_DIR: old, RAMP_MIGRATE: 'false' });
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/RAMP_MIGRATE=false: run `ramp-checkout migrate` first/);
 
-    const done = await cli(['migrate'], { RAMP_DATA_DIR: old });
+    const done = await runCli(['migrate'], { RAMP_DATA_DIR: old });
     expect(done.out).toMatch(
       new RegExp(
         `from schema version ${LATEST_VERSION - 2} to ${LATEST_VERSION} \\(applied ${LATEST_VERSION - 1}, ${LATEST_VERSION}\\)`,
       ),
     );
     expect(done.code).toBe(0);
-    const after = await cli(['migrate', '--check'], { RAMP_DATA_DIR: old });
+    const after = await runCli(['migrate', '--check'], { RAMP_DATA_DIR: old });
     expect(after.out).toMatch(/nothing to migrate/);
     expect(after.code).toBe(0);
   });
@@ -88,10 +69,10 @@ describe('ramp-checkout migrate on the embedded ledger', { timeout: 60_000 }, ()
     const db = await openSqlite(dir);
     await db.query('INSERT INTO ramp_schema_migrations VALUES ($1, $2, 0)', [NEWER, 'from a newer build']);
     await db.close();
-    const served = await cli(['serve'], { RAMP_DATA_DIR: dir });
+    const served = await runCli(['serve'], { RAMP_DATA_DIR: dir });
     expect(served.code).toBe(1);
     expect(served.out).toMatch(newerMessage);
-    const check = await cli(['migrate', '--check'], { RAMP_DATA_DIR: dir });
+    const check = await runCli(['migrate', '--check'], { RAMP_DATA_DIR: dir });
     expect(check.code).toBe(1);
     expect(check.out).toMatch(newerMessage);
   });
@@ -110,15 +91,15 @@ describe.skipIf(skip)('ramp-checkout migrate on PostgreSQL', { timeout: 60_000 }
       RAMP_REDIS_URL: redisDb(8),
       RAMP_SESSION_SECRET: 'migrate-test-session-secret-0123456789abcdef',
     };
-    const due = await cli(['migrate', '--check'], env);
+    const due = await runCli(['migrate', '--check'], env);
     expect(due.out).toMatch(new RegExp(`at schema version 0; this build needs version ${LATEST_VERSION}`));
     expect(due.code).toBe(1);
-    const done = await cli(['migrate'], env);
+    const done = await runCli(['migrate'], env);
     expect(done.out).toMatch(
       new RegExp(`Migrated the ledger \\(PostgreSQL [^)]+\\) from schema version 0 to ${LATEST_VERSION}`),
     );
     expect(done.code).toBe(0);
-    expect((await cli(['migrate', '--check'], env)).code).toBe(0);
+    expect((await runCli(['migrate', '--check'], env)).code).toBe(0);
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     await client.query('INSERT INTO ramp_schema_migrations VALUES ($1, $2, 0)', [
@@ -126,10 +107,10 @@ describe.skipIf(skip)('ramp-checkout migrate on PostgreSQL', { timeout: 60_000 }
       'from a newer build',
     ]);
     await client.end();
-    const served = await cli(['serve'], env);
+    const served = await runCli(['serve'], env);
     expect(served.code).toBe(1);
     expect(served.out).toMatch(newerMessage);
-    const check = await cli(['migrate', '--check'], env);
+    const check = await runCli(['migrate', '--check'], env);
     expect(check.code).toBe(1);
     expect(check.out).toMatch(newerMessage);
   });

@@ -1,7 +1,7 @@
 // Test support: the host server as a real process (`src/server/node/main.ts` under tsx, what
 // `npm run dev` runs), so a test can kill it, start a second one beside it, or watch it refuse to start.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -74,3 +74,27 @@ export const kill = (p: ServerProcess, signal: NodeJS.Signals): Promise<number |
   p.child.kill(signal);
   return p.exited;
 };
+
+/**
+ * `ramp-checkout <args>` from source, as an operator runs it (tsx over cli.ts), with only PATH, a
+ * loopback HOST, PORT 0 and `env`: its exit code and everything it printed.
+ */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src/server/node/cli.ts'), ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (out += String(d)));
+    child.on('close', (code) => done({ code, out }));
+  });
+}
