@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { NO_DRAIN } from './src/server/testing/child-env';
 
 // Debian's Chromium where it is installed (CI, our machines); Playwright's own browser elsewhere.
 const systemChromium = '/usr/bin/chromium';
@@ -58,6 +59,7 @@ export default defineConfig({
         RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
         RAMP_SANDBOX_CONTROL: '1',
         RAMP_SANDBOX_TIME_SCALE: '0.3',
+        ...NO_DRAIN,
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',
         RAMP_RATE_LIMIT_DISCOVERY: '6000/600',

@@ -5,12 +5,12 @@
 // listing. So listings are compared with the server's own snapshots taken before and after a walk:
 // every record present before must appear exactly once and in order, and nothing may appear that
 // the server did not list by the end.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { ADMIN_TOKEN } from '../playwright.config';
 import { parseCsv } from '../src/console/test-csv';
 import { quoteFor } from '../src/server/testing/session';
+import { axeViolations } from './support/a11y';
 
 const BEARER = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -313,8 +313,7 @@ test.describe('merchant console', () => {
   test('the sign-in form, a listing and an open detail have no accessibility violations', async ({
     page,
   }) => {
-    const audit = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    const audit = () => axeViolations(page);
     await page.goto('/console');
     await expect(page.getByLabel('Console token')).toBeVisible();
     expect(await audit()).toEqual([]);
@@ -370,8 +369,7 @@ test.describe('merchant console', () => {
       })
       .toBe(true);
 
-    const audit = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    const audit = () => axeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, ADMIN_TOKEN, '/console');
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();

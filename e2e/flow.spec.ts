@@ -1,11 +1,11 @@
 // The redesign's targets, counted from page load to the partner's window: screens seen, clicks and
 // entries (typing), for a buy and a sell with no options and with the best prefill (no `lock`), at a
-// phone's 360 × 740 and a laptop's 1280 × 800. Each screen is saved as a test artifact and checked
-// with axe. Also: no horizontal scroll at 320 px in en, es, de and fr.
-import AxeBuilder from '@axe-core/playwright';
+// phone's 360 × 740 and a laptop's 1280 × 800 (every screen's audit is e2e/a11y-audit.spec.ts). Also:
+// no horizontal scroll and no serious axe finding at 320 px in en, es, de and fr.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { Checkout } from './pages/checkout';
+import { seriousViolations } from './support/a11y';
 import { BTC_WALLET, ETH_WALLET, GB_BUY_PREFILL, GB_SELL_PREFILL, US_NY } from './support/data';
 
 // Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
@@ -13,14 +13,7 @@ test.beforeEach(() => test.slow());
 
 const SOL_WALLET = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** What the shopper does, counted; each new screen is scanned and saved. */
+/** What the shopper does, counted. */
 class Tally {
   clicks = 0;
   entries = 0;
@@ -34,12 +27,6 @@ class Tally {
     const title = (await this.checkout.title.textContent()) ?? '';
     if (this.screens.at(-1) === title) return;
     this.screens.push(title);
-    const page = this.checkout.page;
-    await this.info.attach(`${this.screens.length}-${title}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
-    expect(await seriousViolations(page), title).toEqual([]);
   }
   async click(target: Locator): Promise<void> {
     await target.click();
@@ -183,7 +170,7 @@ test.describe('at 320 px', () => {
   for (const locale of Object.keys(WORDS)) {
     test(`no horizontal scroll and no serious axe finding in ${locale}, buy and sell, offers compared`, async ({
       page,
-    }, info) => {
+    }) => {
       const words = WORDS[locale]!;
       const widget = page.getByRole('region').first();
       for (const direction of ['buy', 'sell'] as const) {
@@ -191,10 +178,6 @@ test.describe('at 320 px', () => {
         const compare = widget.getByRole('button', { name: words.compare });
         await expect(compare).toBeVisible({ timeout: 20_000 });
         await compare.click();
-        await info.attach(`${locale}-${direction}-order`, {
-          body: await page.screenshot({ fullPage: true }),
-          contentType: 'image/png',
-        });
         expect(
           await overflow(page),
           `${locale} ${direction}: page wider than the screen`,
@@ -203,10 +186,6 @@ test.describe('at 320 px', () => {
         // The review screen too.
         await widget.getByRole('button', { name: words.next, exact: true }).click();
         await expect(widget.getByRole('button', { name: words.launch })).toBeVisible();
-        await info.attach(`${locale}-${direction}-review`, {
-          body: await page.screenshot({ fullPage: true }),
-          contentType: 'image/png',
-        });
         expect(await overflow(page), `${locale} ${direction} review`).toBeLessThanOrEqual(0);
         expect(await seriousViolations(page), `${locale} ${direction} review`).toEqual([]);
       }

@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NO_DRAIN } from '../src/server/testing/child-env';
 import { expect, test, type Page } from '@playwright/test';
 
 const SANDBOX_PORT = specPort(5);
@@ -63,7 +64,7 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'ramp-e2e-resilience-'));
 
 function run(args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...NO_DRAIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

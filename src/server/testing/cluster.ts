@@ -9,6 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { NO_DRAIN } from './child-env';
 import { createAdaptorServer } from '@hono/node-server';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
 import type { FaultInjector } from '../../sandbox';
@@ -37,7 +38,7 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
   }
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -2,6 +2,7 @@
 // `npm run dev` runs), so a test can kill it, start a second one beside it, or watch it refuse to start.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { NO_DRAIN } from './child-env';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -20,7 +21,7 @@ const started = new Set<ChildProcess>();
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/server/node/main.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
@@ -89,7 +90,7 @@ export function runCli(
       ['--import', 'tsx', join(ROOT, 'src/server/node/cli.ts'), ...args],
       {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+        env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
       },
     );
     let out = '';

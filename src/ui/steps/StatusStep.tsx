@@ -188,12 +188,12 @@ export function StatusStep() {
       <Summary state={state} quote={offer} />
       {tx?.id && <p className="rc-help rc-break">{t('status.reference', { id: tx.id })}</p>}
       {links.partnerUrl && (
-        <a href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
+        <a className="rc-link" href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
           {t('status.viewAtPartner', { partner })}
         </a>
       )}
       {links.explorerUrl && (
-        <a href={links.explorerUrl} target="_blank" rel="noopener noreferrer">
+        <a className="rc-link" href={links.explorerUrl} target="_blank" rel="noopener noreferrer">
           {t('status.viewOnExplorer')}
         </a>
       )}
