@@ -303,6 +303,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     orders: merchant?.orders,
     requireAdmin,
     funnel: merchant?.funnel,
+    completion: merchant?.completion,
   });
   app.route('/', proxy);
 

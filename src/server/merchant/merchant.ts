@@ -19,6 +19,8 @@ import { createStatusSync } from './follow-up';
 import type { Upstream } from '../upstream/client';
 import { createRetention } from './jobs/retention';
 import { createWebhookSender } from './webhooks/sender';
+import { createCompletionRates } from './completion';
+import type { CompletionRates } from './completion';
 import { createCheckoutFunnel } from './funnel';
 import type { CheckoutFunnel } from './funnel';
 import type { WebhookRetry } from './webhooks/sender';
@@ -56,6 +58,8 @@ export interface Merchant {
   orders: Orders;
   /** The checkout's stages before its session (the proxy marks them). */
   funnel: CheckoutFunnel;
+  /** Each partner's completion rate here, for the quotes (absent: RAMP_RANKING_LEARNING=0). */
+  completion?: CompletionRates;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
 }
@@ -205,6 +209,9 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       log,
       metrics: ctx.metrics,
     }),
+    ...(config.merchant.rankingLearning
+      ? { completion: createCompletionRates({ ledger: () => ready.then((p) => p.ledger), now, log }) }
+      : {}),
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
       begin: async (headers, body) => (await ready).orders.begin(headers, body),

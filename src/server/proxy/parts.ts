@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
-import type { Cursor, QuoteRequest, SessionResponse } from '../../api/types';
+import type { Cursor, Quote, QuoteRequest, SessionResponse } from '../../api/types';
 import { TRACKING_HEADER } from '../../api/proxy/contract';
 import type { ServerConfig } from '../config/config';
 import type { RequireAdmin } from '../http/admin';
@@ -17,6 +17,7 @@ import { createTokenSigner } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import type { Orders } from '../merchant/orders';
 import type { CheckoutFunnel } from '../merchant/funnel';
+import type { CompletionRates } from '../merchant/completion';
 import type { RateLimiterStore } from '../http/rate-limit';
 import type { Stores } from '../storage/stores/types';
 import type { CallScope, Upstream } from '../upstream/client';
@@ -48,6 +49,8 @@ export interface ProxyDeps {
   requireAdmin: RequireAdmin;
   /** Marks a checkout's first data and first quote for the merchant's /stats. */
   funnel?: CheckoutFunnel;
+  /** Each partner's completion rate here, added to the quotes (absent: the learning is off). */
+  completion?: CompletionRates;
 }
 
 export type ProxyParts = ReturnType<typeof createProxyParts>;
@@ -63,6 +66,7 @@ export function createProxyParts({
   orders,
   requireAdmin,
   funnel,
+  completion,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, {
@@ -101,6 +105,11 @@ export function createProxyParts({
   };
 
   const lateOpenings = createLateOpenings();
+  /** Each quote with its partner's completion here (merchant/completion.ts), when the ledger has one. */
+  const withCompletion = async (body: QuoteRequest, quotes: Quote[]): Promise<Quote[]> => {
+    const of = await completion?.forRoute(body.countryCode, body.paymentMethodType);
+    return of ? quotes.map((q) => ({ ...q, completion: of(q.serviceProvider) })) : quotes;
+  };
   /**
    * Quotes for a request, remembered for the session that follows (one path for both routes that
    * quote). The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
@@ -112,7 +121,7 @@ export function createProxyParts({
     const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
     await binding.remember(body, quotes);
     if (quotes.length > 0) funnel?.mark('quoted', externalCustomerId, body.countryCode);
-    return quotes;
+    return withCompletion(body, quotes);
   };
 
   /**
