@@ -227,8 +227,8 @@ describe('supported routes', () => {
         for (const k of route.kycLimits) {
           expect(k).toMatchObject({ provider: route.partner, currencyCode: fiat });
           expect(k.level1).toBeGreaterThan(0);
-          expect(k.level2).toBeGreaterThan(k.level1);
-          expect(k.level3).toBeGreaterThan(k.level2);
+          expect(k.level2).toBeGreaterThan(k.level1!);
+          expect(k.level3).toBeGreaterThan(k.level2!);
         }
       }
     }
