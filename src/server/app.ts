@@ -304,6 +304,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     requireAdmin,
     funnel: merchant?.funnel,
     completion: merchant?.completion,
+    intentCustomer: merchant?.intentCustomer,
   });
   app.route('/', proxy);
 

@@ -58,6 +58,11 @@ export interface Merchant {
   orders: Orders;
   /** The checkout's stages before its session (the proxy marks them). */
   funnel: CheckoutFunnel;
+  /**
+   * The merchant's customer id of the intent whose client secret this is, or null (none given, or
+   * no such intent): quotes carry it as the sessions do, so the service's previouslyUsed matches.
+   */
+  intentCustomer(clientSecret: string): Promise<string | null>;
   /** Each partner's completion rate here, for the quotes (absent: RAMP_RANKING_LEARNING=0). */
   completion?: CompletionRates;
   /** Stops the workers and closes the ledger. */
@@ -209,6 +214,15 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       log,
       metrics: ctx.metrics,
     }),
+    async intentCustomer(clientSecret) {
+      try {
+        const intent = await (await ready).intents.resolve(clientSecret, { allowUsed: true });
+        return intent.customerId ?? null;
+      } catch {
+        // Not an intent's (unknown, expired) or the ledger is down: the quote goes on without it.
+        return null;
+      }
+    },
     ...(config.merchant.rankingLearning
       ? { completion: createCompletionRates({ ledger: () => ready.then((p) => p.ledger), now, log }) }
       : {}),

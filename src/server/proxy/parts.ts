@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
 import type { Cursor, Quote, QuoteRequest, SessionResponse } from '../../api/types';
-import { TRACKING_HEADER } from '../../api/proxy/contract';
+import { INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
 import type { ServerConfig } from '../config/config';
 import type { RequireAdmin } from '../http/admin';
 import { limitKey, requireClientIp } from '../http/client-address';
@@ -51,6 +51,8 @@ export interface ProxyDeps {
   funnel?: CheckoutFunnel;
   /** Each partner's completion rate here, added to the quotes (absent: the learning is off). */
   completion?: CompletionRates;
+  /** The merchant's customer id of an intent's client secret (merchant.ts), or null. */
+  intentCustomer?: (clientSecret: string) => Promise<string | null>;
 }
 
 export type ProxyParts = ReturnType<typeof createProxyParts>;
@@ -67,6 +69,7 @@ export function createProxyParts({
   requireAdmin,
   funnel,
   completion,
+  intentCustomer,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, {
@@ -104,6 +107,16 @@ export function createProxyParts({
     }
   };
 
+  /**
+   * The externalCustomerId of a quote: the merchant's customer id when the request carries its
+   * intent's client secret (X-Ramp-Intent), as its session will; else this browser's (customer-id.ts).
+   */
+  const quoteCustomer = async (c: Context): Promise<string> => {
+    const secret = c.req.header(INTENT_HEADER);
+    const merchants = secret && intentCustomer ? await intentCustomer(secret) : null;
+    return merchants ?? customers.forRequest(c);
+  };
+
   const lateOpenings = createLateOpenings();
   /** Each quote with its partner's completion here (merchant/completion.ts), when the ledger has one. */
   const withCompletion = async (body: QuoteRequest, quotes: Quote[]): Promise<Quote[]> => {
@@ -134,7 +147,7 @@ export function createProxyParts({
     request: QuoteRequest,
     scope: CallScope,
   ): Promise<Bootstrap['quote']> => {
-    const customerId = customers.forRequest(c);
+    const customerId = await quoteCustomer(c);
     const asked = (async () => {
       await rateLimit(quoteLimiter, c);
       return { request, quotes: await quote(customerId, request, scope) };
@@ -218,6 +231,7 @@ export function createProxyParts({
     requireAdmin,
     funnel,
     customers,
+    quoteCustomer,
     limiters: { quote: quoteLimiter, session: sessionLimiter, transaction: transactionLimiter },
     rateLimit,
     quote,
