@@ -16,6 +16,7 @@ import type { RampServer, RampServerOptions } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { QUOTE_PATH, json, quotedSession } from '../testing/session';
+import type { Ledger } from '../storage/ledger/types';
 import { COMPLETION_CACHE_MS } from './completion';
 import type { Stats } from './stats';
 
@@ -190,6 +191,41 @@ describe('completion rates on quotes', () => {
     expect(list.length).toBeGreaterThan(1);
     expect(list.some((q) => 'completion' in q)).toBe(false);
   }, 60_000);
+});
+
+describe('completion rates when the ledger cannot give them', () => {
+  it('answers quotes without completion, at once, and asks the ledger again only after 30 s', async () => {
+    let reads = 0;
+    let hang = true;
+    const ledger = openEmbeddedLedger(null).then((l): Ledger => ({
+      ...l,
+      completionCounts: () => {
+        reads += 1;
+        // First a ledger that never answers, then one that fails.
+        return hang ? new Promise(() => {}) : Promise.reject(new Error('connection refused'));
+      },
+    }));
+    let offset = 0;
+    const ramp = createRampServer(
+      { rateLimitQuote: '6000/1000' },
+      { ledger, static: null, log: silent, now: () => Date.now() + offset },
+    );
+    ramps.push(ramp);
+    const call = caller(ramp, '192.0.2.62');
+    const started = Date.now();
+    const first = await quotes(call);
+    expect(first.length).toBeGreaterThan(1);
+    expect(first.some((q) => 'completion' in q)).toBe(false);
+    // Held up at most by the wait for the ledger, not by the ledger.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await quotes(call);
+    expect(reads).toBe(1);
+    hang = false;
+    offset += COMPLETION_CACHE_MS;
+    expect((await quotes(call)).some((q) => 'completion' in q)).toBe(false);
+    await quotes(call);
+    expect(reads).toBe(2);
+  }, 30_000);
 });
 
 describe.skipIf(missingServices('completion rates on several instances', ['redis', 'postgres']))(

@@ -13,6 +13,8 @@ import { orderOutcome } from './outcome';
 export const COMPLETION_WINDOW_MS = 30 * 86_400_000;
 /** How long one instance keeps the counts before reading the ledger again. */
 export const COMPLETION_CACHE_MS = 30_000;
+/** How long a quote waits for the ledger's counts before it goes without them. */
+export const COMPLETION_WAIT_MS = 300;
 /** The prior's weight, in orders at the baseline. */
 export const PRIOR_ORDERS = 10;
 /** The baseline when nothing has ended at all. */
@@ -74,28 +76,36 @@ export function createCompletionRates(o: {
   now: () => number;
   log: Logger;
 }): CompletionRates {
-  let cached: { at: number; table: Promise<Table> } | undefined;
-  const table = (): Promise<Table> => {
+  // The last read, kept COMPLETION_CACHE_MS whatever it gave: a ledger that is down is asked again
+  // only then, not by every quote meanwhile.
+  let cached: { at: number; table: Promise<Table | undefined> } | undefined;
+  const table = (): Promise<Table | undefined> => {
     const at = o.now();
     if (!cached || at - cached.at >= COMPLETION_CACHE_MS) {
-      // One read per instance and period, however many quotes ask meanwhile.
-      const read = o.ledger().then(async (l) => tableOf(await l.completionCounts(at - COMPLETION_WINDOW_MS)));
+      const read = o
+        .ledger()
+        .then(async (l) => tableOf(await l.completionCounts(at - COMPLETION_WINDOW_MS)))
+        .catch((e: unknown) => {
+          o.log.warn('completion rates not read', { error: e });
+          return undefined;
+        });
       cached = { at, table: read };
-      read.catch(() => {
-        if (cached?.table === read) cached = undefined;
-      });
     }
     return cached.table;
   };
   return {
     async forRoute(country, method) {
-      let route;
-      try {
-        route = (await table()).get(routeKey(country, method));
-      } catch (e) {
-        o.log.warn('completion rates not read', { error: e });
-        return undefined;
-      }
+      // A slow ledger never holds a quote up: past the wait, the quote goes without (the read goes
+      // on and serves the next quotes).
+      const reading = table();
+      const got = await new Promise<Table | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), COMPLETION_WAIT_MS);
+        void reading.then((t) => {
+          clearTimeout(timer);
+          resolve(t);
+        });
+      });
+      const route = got?.get(routeKey(country, method));
       if (!route || route.all.ended === 0) return undefined;
       const { all, partners } = route;
       return (partner) => completionOf(partners.get(partner) ?? { completed: 0, ended: 0 }, all);
