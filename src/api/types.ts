@@ -120,6 +120,22 @@ export interface Quote {
   rampScore?: number;
   /** `rampIntelligence.previouslyUsed`: when this customer last used the partner (date-time), if ever. */
   previouslyUsed?: string;
+  /**
+   * Added by the host server, not the service: how often this partner's orders ended completed here
+   * (this country and payment method, last 30 days of the merchant's ledger). Absent when the
+   * server's learning is off or no order of this country and method has ended.
+   */
+  completion?: QuoteCompletion;
+}
+
+/** A partner's completion here, smoothed toward the baseline (docs/CONTRACTS.md, the quote answer). */
+export interface QuoteCompletion {
+  /** (completed + 10 × baseline) / (ended + 10): a prior worth 10 orders at the baseline. */
+  rate: number;
+  /** Orders that ended: completed, or failed or abandoned once the partner's page opened. */
+  ended: number;
+  /** Every partner's completion rate for this country and method (0.8 with no ended order). */
+  baseline: number;
 }
 
 export type SessionType = 'BUY' | 'SELL';

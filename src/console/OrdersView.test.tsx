@@ -41,9 +41,12 @@ const DETAIL: OrderDetail = {
 };
 
 const api = {
-  orders: async () => [ORDER],
+  orders: async () => [ORDER, { ...ORDER, sessionId: 'ses_2', reference: 'order-8', partner: 'PAYBIS' }],
   order: async () => DETAIL,
   resendDelivery: async () => {},
+  stats: async () => ({
+    byPartner: [{ partner: 'BANXA', completion: { rate: 0.9234, ended: 25, baseline: 0.8 } }],
+  }),
 } as unknown as ConsoleApi;
 
 describe('OrdersView', () => {
@@ -59,5 +62,24 @@ describe('OrdersView', () => {
       expect.stringMatching(/^Settled · .* · from the service's webhook$/),
       expect.not.stringMatching(/from/),
     ]);
+  });
+
+  it("shows beside each order how often its partner's orders complete here, over the last 30 days", async () => {
+    const asked: unknown[] = [];
+    const counting = {
+      ...api,
+      stats: async (q: unknown) => (asked.push(q), api.stats(q as never)),
+    } as ConsoleApi;
+    const now = () => Date.parse('2026-11-27T10:00:00Z');
+    render(<OrdersView api={counting} filters={{ limit: 50 }} onChange={() => {}} now={now} />);
+    const row = (await screen.findByRole('button', { name: 'order-7' })).closest('tr')!;
+    expect(
+      await within(row).findByRole('cell', { name: 'Completes 92 % here (25 orders)' }),
+    ).toBeInTheDocument();
+    // A partner with no ended order here: nothing to say.
+    const other = screen.getByRole('button', { name: 'order-8' }).closest('tr')!;
+    expect(within(other).getByRole('cell', { name: '–' })).toBeInTheDocument();
+    expect(asked).toEqual([{ from: '2026-10-29', to: '2026-11-27' }]);
+    expect(screen.getByRole('columnheader', { name: 'Partner completes (30 days)' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
 // The server's order ledger: every checkout session it created, with the merchant's reference, the
 // status the sync last saw and the last webhook delivery; search by reference. An order's panel shows
 // its status history (each change with where it came from: a poll or the service's webhook) and
-// every webhook delivery, each of which can be sent again.
+// every webhook delivery, each of which can be sent again. Beside each order, how often its partner's
+// orders complete here: the figure the checkout ranks offers by (/stats byPartner's completion).
 import { useEffect, useState } from 'react';
 import type { ConsoleApi, LedgerOrder, OrderDetail, WebhookDelivery } from './consoleApi';
 import { DetailPanel, FieldList } from './DetailPanel';
 import { loadErrorText as errorText } from './errorText';
 import { dateTime, money } from './format';
+import { statsPeriod } from './overviewStats';
+import type { OverviewStats } from './overviewStats';
 import { PageSizeField, pageSizeOf } from './PageSizeField';
 import { humanize } from './statusText';
 import type { OrdersFilters } from './urlState';
@@ -15,6 +18,33 @@ export interface OrdersViewProps {
   api: ConsoleApi;
   filters: OrdersFilters;
   onChange(filters: OrdersFilters): void;
+  now?: () => number;
+}
+
+/** The window the checkout's ranking learns from (src/server/merchant/completion.ts). */
+const COMPLETION_DAYS = 30;
+
+type PartnerCompletion = OverviewStats['byPartner'][number]['completion'];
+
+/** "Completes 92 % here (25 orders)", or a dash before any of the partner's orders has ended. */
+const completionText = (c: PartnerCompletion | undefined) =>
+  c && c.ended > 0
+    ? `Completes ${Math.round(c.rate * 100)} % here (${c.ended} ${c.ended === 1 ? 'order' : 'orders'})`
+    : '–';
+
+/** Each partner's completion over the last 30 days; empty until read (or when it cannot be). */
+function usePartnerCompletion(api: ConsoleApi, now: () => number): Map<string, PartnerCompletion> {
+  const [byPartner, setByPartner] = useState(new Map<string, PartnerCompletion>());
+  useEffect(() => {
+    const ctl = new AbortController();
+    api.stats(statsPeriod({ period: COMPLETION_DAYS, limit: 0 }, now()), ctl.signal).then(
+      (s) => setByPartner(new Map(s.byPartner.map((p) => [p.partner, p.completion]))),
+      // The orders stand without it: the column shows dashes.
+      () => {},
+    );
+    return () => ctl.abort();
+  }, [api, now]);
+  return byPartner;
 }
 
 const amount = (value: string | null, currency: string) =>
@@ -31,7 +61,8 @@ const SOURCE_TEXT: Record<string, string> = {
 const deliveryText = (d: WebhookDelivery | null | undefined) =>
   d ? `${d.type} · ${humanize(d.state)}${d.attempts > 1 ? ` (${d.attempts} attempts)` : ''}` : 'None';
 
-export function OrdersView({ api, filters, onChange }: OrdersViewProps) {
+export function OrdersView({ api, filters, onChange, now = Date.now }: OrdersViewProps) {
+  const completion = usePartnerCompletion(api, now);
   const [open, setOpen] = useState<{ id: string; opener: HTMLElement } | null>(null);
   // Results are kept with the search they answer: a new search shows as loading until its answer.
   const search = `${filters.limit}|${filters.reference ?? ''}`;
@@ -90,6 +121,7 @@ export function OrdersView({ api, filters, onChange }: OrdersViewProps) {
               <th scope="col">Pays</th>
               <th scope="col">Receives</th>
               <th scope="col">Partner</th>
+              <th scope="col">Partner completes ({COMPLETION_DAYS} days)</th>
               <th scope="col">Last webhook</th>
               <th scope="col">Created</th>
             </tr>
@@ -97,7 +129,7 @@ export function OrdersView({ api, filters, onChange }: OrdersViewProps) {
           <tbody>
             {rows?.length === 0 && (
               <tr>
-                <td colSpan={7}>No orders{filters.reference ? ` matching “${filters.reference}”` : ''}.</td>
+                <td colSpan={8}>No orders{filters.reference ? ` matching “${filters.reference}”` : ''}.</td>
               </tr>
             )}
             {rows?.map((o) => (
@@ -116,6 +148,7 @@ export function OrdersView({ api, filters, onChange }: OrdersViewProps) {
                 <td>{amount(o.sourceAmount, o.sourceCurrency)}</td>
                 <td>{amount(o.destinationAmount, o.destinationCurrency) || o.destinationCurrency}</td>
                 <td>{o.partner}</td>
+                <td>{completionText(completion.get(o.partner))}</td>
                 <td>{deliveryText(o.lastDelivery)}</td>
                 <td>{dateTime(o.createdAt)}</td>
               </tr>

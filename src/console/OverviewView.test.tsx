@@ -24,8 +24,18 @@ const STATS: OverviewStats = {
   partner: null,
   funnel: { opened: 12, quoted: 9, sessions: 5, completed: 2, failed: 2, abandoned: 1 },
   byPartner: [
-    { partner: 'BANXA', ...counts(3, 2, 1, 0), medianSecondsToComplete: 125 },
-    { partner: 'TRANSAK', ...counts(2, 0, 1, 1), medianSecondsToComplete: null },
+    {
+      partner: 'BANXA',
+      ...counts(3, 2, 1, 0),
+      medianSecondsToComplete: 125,
+      completion: { rate: 6 / 13, ended: 3, baseline: 0.4 },
+    },
+    {
+      partner: 'TRANSAK',
+      ...counts(2, 0, 1, 1),
+      medianSecondsToComplete: null,
+      completion: { rate: 4 / 12, ended: 2, baseline: 0.4 },
+    },
   ],
   byCountry: [{ country: 'US', ...counts(5, 2, 2, 1) }],
   byMethod: [{ method: 'CREDIT_DEBIT_CARD', ...counts(5, 2, 2, 1) }],

@@ -210,6 +210,34 @@ describe('supported routes', () => {
     expect(banxa.kycLimits[0]).toMatchObject({ provider: 'BANXA', limitType: 'DAILY', currencyCode: 'USD' });
   });
 
+  it('gives every partner of the quick start kycLimits, levels 1 to 3 per limit type, in the fiat paid', async () => {
+    // The quick start's known-good inputs: a US card buy of BTC in USD, a German sell of ETH for EUR.
+    for (const [path, fiat] of [
+      ['CRYPTO_ONRAMP/US/USD/BTC', 'USD'],
+      ['CRYPTO_ONRAMP/DE/EUR/ETH', 'EUR'],
+      ['CRYPTO_OFFRAMP/DE/ETH/EUR', 'EUR'],
+      ['CRYPTO_OFFRAMP/US/BTC/USD', 'USD'],
+    ] as const) {
+      const res = await routes(path);
+      expect(res.body.length, path).toBeGreaterThan(1);
+      for (const route of res.body) {
+        const types = route.kycLimits.map((k) => k.limitType);
+        expect(types, `${path} ${route.partner}`).toContain('TRANSACTION');
+        expect(new Set(types).size).toBe(types.length);
+        for (const k of route.kycLimits) {
+          expect(k).toMatchObject({ provider: route.partner, currencyCode: fiat });
+          expect(k.level1).toBeGreaterThan(0);
+          expect(k.level2).toBeGreaterThan(k.level1!);
+          expect(k.level3).toBeGreaterThan(k.level2!);
+        }
+      }
+    }
+    const usd = await routes('CRYPTO_ONRAMP/US/USD/BTC');
+    expect(usd.body.find((r) => r.partner === 'PAYBIS')!.kycLimits).toContainEqual(
+      expect.objectContaining({ limitType: 'TRANSACTION', level1: 150, level2: 2000, level3: 20000 }),
+    );
+  });
+
   it('answers 200 [] when source and destination are reversed for the category', async () => {
     for (const path of ['CRYPTO_ONRAMP/US/BTC/USD', 'CRYPTO_OFFRAMP/US/USD/BTC']) {
       const res = await routes(path);

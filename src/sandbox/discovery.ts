@@ -222,20 +222,16 @@ export function registerDiscovery(app: Hono, ctx: SandboxContext): void {
                 ...(headless && o.method.method === 'CREDIT_DEBIT_CARD' ? { cardRenderMode: 'IFRAME' } : {}),
               };
             }),
-          kycLimits: partner.kyc
-            ? [
-                {
-                  provider: partner.id,
-                  category,
-                  countryCode: country,
-                  limitType: partner.kyc.limitType,
-                  currencyCode: first.fiat.currencyCode,
-                  level1: niceAmount(partner.kyc.levelsUsd[0] / first.fiat.usdRate),
-                  level2: niceAmount(partner.kyc.levelsUsd[1] / first.fiat.usdRate),
-                  level3: niceAmount(partner.kyc.levelsUsd[2] / first.fiat.usdRate),
-                },
-              ]
-            : [],
+          kycLimits: partner.kyc.map((k) => ({
+            provider: partner.id,
+            category,
+            countryCode: country,
+            limitType: k.limitType,
+            currencyCode: first.fiat.currencyCode,
+            level1: niceAmount(k.levelsUsd[0] / first.fiat.usdRate),
+            level2: niceAmount(k.levelsUsd[1] / first.fiat.usdRate),
+            level3: niceAmount(k.levelsUsd[2] / first.fiat.usdRate),
+          })),
         };
       }),
     );

@@ -119,4 +119,34 @@ describe('sandbox scenarios', () => {
     ).body.quotes;
     expect(other.some((q) => (q.rampIntelligence as { previouslyUsed?: string }).previouslyUsed)).toBe(false);
   });
+
+  it("failing: the share of a partner's paid transactions that fail, spread evenly from the first; others settle", async () => {
+    const t = createTestSandbox();
+    t.sandbox.scenarios.set({ failing: { BANXA: 0.75 } });
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await pay(t, buy()));
+    const other = await pay(t, buy({ serviceProvider: 'TRANSAK' }));
+    t.advance(30_000);
+    const statusOf = async (id: string) =>
+      (await t.getJson<{ transaction: Transaction }>(`/payments/transactions/sessions/${id}`)).body
+        .transaction.status;
+    const statuses = [];
+    for (const id of ids) statuses.push(await statusOf(id));
+    expect(statuses).toEqual([
+      'FAILED',
+      'FAILED',
+      'FAILED',
+      'SETTLED',
+      'FAILED',
+      'FAILED',
+      'FAILED',
+      'SETTLED',
+    ]);
+    expect(await statusOf(other)).toBe('SETTLED');
+    // Off by default: cleared, every paid transaction settles again.
+    t.sandbox.scenarios.clear();
+    const after = await pay(t, buy());
+    t.advance(30_000);
+    expect(await statusOf(after)).toBe('SETTLED');
+  });
 });

@@ -24,6 +24,12 @@ export interface Scenarios {
    */
   walks?: Readonly<Record<string, WalkName>>;
   /**
+   * Per partner, the share (0 to 1) of its paid transactions that fail (the `failed` walk), spread
+   * evenly and fixed per session when it is created: `{ PAYBIS: 0.75 }` fails three sessions in four,
+   * the first included. Orders that fail often, so the checkout's learned ranking shows (issue 27).
+   */
+  failing?: Readonly<Record<string, number>>;
+  /**
    * How the sandbox's webhooks arrive, beyond what it always does as the service does (the first
    * event of a transaction without session ids, ERROR sent as TRANSACTION_CRYPTO_FAILED, retries of
    * an answer other than 200): `duplicates` sends each event twice; `outOfOrder` holds each
@@ -37,22 +43,42 @@ export interface ScenarioControl {
   set(s: Scenarios): void;
   clear(): void;
   readonly current: Scenarios;
+  /** The walk of a new session of the partner: the `failing` share's turn, else the `walks` scenario's. */
+  walkOfNewSession(partner: string): WalkName | undefined;
 }
 
 export function createScenarios(initial: Scenarios = {}): ScenarioControl {
   let current: Scenarios = initial;
+  // Sessions per partner since the scenarios were set: whose turn it is to fail.
+  let sessions = new Map<string, number>();
   return {
     set(s) {
       current = s;
+      sessions = new Map();
     },
     clear() {
       current = {};
+      sessions = new Map();
     },
     get current() {
       return current;
     },
+    walkOfNewSession(partner) {
+      const share = entryOf(current.failing, partner);
+      if (share !== undefined) {
+        const key = partner.toUpperCase();
+        const n = sessions.get(key) ?? 0;
+        sessions.set(key, n + 1);
+        // Evenly spread: session n fails when the running count of failures due grows.
+        if (Math.ceil((n + 1) * share) > Math.ceil(n * share)) return 'failed';
+      }
+      return walkOf(current, partner);
+    },
   };
 }
+
+const entryOf = <T>(record: Readonly<Record<string, T>> | undefined, partner: string): T | undefined =>
+  Object.entries(record ?? {}).find(([p]) => p.toUpperCase() === partner.toUpperCase())?.[1];
 
 const has = (list: readonly string[] | undefined, partner: string) =>
   !!list?.some((p) => p.toUpperCase() === partner.toUpperCase());
@@ -61,8 +87,7 @@ export const isBySessionUnsupported = (s: Scenarios, partner: string) => has(s.b
 export const asksTwoFactor = (s: Scenarios, partner: string) => has(s.twoFactor, partner);
 
 /** The walk the scenario names for the partner, if any. */
-export const walkOf = (s: Scenarios, partner: string): WalkName | undefined =>
-  Object.entries(s.walks ?? {}).find(([p]) => p.toUpperCase() === partner.toUpperCase())?.[1];
+export const walkOf = (s: Scenarios, partner: string): WalkName | undefined => entryOf(s.walks, partner);
 
 /** The quote item without the fields the scenario leaves out for its partner. */
 export function withoutFields<T extends { serviceProvider: string }>(s: Scenarios, quote: T): T {

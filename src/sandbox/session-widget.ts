@@ -12,7 +12,7 @@ import { cryptosByCode, fiatByCode } from './data/currencies';
 import { partnerById } from './data/partners';
 import { price, selectOffers } from './quote';
 import { randomId } from './random';
-import { asksTwoFactor, walkOf } from './scenarios';
+import { asksTwoFactor } from './scenarios';
 import { isHttpUrl } from '../domain/url';
 import { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 import { SandboxState, type SessionRecord } from './state';
@@ -161,7 +161,7 @@ export function registerSessionWidget(app: Hono, ctx: SandboxContext): void {
         ? { verifyUrl: `${ctx.publicBaseUrl}/provider/verify/${id}` }
         : {}),
     };
-    const walk = walkOf(ctx.scenarios.current, partner.id);
+    const walk = ctx.scenarios.walkOfNewSession(partner.id);
     if (walk) session.walk = walk;
     ctx.state.addSession(session);
     const widgetUrl = `${ctx.publicBaseUrl}/provider/checkout/${id}`;

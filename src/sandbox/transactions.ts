@@ -188,6 +188,11 @@ export const WALKS = {
     ['SETTLING', 2000],
     ['REFUNDED', 5000],
   ],
+  /** Paid, then refused by the partner (its checks, the card issuer): what the `failing` scenario gives. */
+  failed: [
+    ['PENDING', 0],
+    ['FAILED', 2000],
+  ],
 } as const satisfies Record<string, readonly (readonly [string, number])[]>;
 
 export type WalkName = keyof typeof WALKS;

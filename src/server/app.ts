@@ -303,6 +303,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     orders: merchant?.orders,
     requireAdmin,
     funnel: merchant?.funnel,
+    completion: merchant?.completion,
+    intentCustomer: merchant?.intentCustomer,
   });
   app.route('/', proxy);
 

@@ -241,6 +241,23 @@ describe('sandbox faults through the proxy', () => {
     ).toBe(400);
   });
 
+  it('sets the failing scenario over HTTP: a share from 0 to 1 per partner, anything else refused', async () => {
+    const s = sandboxApp();
+    const putScenarios = (body: unknown) =>
+      s.request('/__sandbox/scenarios', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await putScenarios({ failing: { BANXA: 0.8 } })).status).toBe(204);
+    expect(s.sandbox.scenarios.current).toEqual({ failing: { BANXA: 0.8 } });
+    for (const bad of [{ failing: { BANXA: 1.5 } }, { failing: { banxa: 0.5 } }, { failing: ['BANXA'] }]) {
+      expect((await putScenarios(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await s.request('/__sandbox/scenarios', { method: 'DELETE' })).status).toBe(204);
+    expect(s.sandbox.scenarios.current).toEqual({});
+  });
+
   it('has no control endpoints unless RAMP_SANDBOX_CONTROL=1', async () => {
     const s = sandboxApp({ RAMP_SANDBOX_CONTROL: '0' });
     expect((await s.request('/__sandbox/faults', { method: 'DELETE' })).status).toBe(404);

@@ -1,5 +1,6 @@
 // GET /api/ramp/stats's answer: the shape the server sends (src/server/merchant/stats.ts) and the
 // console's Overview reads (src/console/overviewStats.ts), written once. Counts and sums only.
+import type { QuoteCompletion } from '../types';
 
 export interface OutcomeCounts {
   orders: number;
@@ -32,7 +33,15 @@ export interface Stats {
     failed: number;
     abandoned: number;
   };
-  byPartner: (OutcomeCounts & { partner: string; medianSecondsToComplete: number | null })[];
+  byPartner: (OutcomeCounts & {
+    partner: string;
+    medianSecondsToComplete: number | null;
+    /**
+     * The period's ended orders of the partner (completed, failed, abandoned) and its completion rate
+     * smoothed toward every partner's, as quotes carry it per country and method (types.ts QuoteCompletion).
+     */
+    completion: QuoteCompletion;
+  })[];
   byCountry: (OutcomeCounts & { country: string })[];
   byMethod: (OutcomeCounts & { method: string })[];
   /** Every day of the period: orders created and completed that day. */

@@ -24,6 +24,8 @@ export interface Coverage {
   fixedFeeUsd: number;
 }
 
+export type KycLimitType = 'TRANSACTION' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
 export interface PartnerSpec {
   id: string;
   name: string;
@@ -33,8 +35,11 @@ export interface PartnerSpec {
   headless: readonly MethodCode[];
   /** ISO 3166-2 codes where the partner is unavailable. */
   unavailableIn: readonly string[];
-  /** KYC tiers in USD ([level1, level2, level3]) and their period, when published. */
-  kyc?: { limitType: 'DAILY' | 'MONTHLY'; levelsUsd: readonly [number, number, number] };
+  /**
+   * What each verification level allows, in USD ([level1, level2, level3]), per limit type
+   * (UPSTREAM-NOTES §10.3): routes carry them as `kycLimits`, one entry per limit type.
+   */
+  kyc: readonly { limitType: KycLimitType; levelsUsd: readonly [number, number, number] }[];
   buy?: Coverage;
   sell?: Coverage;
 }
@@ -47,7 +52,10 @@ export const PARTNERS: readonly PartnerSpec[] = [
     lowKyc: true,
     headless: ['CREDIT_DEBIT_CARD'],
     unavailableIn: [],
-    kyc: { limitType: 'DAILY', levelsUsd: [2000, 10000, 50000] },
+    kyc: [
+      { limitType: 'DAILY', levelsUsd: [2000, 10000, 50000] },
+      { limitType: 'TRANSACTION', levelsUsd: [150, 2000, 10000] },
+    ],
     buy: {
       countries: ['US', 'GB', 'DE', 'FR', 'BR', 'JP'],
       cryptos: [
@@ -87,7 +95,10 @@ export const PARTNERS: readonly PartnerSpec[] = [
     lowKyc: true,
     headless: [],
     unavailableIn: [],
-    kyc: { limitType: 'MONTHLY', levelsUsd: [5000, 25000, 100000] },
+    kyc: [
+      { limitType: 'MONTHLY', levelsUsd: [5000, 25000, 100000] },
+      { limitType: 'TRANSACTION', levelsUsd: [300, 5000, 25000] },
+    ],
     buy: {
       countries: ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'NG'],
       cryptos: [
@@ -134,6 +145,10 @@ export const PARTNERS: readonly PartnerSpec[] = [
     lowKyc: false,
     headless: [],
     unavailableIn: ['US-NY', 'US-TX'],
+    kyc: [
+      { limitType: 'TRANSACTION', levelsUsd: [150, 2000, 20000] },
+      { limitType: 'MONTHLY', levelsUsd: [1000, 10000, 50000] },
+    ],
     buy: {
       countries: ['US', 'GB', 'DE', 'FR', 'BR'],
       cryptos: ['BTC.BITCOIN', 'ETH.ETHEREUM', 'USDT.ETHEREUM', 'SOL.SOLANA', 'POL.POLYGON'],
@@ -158,6 +173,10 @@ export const PARTNERS: readonly PartnerSpec[] = [
     lowKyc: true,
     headless: ['CREDIT_DEBIT_CARD', 'APPLE_PAY'],
     unavailableIn: [],
+    kyc: [
+      { limitType: 'TRANSACTION', levelsUsd: [700, 2000, 4000] },
+      { limitType: 'DAILY', levelsUsd: [1000, 5000, 15000] },
+    ],
     buy: {
       countries: ['GB', 'DE', 'FR', 'JP', 'NG'],
       cryptos: ['BTC.BITCOIN', 'ETH.ETHEREUM', 'USDC.ETHEREUM', 'USDC.SOLANA', 'USDT.ETHEREUM', 'SOL.SOLANA'],
@@ -183,6 +202,10 @@ export const PARTNERS: readonly PartnerSpec[] = [
     lowKyc: false,
     headless: [],
     unavailableIn: [],
+    kyc: [
+      { limitType: 'TRANSACTION', levelsUsd: [500, 7500, 50000] },
+      { limitType: 'YEARLY', levelsUsd: [2500, 25000, 250000] },
+    ],
     buy: {
       countries: ['US'],
       cryptos: ['BTC.BITCOIN', 'ETH.ETHEREUM', 'USDC.ETHEREUM', 'POL.POLYGON'],

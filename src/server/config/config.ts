@@ -112,6 +112,8 @@ export interface MerchantConfig {
   leaseTtlMs: number;
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this are pruned. */
   retentionDays: number;
+  /** RAMP_RANKING_LEARNING: quotes carry their partner's completion rate from the ledger. */
+  rankingLearning: boolean;
 }
 
 export class ConfigError extends Error {

@@ -191,6 +191,7 @@ export const OPTIONS = {
     default: 'all',
   }),
   retentionDays: option('RAMP_RETENTION_DAYS', integer(1, 36_500), { read: read.number, default: 400 }),
+  rankingLearning: option('RAMP_RANKING_LEARNING', flag, { read: read.boolean, default: true }),
   rateLimitQuote: rateLimit('RAMP_RATE_LIMIT_QUOTE', '120/30'),
   rateLimitSession: rateLimit('RAMP_RATE_LIMIT_SESSION', '30/10'),
   rateLimitDiscovery: rateLimit('RAMP_RATE_LIMIT_DISCOVERY', '60/30'),

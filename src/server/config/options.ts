@@ -73,6 +73,8 @@ export interface RampServerOptions {
   role?: 'web' | 'worker' | 'all';
   /** RAMP_RETENTION_DAYS: terminal orders and delivered webhooks older than this many days are pruned in the background. @default 400 */
   retentionDays?: number;
+  /** RAMP_RANKING_LEARNING: each quote carries its partner's completion rate here (orders of the last 30 days, smoothed), for the widget's ranking; false: no `completion` on quotes. @default true */
+  rankingLearning?: boolean;
   /** RAMP_RATE_LIMIT_QUOTE: quotes per client, `<per minute>[/<burst>]`. @default '120/30' */
   rateLimitQuote?: string;
   /** RAMP_RATE_LIMIT_SESSION: session creations per client. @default '30/10' */

@@ -147,6 +147,7 @@ function toServerConfig(given: Given): ServerConfig {
       checkoutExpiresMs: o.checkoutExpiresMs,
       leaseTtlMs: o.leaseTtlMs,
       retentionDays: o.retentionDays,
+      rankingLearning: o.rankingLearning,
     },
   };
 }

@@ -17,6 +17,12 @@ const ScenariosBody = v.strictObject({
   bySessionUnsupported: v.optional(partnerList),
   twoFactor: v.optional(partnerList),
   walks: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/)), v.picklist(WALK_NAMES))),
+  failing: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[A-Z0-9_]{2,32}$/)),
+      v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+    ),
+  ),
   webhooks: v.optional(
     v.strictObject({ duplicates: v.optional(v.boolean()), outOfOrder: v.optional(v.boolean()) }),
   ),
@@ -51,7 +57,7 @@ export function sandboxControl(deps: SandboxControlDeps): Hono {
     deps.faults.clear();
     return c.body(null, 204);
   });
-  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?, walks?, webhooks?}
+  // PUT /__sandbox/scenarios {incompleteQuotes?, bySessionUnsupported?, twoFactor?, walks?, failing?, webhooks?}
   // replaces them all.
   app.put('/scenarios', async (c) => {
     const r = v.safeParse(ScenariosBody, await c.req.json().catch(() => undefined));

@@ -19,6 +19,8 @@ import { createStatusSync } from './follow-up';
 import type { Upstream } from '../upstream/client';
 import { createRetention } from './jobs/retention';
 import { createWebhookSender } from './webhooks/sender';
+import { createCompletionRates } from './completion';
+import type { CompletionRates } from './completion';
 import { createCheckoutFunnel } from './funnel';
 import type { CheckoutFunnel } from './funnel';
 import type { WebhookRetry } from './webhooks/sender';
@@ -56,6 +58,13 @@ export interface Merchant {
   orders: Orders;
   /** The checkout's stages before its session (the proxy marks them). */
   funnel: CheckoutFunnel;
+  /**
+   * The merchant's customer id of the intent whose client secret this is, or null (none given, or
+   * no such intent): quotes carry it as the sessions do, so the service's previouslyUsed matches.
+   */
+  intentCustomer(clientSecret: string): Promise<string | null>;
+  /** Each partner's completion rate here, for the quotes (absent: RAMP_RANKING_LEARNING=0). */
+  completion?: CompletionRates;
   /** Stops the workers and closes the ledger. */
   close(): Promise<void>;
 }
@@ -205,6 +214,18 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       log,
       metrics: ctx.metrics,
     }),
+    async intentCustomer(clientSecret) {
+      try {
+        const intent = await (await ready).intents.resolve(clientSecret, { allowUsed: true });
+        return intent.customerId ?? null;
+      } catch {
+        // Not an intent's (unknown, expired) or the ledger is down: the quote goes on without it.
+        return null;
+      }
+    },
+    ...(config.merchant.rankingLearning
+      ? { completion: createCompletionRates({ ledger: () => ready.then((p) => p.ledger), now, log }) }
+      : {}),
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
       begin: async (headers, body) => (await ready).orders.begin(headers, body),

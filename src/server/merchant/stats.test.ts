@@ -132,6 +132,8 @@ async function expectPlayedStats(call: Call): Promise<Stats> {
       abandoned: 0,
       completionRate: 0.6667,
       medianSecondsToComplete: expect.any(Number),
+      // 2 of 3 ended orders completed, against every partner's 2 of 5: (2 + 10 × 0.4) / (3 + 10).
+      completion: { rate: 6 / 13, ended: 3, baseline: 0.4 },
     },
     {
       partner: 'TRANSAK',
@@ -141,6 +143,7 @@ async function expectPlayedStats(call: Call): Promise<Stats> {
       abandoned: 1,
       completionRate: 0,
       medianSecondsToComplete: null,
+      completion: { rate: 4 / 12, ended: 2, baseline: 0.4 },
     },
   ]);
   expect(stats.byPartner[0]!.medianSecondsToComplete).toBeGreaterThan(0);

@@ -2,11 +2,12 @@
 // by every instance, so any instance answers the same): the funnel from opened to completed, and per
 // partner, country and payment method the orders and their outcomes; completed volume per currency
 // and day. Counts and sums only: no reference, customer, wallet or address leaves here.
-import { transactionOutcome } from '../../domain';
 import { HttpError } from '../http/errors';
-import { EXPIRED } from '../storage/ledger/types';
 import type { Ledger, StatsOrderRow, StatsQuery } from '../storage/ledger/types';
+import { completionOf, countEnded } from './completion';
+import type { Ended } from './completion';
 import { addDecimal, isAmount } from './decimal-sum';
+import { orderOutcome } from './outcome';
 
 const DAY_MS = 86_400_000;
 /** The default period: the last 30 UTC days, today included. */
@@ -14,13 +15,8 @@ export const DEFAULT_STATS_DAYS = 30;
 /** The longest period one request may ask for. */
 export const MAX_STATS_DAYS = 366;
 
-export type OrderOutcome = 'open' | 'completed' | 'failed' | 'refunded' | 'abandoned';
-
 export type { OutcomeCounts, Stats, VolumeSeries } from '../../api/proxy/stats';
 import type { OutcomeCounts, Stats } from '../../api/proxy/stats';
-
-export const orderOutcome = (status: string): OrderOutcome =>
-  status === EXPIRED ? 'abandoned' : transactionOutcome(status);
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -138,6 +134,13 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
     if (isAmount(cryptoAmt)) crypto.push({ currency: cryptoCur, day, amount: cryptoAmt });
   }
 
+  const ended = (rows: readonly StatsOrderRow[]): Ended => {
+    const e = { completed: 0, ended: 0 };
+    for (const o of rows) countEnded(e, o.status);
+    return e;
+  };
+  const allEnded = ended(orders);
+
   return {
     from: q.fromDay,
     to: q.toDay,
@@ -157,6 +160,7 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
       medianSecondsToComplete: median(
         g.rows.filter((o) => o.completedAt !== null).map((o) => (o.completedAt! - o.createdAt) / 1000),
       ),
+      completion: completionOf(ended(g.rows), allEnded),
     })),
     byCountry: [...countsBy(orders, (o) => o.country)].map(([country, g]) => ({ country, ...g.counts })),
     byMethod: [...countsBy(orders, (o) => o.paymentMethod ?? 'UNKNOWN')].map(([method, g]) => ({

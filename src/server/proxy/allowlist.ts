@@ -163,7 +163,7 @@ export const RULES: readonly RouteRule[] = [
     handle: async ({ c, scope, p }) => {
       await p.rateLimit(p.limiters.quote, c);
       const body = parseQuoteBody(await readJsonBody(c.req.raw));
-      return c.json({ quotes: await p.quote(p.customers.forRequest(c), body, scope) }, 200, NO_STORE);
+      return c.json({ quotes: await p.quote(await p.quoteCustomer(c), body, scope) }, 200, NO_STORE);
     },
   },
   {

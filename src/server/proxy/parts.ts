@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
-import type { Cursor, QuoteRequest, SessionResponse } from '../../api/types';
-import { TRACKING_HEADER } from '../../api/proxy/contract';
+import type { Cursor, Quote, QuoteRequest, SessionResponse } from '../../api/types';
+import { INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
 import type { ServerConfig } from '../config/config';
 import type { RequireAdmin } from '../http/admin';
 import { limitKey, requireClientIp } from '../http/client-address';
@@ -17,6 +17,7 @@ import { createTokenSigner } from '../http/tokens';
 import type { TrackingClaims } from '../http/tokens';
 import type { Orders } from '../merchant/orders';
 import type { CheckoutFunnel } from '../merchant/funnel';
+import type { CompletionRates } from '../merchant/completion';
 import type { RateLimiterStore } from '../http/rate-limit';
 import type { Stores } from '../storage/stores/types';
 import type { CallScope, Upstream } from '../upstream/client';
@@ -48,6 +49,10 @@ export interface ProxyDeps {
   requireAdmin: RequireAdmin;
   /** Marks a checkout's first data and first quote for the merchant's /stats. */
   funnel?: CheckoutFunnel;
+  /** Each partner's completion rate here, added to the quotes (absent: the learning is off). */
+  completion?: CompletionRates;
+  /** The merchant's customer id of an intent's client secret (merchant.ts), or null. */
+  intentCustomer?: (clientSecret: string) => Promise<string | null>;
 }
 
 export type ProxyParts = ReturnType<typeof createProxyParts>;
@@ -63,6 +68,8 @@ export function createProxyParts({
   orders,
   requireAdmin,
   funnel,
+  completion,
+  intentCustomer,
 }: ProxyDeps) {
   const signer = createTokenSigner(config.sessionSecret, { now });
   const customers = createCustomerIds(config.sessionSecret, {
@@ -100,7 +107,22 @@ export function createProxyParts({
     }
   };
 
+  /**
+   * The externalCustomerId of a quote: the merchant's customer id when the request carries its
+   * intent's client secret (X-Ramp-Intent), as its session will; else this browser's (customer-id.ts).
+   */
+  const quoteCustomer = async (c: Context): Promise<string> => {
+    const secret = c.req.header(INTENT_HEADER);
+    const merchants = secret && intentCustomer ? await intentCustomer(secret) : null;
+    return merchants ?? customers.forRequest(c);
+  };
+
   const lateOpenings = createLateOpenings();
+  /** Each quote with its partner's completion here (merchant/completion.ts), when the ledger has one. */
+  const withCompletion = async (body: QuoteRequest, quotes: Quote[]): Promise<Quote[]> => {
+    const of = await completion?.forRoute(body.countryCode, body.paymentMethodType);
+    return of ? quotes.map((q) => ({ ...q, completion: of(q.serviceProvider) })) : quotes;
+  };
   /**
    * Quotes for a request, remembered for the session that follows (one path for both routes that
    * quote). The spec asks for a customer id on quotes as on sessions (see customer-id.ts); a new
@@ -112,7 +134,7 @@ export function createProxyParts({
     const quotes = await upstream.write((cl) => cl.quote({ ...body, externalCustomerId }), scope);
     await binding.remember(body, quotes);
     if (quotes.length > 0) funnel?.mark('quoted', externalCustomerId, body.countryCode);
-    return quotes;
+    return withCompletion(body, quotes);
   };
 
   /**
@@ -125,7 +147,7 @@ export function createProxyParts({
     request: QuoteRequest,
     scope: CallScope,
   ): Promise<Bootstrap['quote']> => {
-    const customerId = customers.forRequest(c);
+    const customerId = await quoteCustomer(c);
     const asked = (async () => {
       await rateLimit(quoteLimiter, c);
       return { request, quotes: await quote(customerId, request, scope) };
@@ -209,6 +231,7 @@ export function createProxyParts({
     requireAdmin,
     funnel,
     customers,
+    quoteCustomer,
     limiters: { quote: quoteLimiter, session: sessionLimiter, transaction: transactionLimiter },
     rateLimit,
     quote,

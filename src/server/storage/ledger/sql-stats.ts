@@ -1,8 +1,9 @@
 // The ledger's reads for GET /api/ramp/stats (merchant/stats.ts sums them): the period's orders in
 // a narrow projection (no reference, customer or wallet) and the checkout marks counted per day and
-// stage. Plain SQL both stores share; days are UTC.
+// stage; and the ended orders counted for the ranking's completion rates (merchant/completion.ts). Plain SQL both stores share; days are UTC.
 import type { SqlDriver, SqlValue } from './driver';
 import type {
+  CompletionCountRow,
   CheckoutMark,
   CheckoutStage,
   Direction,
@@ -16,6 +17,23 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export function statsMethods(db: SqlDriver) {
   return {
+    // Grouped in the database: a few rows per partner, country and method, whatever the orders.
+    async completionCounts(since: number): Promise<CompletionCountRow[]> {
+      const rows = await db.query(
+        `SELECT partner, country, payment_method, status, COUNT(*) AS n FROM ramp_orders
+         WHERE created_at >= $1 AND terminal = 1
+         GROUP BY partner, country, payment_method, status`,
+        [since],
+      );
+      return rows.map((r) => ({
+        partner: String(r.partner),
+        country: String(r.country),
+        paymentMethod: r.payment_method == null ? null : String(r.payment_method),
+        status: String(r.status),
+        count: Number(r.n),
+      }));
+    },
+
     async markCheckout(m: CheckoutMark): Promise<void> {
       await db.query(
         `INSERT INTO ramp_checkout_marks (day, stage, subject, country) VALUES ($1, $2, $3, $4)

@@ -320,7 +320,18 @@ export interface StatsMarkRow {
   count: number;
 }
 
+/** Orders of one partner, country, payment method and status, counted (the ranking's completion rates). */
+export interface CompletionCountRow {
+  partner: string;
+  country: string;
+  paymentMethod: string | null;
+  status: OrderStatus;
+  count: number;
+}
+
 export interface Ledger {
+  /** The terminal orders created at or after `since` (ms), counted per partner, country, method and status. */
+  completionCounts(since: number): Promise<CompletionCountRow[]>;
   /** Marks a checkout's stage for its day (again the same day: no change). */
   markCheckout(mark: CheckoutMark): Promise<void>;
   /** The period's orders (by creation day) and stage marks, filtered. */
