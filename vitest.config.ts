@@ -1,10 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects, run one after the other, each on both cores (Vitest's default is cores − 1: one
-// worker here). `unit` is everything that runs in its own process; `processes` starts servers,
-// compilers and packers as child processes, so it runs apart from the jsdom suites that would
-// otherwise compete with it for the same two cores.
+// Three projects, run one after the other, each on both cores (Vitest's default is cores − 1: one
+// worker here):
+// - `unit`: everything that runs in its own process, files sharing each worker's module cache (not
+//   isolated: each file importing React, Hono and the server afresh was over a third of the stage);
+// - `isolated`: the files that replace a module or a global (vi.mock, vi.stubGlobal…), found by
+//   reading them, each with a fresh module graph as Vitest requires;
+// - `processes`: servers, compilers and packers started as child processes, apart from the jsdom
+//   suites that would otherwise compete with them for the same two cores.
 const PROCESSES = [
   'scripts/**/*.test.ts',
   'src/server/hardening/**/*.test.ts',
@@ -12,6 +18,12 @@ const PROCESSES = [
   'src/server/node/cli.test.ts',
   'src/sandbox/standalone.test.ts',
 ];
+
+/** Test files that replace a module or a global: they need a module graph of their own. */
+const REPLACES = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/;
+const ISOLATED = (readdirSync('src', { recursive: true }) as string[])
+  .map((file) => join('src', file))
+  .filter((file) => /\.test\.tsx?$/.test(file) && REPLACES.test(readFileSync(file, 'utf8')));
 
 // One name per test run (workers inherit it): the package is packed once per run (e2e/fixtures/packed.mjs).
 process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
@@ -29,13 +41,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: PROCESSES,
+          exclude: [...PROCESSES, ...ISOLATED],
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESSES, sequence: { groupOrder: 1 } },
+        test: { name: 'isolated', include: ISOLATED, exclude: PROCESSES, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESSES, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -1,33 +1,17 @@
 // The CLI as a merchant runs it: help texts, and `webhooks trigger` against a receiver that verifies
 // with verifyWebhook, as the README's handler does.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../index';
 import type { WebhookEvent } from '../index';
+import { runCli } from '../testing/process';
 
-const root = resolve(import.meta.dirname, '../../..');
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/server/node/cli.ts'), ...args],
-      {
-        cwd: root,
-        env: { ...process.env, RAMP_WEBHOOK_SECRET: '', RAMP_WEBHOOK_URL: '', ...env },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += String(d)));
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+/** The CLI with no webhook settings unless the test gives them. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { RAMP_WEBHOOK_SECRET: '', RAMP_WEBHOOK_URL: '', ...env });
 
 const received: WebhookEvent[] = [];
 let url = '';

@@ -219,11 +219,12 @@ describe('plain node:http, RAMP_PUBLIC_URL with a path', () => {
 
 describe('RAMP_PUBLIC_URL', () => {
   it('takes an origin with a mount path, and refuses a query or an encoded path', () => {
-    expect(createRampServer({ publicUrl: 'https://shop.example/ramp/' }).config).toMatchObject({
+    // Each with a ledger of its own, closed after: never the working directory's default one.
+    expect(ramp('https://shop.example/ramp/').config).toMatchObject({
       publicUrl: 'https://shop.example',
       basePath: '/ramp',
     });
-    expect(createRampServer({ publicUrl: 'https://shop.example' }).config.basePath).toBe('');
+    expect(ramp('https://shop.example').config.basePath).toBe('');
     for (const bad of [
       'https://shop.example/ramp?x=1',
       'https://shop.example/r%61mp',
