@@ -24,7 +24,9 @@ test('a sell in Germany, 0.5 ETH → EUR by SEPA, reaches "Completed"', async ({
   await checkout.chooseMethod('SEPA bank transfer');
   await checkout.enterAmount('0.5');
   // A sell amount is in crypto; its bounds are the fiat received, converted once a price is known.
-  await expect(checkout.widget.getByText(/^You receive between €[\d.,]+ and €[\d.,]+/)).toBeVisible();
+  await expect(
+    checkout.widget.getByText(/^You receive between €[\d.,]+ and €[\d.,]+ \(about [\d.]+ ETH to [\d.]+ ETH\)$/),
+  ).toBeVisible();
 
   await checkout.compareOffers();
   for (const name of await checkout.quoteRadios.evaluateAll((r) =>
