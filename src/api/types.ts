@@ -120,6 +120,11 @@ export interface Quote {
   rampScore?: number;
   /** `rampIntelligence.previouslyUsed`: when this customer last used the partner (date-time), if ever. */
   previouslyUsed?: string;
+  /**
+   * How orders with this partner ended here (the proxy's aggregate over the merchant's ledger, last
+   * 30 days, this country and method): `rate` smoothed toward `baseline`, over `ended` orders.
+   */
+  completion?: { rate: number; ended: number; baseline: number };
 }
 
 export type SessionType = 'BUY' | 'SELL';
