@@ -17,9 +17,9 @@ const quote: Quote = { ...raw, lowKyc: raw.rampIntelligence?.lowKyc };
 describe('QuoteCard', () => {
   it('marks the offer of a partner the shopper used before (rampIntelligence.previouslyUsed)', () => {
     const { rerender } = render(<QuoteCard quote={quote} direction="buy" />);
-    expect(screen.queryByText('Used before')).toBeNull();
+    expect(screen.queryByText(/used .* before/)).toBeNull();
     rerender(<QuoteCard quote={{ ...quote, previouslyUsed: '2026-01-02T03:04:05Z' }} direction="buy" />);
-    expect(screen.getByText('Used before')).toBeInTheDocument();
+    expect(screen.getByText("You've used BANXA before")).toBeInTheDocument();
   });
 
   it('shows logo, partner, what you get and the total cost in one line, fees compact, badges', () => {
@@ -38,7 +38,7 @@ describe('QuoteCard', () => {
     expect(screen.getByText('Banxa')).toBeInTheDocument();
     expect(screen.getByText('B')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('Best rate')).toBeInTheDocument();
-    expect(screen.getByText('Low KYC')).toBeInTheDocument();
+    expect(screen.getByText('Quick verification')).toBeInTheDocument();
     expect(screen.getByText('0.001 BTC')).toBeInTheDocument();
     expect(screen.getByText(/^Total cost/)).toHaveTextContent('Total cost $6.50');
     const row = (term: string) => screen.getByText(term).nextElementSibling?.textContent;

@@ -23,6 +23,8 @@ export interface QuoteCardProps {
   rate?: number;
   bestRate?: boolean;
   recommended?: boolean;
+  /** Lines about the offer beyond its figures (its verification, how often it completes here). */
+  notes?: (string | undefined)[];
   /**
    * A card on its way, drawn from a sample quote: its figures are placeholders of their width and
    * the partner's place holds `status` (what is happening), so the card takes its final place.
@@ -43,6 +45,7 @@ export function QuoteCard({
   rate,
   bestRate,
   recommended,
+  notes,
   placeholder,
   className,
 }: QuoteCardProps) {
@@ -87,7 +90,7 @@ export function QuoteCard({
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
         {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
-        {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
+        {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore', { partner: name })}</span>}
       </div>
       <div className="rc-quote__line" aria-hidden={silent}>
         <span>
@@ -104,6 +107,14 @@ export function QuoteCard({
         <p className="rc-help rc-quote__rate" aria-hidden={silent}>
           {shown(t('quote.rate', { crypto, price: amountText(rate, fiat) }))}
         </p>
+      )}
+      {notes?.map(
+        (note) =>
+          note && (
+            <p className="rc-help" key={note}>
+              {note}
+            </p>
+          ),
       )}
       {(fees.length > 0 || (markup ?? 0) > 0) && (
         <dl className="rc-quote__details" aria-hidden={silent}>

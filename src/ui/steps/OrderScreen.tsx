@@ -15,6 +15,7 @@ import {
   summary,
   unmetOnScreen,
   validateAmount,
+  verificationOf,
 } from '../../checkout';
 import { cryptoKey } from '../../queries';
 import {
@@ -44,7 +45,9 @@ import {
   localAmount,
 } from './labels';
 import { methodLabel } from './methodLabel';
+import { offerFacts } from './offerFacts';
 import { OffersPlaceholder } from './OffersPlaceholder';
+import { WhyOffer } from './WhyOffer';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
@@ -112,7 +115,7 @@ export function OrderScreen() {
 
   // Offers, ranked the shopper's way; the chosen one is the picked partner's, else the best.
   const sort: QuoteSort = state.prefs.quoteSort ?? 'best';
-  const ranked = rankQuotes(quotes.quotes, sort);
+  const ranked = rankQuotes(quotes.quotes, sort, state.prefs.ranking);
   // Costs are in fiat, the markup measured against the market (the middle of the offers' rates).
   const market = marketRate(quotes.quotes, s.direction);
   const chosen = data.quote?.serviceProvider;
@@ -366,6 +369,7 @@ export function OrderScreen() {
             variant="cards"
             options={shown.map((q, i) => {
               const cost = offerCost(q, s.direction, market);
+              const about = offerFacts(q, verificationOf(d.routes.items, q, s.direction, s.country), t);
               return {
                 value: q.serviceProvider,
                 name: quoteName(q, s.direction, t, facts.cryptoDecimals),
@@ -381,6 +385,16 @@ export function OrderScreen() {
                     rate={offerRate(q, s.direction)}
                     bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
                     recommended={i === 0 && ranked[0] === q && sort === 'score'}
+                    notes={[about.verification, about.completion]}
+                  />
+                ),
+                after: (
+                  <WhyOffer
+                    quote={q}
+                    direction={s.direction}
+                    market={market}
+                    facts={about}
+                    cryptoDecimals={facts.cryptoDecimals}
                   />
                 ),
               };

@@ -1,0 +1,64 @@
+// "Why this offer?": a disclosure under an offer that lays out what decides it, in reading order:
+// what the shopper gets, each fee in fiat, the rate and its markup over the market (the offers'
+// median rate), the verification it needs and how often orders complete with the partner here.
+import { useId, useState } from 'react';
+import type { Direction, Quote } from '../../api/types';
+import { offerCost, offerRate } from '../../checkout';
+import { Button } from '../components';
+import { formatPercent } from '../format';
+import { useTranslator } from '../i18n';
+import { cryptoText, fiatText } from './labels';
+import type { OfferFacts } from './offerFacts';
+
+export interface WhyOfferProps {
+  quote: Quote;
+  direction: Direction;
+  /** The market's rate: the median of the offers' (fiat per crypto unit). */
+  market: number;
+  facts: OfferFacts;
+  cryptoDecimals?: number;
+}
+
+export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }: WhyOfferProps) {
+  const t = useTranslator();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const buy = direction === 'buy';
+  const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
+  const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
+  const money = (n: number) => fiatText(n, fiat, t.locale);
+  const rate = offerRate(q, direction);
+  const { markup } = offerCost(q, direction, market);
+  const verification = facts.verification ?? (q.lowKyc ? t('quote.lowKyc') : undefined);
+  const rows: [string, string | undefined][] = [
+    [
+      t(buy ? 'quote.youGet' : 'quote.youReceive'),
+      buy ? cryptoText(q.destinationAmount, crypto, t.locale, cryptoDecimals) : money(q.destinationAmount),
+    ],
+    [t('quote.networkFee'), q.networkFee === undefined ? undefined : money(q.networkFee)],
+    [t('quote.partnerFee'), q.partnerFee === undefined ? undefined : money(q.partnerFee)],
+    [t('quote.transactionFee'), q.transactionFee === undefined ? undefined : money(q.transactionFee)],
+    [t('summary.rate'), rate ? t('quote.rate', { crypto, price: money(rate) }) : undefined],
+    [
+      t('why.markup'),
+      rate && market
+        ? `${money(markup)} (${formatPercent(markup / (market * (buy ? q.destinationAmount : q.sourceAmount)), { locale: t.locale })})`
+        : undefined,
+    ],
+    [t('why.verification'), verification],
+    [t('why.completion'), facts.rate],
+  ];
+  return (
+    <div className="rc-why">
+      <Button variant="ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {t('why.button')}
+      </Button>
+      <dl id={id} className="rc-quote__details" hidden={!open}>
+        {rows.map(
+          ([term, value]) =>
+            value !== undefined && [<dt key={term}>{term}</dt>, <dd key={`${term}=`}>{value}</dd>],
+        )}
+      </dl>
+    </div>
+  );
+}
