@@ -53,6 +53,7 @@ import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
 import { subdivisionLabel } from './subdivisions';
 import { useContinue } from './useContinue';
+import { useTargetAmount } from './useTargetAmount';
 import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
 
@@ -108,6 +109,13 @@ export function OrderScreen() {
     const timer = setTimeout(() => setSettled(text), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [text]);
+  // "You get" typed: the amount to pay found for it is set as if the shopper had typed it.
+  const target = useTargetAmount((amount) => {
+    const local = localAmount(amount, t.locale);
+    setText(local);
+    setSettled(local);
+    send({ type: 'SET_AMOUNT', text: local, locale: t.locale });
+  });
   const { limits } = facts;
   const decimals = sourceDecimals(state, facts);
   const check = validateAmount(text, { ...amountRules(state, facts), locale: t.locale });
@@ -124,10 +132,9 @@ export function OrderScreen() {
   const shown = expanded ? ranked : best ? [best] : [];
   const getAmount =
     best && check.ok
-      ? buy
-        ? cryptoText(best.destinationAmount, best.destinationCurrencyCode, t.locale, facts.cryptoDecimals)
-        : fiatText(best.destinationAmount, best.destinationCurrencyCode, t.locale)
-      : undefined;
+      ? localAmount(String(+best.destinationAmount.toFixed(buy ? (facts.cryptoDecimals ?? 8) : 2)), t.locale)
+      : '';
+  const bound = target.bound && limits?.[target.bound];
 
   // Method availability.
   const { methods, countries, fiat, crypto } = d;
@@ -206,6 +213,7 @@ export function OrderScreen() {
       readOnly={isLocked(state, 'amount')}
       onChange={(value) => {
         setText(value);
+        target.clear();
         send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
       }}
       onBlur={() => setSettled(text)}
@@ -214,7 +222,11 @@ export function OrderScreen() {
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
       }
-      help={help}
+      help={
+        target.text === undefined
+          ? help
+          : `≈ ${target.searching || !check.ok ? '…' : buy ? fiatText(s.amount ?? '', s.fiatCurrency ?? '', t.locale) : cryptoText(s.amount ?? '', s.crypto?.currencyCode ?? '', t.locale)}`
+      }
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
   );
@@ -253,11 +265,24 @@ export function OrderScreen() {
         </div>
       </fieldset>
       <fieldset className="rc-pair">
-        <legend className="rc-label">{t('quote.youGet')}</legend>
+        <legend className="rc-label">{t(buy ? 'quote.youGet' : 'quote.youReceive')}</legend>
         <div className="rc-pair__row">
-          <output className="rc-pair__get" aria-live="polite">
-            {getAmount ?? (quotes.isLoading && check.ok ? '…' : '—')}
-          </output>
+          <AmountField
+            label={t(buy ? 'quote.youGet' : 'quote.youReceive')}
+            hideLabel
+            value={target.text ?? getAmount}
+            placeholder={quotes.isLoading && check.ok ? '…' : undefined}
+            readOnly={isLocked(state, 'amount')}
+            onChange={target.set}
+            onFocus={(e) => e.currentTarget.select()}
+            error={
+              bound === undefined
+                ? undefined
+                : t(target.bound === 'min' ? 'amount.min' : 'amount.max', {
+                    amount: fiatText(bound, s.fiatCurrency ?? '', t.locale),
+                  })
+            }
+          />
           {buy ? cryptoPicker : fiatPicker}
         </div>
       </fieldset>
