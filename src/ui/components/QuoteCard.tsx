@@ -17,8 +17,6 @@ export interface QuoteCardProps {
   cryptoDecimals?: number;
   /** What the offer costs in all, in the fiat currency (fees and rate markup). */
   totalCost?: number;
-  /** The part of the cost that is the rate markup, in the fiat currency. */
-  markup?: number;
   /** The offer's rate: fiat per crypto unit ("1 BTC = $61,000.00"). */
   rate?: number;
   bestRate?: boolean;
@@ -41,7 +39,6 @@ export function QuoteCard({
   partnerHue,
   cryptoDecimals,
   totalCost,
-  markup,
   rate,
   bestRate,
   recommended,
@@ -65,13 +62,6 @@ export function QuoteCard({
   const money = (amount: number, code: string) => shown(amountText(amount, code));
   // A placeholder's rows say nothing yet: only its status is read out.
   const silent = placeholder ? true : undefined;
-  const fees = (
-    [
-      ['quote.networkFee', q.networkFee],
-      ['quote.partnerFee', q.partnerFee],
-      ['quote.transactionFee', q.transactionFee],
-    ] as const
-  ).filter((f): f is readonly [(typeof f)[0], number] => typeof f[1] === 'number' && f[1] > 0);
   const name = partnerName ?? q.serviceProvider;
   const cost = totalCost !== undefined && Number.isFinite(totalCost) ? totalCost : q.totalFee;
 
@@ -116,23 +106,6 @@ export function QuoteCard({
             </p>
           ),
       )}
-      {(fees.length > 0 || (markup ?? 0) > 0) && (
-        <dl className="rc-quote__details" aria-hidden={silent}>
-          {fees.map(([key, amount]) => (
-            <Row key={key} term={t(key)} value={money(amount, fiat)} />
-          ))}
-          {markup !== undefined && markup > 0 && <Row term={t('quote.markup')} value={money(markup, fiat)} />}
-        </dl>
-      )}
     </div>
-  );
-}
-
-function Row({ term, value }: { term: ReactNode; value: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </>
   );
 }

@@ -16,7 +16,7 @@ export interface OffersPlaceholderProps {
   cryptoDecimals?: number;
 }
 
-/** The usual offer's content: what the shopper gets, two fees, the total cost and the rate. */
+/** The usual offer's content: what the shopper gets, the total cost and the rate. */
 function sampleOffer(direction: Direction, fiat: string, crypto: string): Quote {
   const buy = direction === 'buy';
   return {
@@ -25,8 +25,6 @@ function sampleOffer(direction: Direction, fiat: string, crypto: string): Quote 
     sourceAmount: buy ? 100 : 0.05,
     destinationCurrencyCode: buy ? crypto : fiat,
     destinationAmount: buy ? 0.12345678 : 123.45,
-    networkFee: 1.23,
-    partnerFee: 1.23,
   };
 }
 

@@ -246,7 +246,10 @@ export function OrderScreen() {
             label: t(dir === 'buy' ? 'name.buy' : 'name.sell'),
           }))}
           value={s.direction}
-          onChange={(direction) => send({ type: 'SET_DIRECTION', direction })}
+          onChange={(direction) => {
+            target.clear();
+            send({ type: 'SET_DIRECTION', direction });
+          }}
         />
       )}
       {d.retryFailed && (
@@ -406,7 +409,6 @@ export function OrderScreen() {
                     partnerHue={partnerHue(q.serviceProvider)}
                     cryptoDecimals={facts.cryptoDecimals}
                     totalCost={cost.total}
-                    markup={expanded ? cost.markup : undefined}
                     rate={offerRate(q, s.direction)}
                     bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
                     recommended={i === 0 && ranked[0] === q && sort === 'score'}

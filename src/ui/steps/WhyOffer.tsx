@@ -29,25 +29,26 @@ export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }:
   const money = (n: number) => fiatText(n, fiat, t.locale);
   const rate = offerRate(q, direction);
   const { markup } = offerCost(q, direction, market);
-  const verification = facts.verification ?? (q.lowKyc ? t('quote.lowKyc') : undefined);
-  const rows: [string, string | undefined][] = [
+  const fee = (n?: number) => (n === undefined ? undefined : money(n));
+  const rows = [
     [
-      t(buy ? 'quote.youGet' : 'quote.youReceive'),
+      buy ? 'quote.youGet' : 'quote.youReceive',
       buy ? cryptoText(q.destinationAmount, crypto, t.locale, cryptoDecimals) : money(q.destinationAmount),
     ],
-    [t('quote.networkFee'), q.networkFee === undefined ? undefined : money(q.networkFee)],
-    [t('quote.partnerFee'), q.partnerFee === undefined ? undefined : money(q.partnerFee)],
-    [t('quote.transactionFee'), q.transactionFee === undefined ? undefined : money(q.transactionFee)],
-    [t('summary.rate'), rate ? t('quote.rate', { crypto, price: money(rate) }) : undefined],
+    ['quote.networkFee', fee(q.networkFee)],
+    ['quote.partnerFee', fee(q.partnerFee)],
+    ['quote.transactionFee', fee(q.transactionFee)],
+    ['summary.rate', rate ? t('quote.rate', { crypto, price: money(rate) }) : undefined],
     [
-      t('why.markup'),
+      'why.markup',
+      // Over the market's value of the crypto traded.
       rate && market
         ? `${money(markup)} (${formatPercent(markup / (market * (buy ? q.destinationAmount : q.sourceAmount)), { locale: t.locale })})`
         : undefined,
     ],
-    [t('why.verification'), verification],
-    [t('why.completion'), facts.rate],
-  ];
+    ['why.verification', facts.verification ?? (q.lowKyc ? t('quote.lowKyc') : undefined)],
+    ['why.completion', facts.rate],
+  ] as const;
   return (
     <div className="rc-why">
       <Button variant="ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
@@ -55,8 +56,8 @@ export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }:
       </Button>
       <dl id={id} className="rc-quote__details" hidden={!open}>
         {rows.map(
-          ([term, value]) =>
-            value !== undefined && [<dt key={term}>{term}</dt>, <dd key={`${term}=`}>{value}</dd>],
+          ([key, value]) =>
+            value !== undefined && [<dt key={key}>{t(key)}</dt>, <dd key={`${key}=`}>{value}</dd>],
         )}
       </dl>
     </div>

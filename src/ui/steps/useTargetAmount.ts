@@ -6,31 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Quote } from '../../api/types';
 import { bestQuote, parseAmount, quoteRequest, sourceDecimals } from '../../checkout';
-import {
-  QUOTE_DEBOUNCE_MS,
-  findSourceAmount,
-  knownRate,
-  quoteQueryOptions,
-  useRampClient,
-} from '../../queries';
+import type { TargetResult } from '../../queries';
+import { QUOTE_DEBOUNCE_MS, findSourceAmount, quoteQueryOptions, useRampClient } from '../../queries';
 import { useTranslator } from '../i18n';
 import { useCheckoutState, useHost } from './context';
 import { quoteRefreshMs, useCheckoutData } from './data';
 
-export interface TargetAmount {
-  /** What the shopper typed in "You get", while it is their figure (in this direction). */
-  text?: string;
-  /** The amount to pay for it is being searched. */
-  searching: boolean;
-  /** The figure lies beyond the route's limit: the amount is held at it. */
-  bound?: 'min' | 'max';
-  set: (text: string) => void;
-  /** The amount paid is the shopper's figure again. */
-  clear: () => void;
-}
-
 /** `onAmount` receives the amount to pay found for the figure ("123.45"). */
-export function useTargetAmount(onAmount: (amount: string) => void): TargetAmount {
+export function useTargetAmount(onAmount: (amount: string) => void) {
   const state = useCheckoutState();
   const data = useCheckoutData();
   const host = useHost();
@@ -42,33 +25,30 @@ export function useTargetAmount(onAmount: (amount: string) => void): TargetAmoun
   useEffect(() => {
     latest.current = { state, data, onAmount };
   });
-  const direction = state.selection.direction;
-  const [entry, setEntry] = useState<{ text: string; direction: string }>();
-  const [done, setDone] = useState<{ target?: number; bound?: 'min' | 'max' }>({});
-  const text = entry?.direction === direction ? entry.text : undefined;
+  /** What the shopper typed in "You get", while it is their figure. */
+  const [text, setText] = useState<string>();
+  const [done, setDone] = useState<[number, TargetResult['bound']]>();
   const parsed = text === undefined ? undefined : parseAmount(text, t.locale);
-  const target = parsed?.ok ? Number(parsed.value) : 0;
+  const target = parsed?.ok ? +parsed.value : 0;
 
   useEffect(() => {
     if (!(target > 0)) return;
     let live = true;
     const timer = setTimeout(() => {
       const { state, data } = latest.current;
-      const { facts, quotes } = data;
+      const { facts } = data;
       const s = state.selection;
-      const buy = s.direction === 'buy';
       const pick = (qs: readonly Quote[]) => bestQuote(qs, state.prefs.quoteSort, state.prefs.ranking);
-      const shown = pick(quotes.quotes);
-      const rate = knownRate(qc, s.fiatCurrency, s.crypto?.currencyCode);
+      const shown = pick(data.quotes.quotes);
       // The limits are in fiat: a sell's bounds in crypto go by its rate.
-      const perFiat = buy ? 1 : facts.fiatPerCrypto;
+      const perFiat = s.direction === 'buy' ? 1 : facts.fiatPerCrypto;
       const limit = (v?: number) => (v && perFiat ? v / perFiat : undefined);
       const decimals = sourceDecimals(state, facts);
       void findSourceAmount({
         target,
-        perUnit: shown ? shown.sourceAmount / shown.destinationAmount : rate && (buy ? rate : 1 / rate),
-        probe: Number(s.amount) || undefined,
         decimals,
+        perUnit: shown && shown.sourceAmount / shown.destinationAmount,
+        probe: +(s.amount ?? 0) || limit(facts.limits?.min),
         min: limit(facts.limits?.min),
         max: limit(facts.limits?.max),
         deliver: async (source) => {
@@ -80,7 +60,7 @@ export function useTargetAmount(onAmount: (amount: string) => void): TargetAmoun
         },
       }).then((r) => {
         if (!live) return;
-        setDone({ target, bound: r.bound });
+        setDone([target, r.bound]);
         if (r.amount) latest.current.onAmount(r.amount);
       });
     }, QUOTE_DEBOUNCE_MS);
@@ -92,9 +72,12 @@ export function useTargetAmount(onAmount: (amount: string) => void): TargetAmoun
 
   return {
     text,
-    searching: target > 0 && done.target !== target,
-    bound: target > 0 && done.target === target ? done.bound : undefined,
-    set: (next) => setEntry({ text: next, direction }),
-    clear: () => setEntry(undefined),
+    /** The amount to pay for it is being searched. */
+    searching: target > 0 && done?.[0] !== target,
+    /** The figure lies beyond the route's limit: the amount is held at it. */
+    bound: done?.[0] === target ? done[1] : undefined,
+    set: setText,
+    /** The amount paid is the shopper's figure again. */
+    clear: () => setText(undefined),
   };
 }
