@@ -21,9 +21,15 @@ const level = (over: Partial<KycLimit>): KycLimit => ({
 const at = (sourceAmount: number) => quote({ serviceProvider: 'PAYBIS', sourceAmount });
 
 describe('verificationOf', () => {
-  const routes = [route('PAYBIS', [level({}), level({ limitType: 'TRANSACTION', level1: 150 })])];
+  const routes = [
+    route('PAYBIS', [
+      level({ currencyCode: 'EUR' }),
+      level({ limitType: 'TRANSACTION', level1: 150 }),
+      level({}),
+    ]),
+  ];
 
-  it('reads level 1 of the most direct limit type: light up to it, ID above it', () => {
+  it('reads level 1 of the first entry for the fiat: light up to it, ID above it', () => {
     expect(verificationOf(routes, at(150), 'buy', 'US')).toEqual({
       light: true,
       limit: 150,
@@ -46,7 +52,7 @@ describe('verificationOf', () => {
 
   it('says nothing without data: another partner, currency, country or an unknown limit type', () => {
     expect(verificationOf(routes, { ...at(10), serviceProvider: 'BANXA' }, 'buy', 'US')).toBeUndefined();
-    expect(verificationOf(routes, { ...at(10), sourceCurrencyCode: 'EUR' }, 'buy', 'US')).toBeUndefined();
+    expect(verificationOf(routes, { ...at(10), sourceCurrencyCode: 'GBP' }, 'buy', 'US')).toBeUndefined();
     expect(verificationOf(routes, at(10), 'buy', 'GB')).toBeUndefined();
     expect(
       verificationOf([route('PAYBIS', [level({ limitType: 'LIFETIME' })])], at(10), 'buy', 'US'),

@@ -1,9 +1,10 @@
 // What verification an offer needs, as the partner's route publishes it (`kycLimits`: the amount
-// each verification level allows, per limit type and currency). Only level 1 is read: up to it the
-// partner's lightest check applies, above it an ID is needed. No published level: nothing is said.
+// each verification level allows, per limit type and currency). Only level 1 of the first entry for
+// the offer's fiat and country is read: up to it the partner's lightest check applies, above it an
+// ID is needed. No published level: nothing is said.
 import type { Direction, Quote, Route } from '../api/types';
 
-/** The limit types the service documents, the most direct first (a per-transaction limit speaks of this order). */
+/** The limit types the service documents. */
 export const LIMIT_TYPES = ['TRANSACTION', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type LimitType = (typeof LIMIT_TYPES)[number];
 
@@ -26,17 +27,15 @@ export function verificationOf(
   const buy = direction === 'buy';
   const currency = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
   const amount = buy ? q.sourceAmount : q.destinationAmount;
-  const rank = (type?: string) => LIMIT_TYPES.indexOf(type as LimitType);
   const level = routes
     .find((r) => r.partner === q.serviceProvider)
-    ?.kycLimits.filter(
+    ?.kycLimits.find(
       (k) =>
-        rank(k.limitType) >= 0 &&
+        LIMIT_TYPES.includes(k.limitType as LimitType) &&
         (k.level1 ?? 0) > 0 &&
         k.currencyCode?.toUpperCase() === currency &&
         (!k.countryCode || k.countryCode === country),
-    )
-    .sort((a, b) => rank(a.limitType) - rank(b.limitType))[0];
+    );
   if (!level) return undefined;
   const limit = level.level1!;
   return { light: amount <= limit, limit, limitType: level.limitType as LimitType, currency };

@@ -35,7 +35,6 @@ export const de = {
   'quote.partnerFee': 'Partnergebühr',
   'quote.transactionFee': 'Transaktionsgebühr',
   'quote.totalFee': 'Gesamtkosten',
-  'quote.markup': 'Kursaufschlag',
   'quote.bestRate': 'Bester Kurs',
   'quote.lowKyc': 'Schnelle Verifizierung',
   'quote.usedBefore': 'Sie haben {partner} schon genutzt',

@@ -36,7 +36,6 @@ export const en = {
   'quote.partnerFee': 'Partner fee',
   'quote.transactionFee': 'Transaction fee',
   'quote.totalFee': 'Total cost',
-  'quote.markup': 'Rate markup',
   'quote.bestRate': 'Best rate',
   'quote.lowKyc': 'Quick verification',
   'quote.usedBefore': "You've used {partner} before",

@@ -35,7 +35,6 @@ export const es = {
   'quote.partnerFee': 'Comisión del proveedor',
   'quote.transactionFee': 'Comisión de la transacción',
   'quote.totalFee': 'Coste total',
-  'quote.markup': 'Margen del tipo de cambio',
   'quote.bestRate': 'Mejor precio',
   'quote.lowKyc': 'Verificación rápida',
   'quote.usedBefore': 'Ya usaste {partner}',

@@ -36,7 +36,6 @@ export const fr = {
   'quote.partnerFee': 'Frais du partenaire',
   'quote.transactionFee': 'Frais de transaction',
   'quote.totalFee': 'Coût total',
-  'quote.markup': 'Marge sur le taux',
   'quote.bestRate': 'Meilleur taux',
   'quote.lowKyc': 'Vérification rapide',
   'quote.usedBefore': 'Vous avez déjà utilisé {partner}',

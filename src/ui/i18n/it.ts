@@ -35,7 +35,6 @@ export const it = {
   'quote.partnerFee': 'Commissione del partner',
   'quote.transactionFee': 'Commissione di transazione',
   'quote.totalFee': 'Costo totale',
-  'quote.markup': 'Ricarico sul cambio',
   'quote.bestRate': 'Miglior cambio',
   'quote.lowKyc': 'Verifica rapida',
   'quote.usedBefore': 'Hai già usato {partner}',

@@ -36,7 +36,6 @@ export const ja = {
   'quote.partnerFee': 'パートナー手数料',
   'quote.transactionFee': '取引手数料',
   'quote.totalFee': '総コスト',
-  'quote.markup': 'レートの上乗せ',
   'quote.bestRate': '最良レート',
   'quote.lowKyc': 'かんたん本人確認',
   'quote.usedBefore': '{partner}の利用履歴があります',

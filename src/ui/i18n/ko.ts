@@ -36,7 +36,6 @@ export const ko = {
   'quote.partnerFee': '파트너 수수료',
   'quote.transactionFee': '거래 수수료',
   'quote.totalFee': '총비용',
-  'quote.markup': '환율 가산',
   'quote.bestRate': '최고 환율',
   'quote.lowKyc': '빠른 인증',
   'quote.usedBefore': '{partner}을(를) 이용한 적이 있어요',

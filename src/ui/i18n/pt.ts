@@ -36,7 +36,6 @@ export const pt = {
   'quote.partnerFee': 'Taxa do parceiro',
   'quote.transactionFee': 'Taxa de transação',
   'quote.totalFee': 'Custo total',
-  'quote.markup': 'Margem sobre a cotação',
   'quote.bestRate': 'Melhor cotação',
   'quote.lowKyc': 'Verificação rápida',
   'quote.usedBefore': 'Você já usou {partner}',

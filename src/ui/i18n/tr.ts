@@ -35,7 +35,6 @@ export const tr = {
   'quote.partnerFee': 'İş ortağı ücreti',
   'quote.transactionFee': 'İşlem ücreti',
   'quote.totalFee': 'Toplam maliyet',
-  'quote.markup': 'Kur farkı',
   'quote.bestRate': 'En iyi kur',
   'quote.lowKyc': 'Hızlı doğrulama',
   'quote.usedBefore': '{partner} hizmetini daha önce kullandınız',

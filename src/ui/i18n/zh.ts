@@ -36,7 +36,6 @@ export const zh = {
   'quote.partnerFee': '合作方费用',
   'quote.transactionFee': '交易费',
   'quote.totalFee': '总成本',
-  'quote.markup': '汇率加价',
   'quote.bestRate': '最优汇率',
   'quote.lowKyc': '快速验证',
   'quote.usedBefore': '你曾使用过{partner}',

@@ -93,7 +93,7 @@ describe('"Why this offer?"', () => {
     for (const fee of ['Network fee', 'Partner fee', 'Transaction fee']) expect(value(fee)).toMatch(/^\$\d/);
     expect(value('You get')).toMatch(/\sETH$/);
     expect(value('Rate')).toMatch(/^1 ETH = \$[\d,.]+$/);
-    expect(value('Markup over the market')).toMatch(/^\$[\d.]+ \([\d.]+%\)$/);
+    expect(value('Markup over the market')).toMatch(/^\$[\d.]+$/);
     expect(value('Verification')).toBe('Light verification up to $2,000 per day');
     expect(value('Completed here')).toBe('92%');
   });

@@ -34,16 +34,7 @@ import { errorKey } from '../i18n';
 import { amountHelp } from './amountHelp';
 import { useCheckoutState, useHost } from './context';
 import { useCheckoutData, useSend } from './data';
-import {
-  countryLabel,
-  countryName,
-  cryptoLabel,
-  cryptoText,
-  fiatLabel,
-  fiatText,
-  iconOf,
-  localAmount,
-} from './labels';
+import { countryLabel, countryName, cryptoLabel, fiatLabel, fiatText, iconOf, localAmount } from './labels';
 import { methodLabel } from './methodLabel';
 import { offerFacts } from './offerFacts';
 import { OffersPlaceholder } from './OffersPlaceholder';
@@ -222,11 +213,7 @@ export function OrderScreen() {
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
       }
-      help={
-        target.text === undefined
-          ? help
-          : `≈ ${target.searching || !check.ok ? '…' : buy ? fiatText(s.amount ?? '', s.fiatCurrency ?? '', t.locale) : cryptoText(s.amount ?? '', s.crypto?.currencyCode ?? '', t.locale)}`
-      }
+      help={target.text === undefined ? help : `≈ ${target.searching ? '…' : text}`}
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
   );
@@ -273,6 +260,7 @@ export function OrderScreen() {
           <AmountField
             label={t(buy ? 'quote.youGet' : 'quote.youReceive')}
             hideLabel
+            className="rc-pair__get"
             value={target.text ?? getAmount}
             placeholder={quotes.isLoading && check.ok ? '…' : undefined}
             readOnly={isLocked(state, 'amount')}
@@ -397,6 +385,7 @@ export function OrderScreen() {
             variant="cards"
             options={shown.map((q, i) => {
               const cost = offerCost(q, s.direction, market);
+              const rate = offerRate(q, s.direction);
               const about = offerFacts(q, verificationOf(d.routes.items, q, s.direction, s.country), t);
               return {
                 value: q.serviceProvider,
@@ -409,7 +398,7 @@ export function OrderScreen() {
                     partnerHue={partnerHue(q.serviceProvider)}
                     cryptoDecimals={facts.cryptoDecimals}
                     totalCost={cost.total}
-                    rate={offerRate(q, s.direction)}
+                    rate={rate}
                     bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
                     recommended={i === 0 && ranked[0] === q && sort === 'score'}
                     notes={[about.verification, about.completion]}
@@ -419,7 +408,8 @@ export function OrderScreen() {
                   <WhyOffer
                     quote={q}
                     direction={s.direction}
-                    market={market}
+                    rate={rate}
+                    markup={market && rate ? cost.markup : undefined}
                     facts={about}
                     cryptoDecimals={facts.cryptoDecimals}
                   />

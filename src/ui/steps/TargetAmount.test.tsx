@@ -29,7 +29,7 @@ describe('an amount to receive', () => {
     expect(best.destinationAmount).toBeGreaterThanOrEqual(0.01);
     expect(best.destinationAmount).toBeLessThanOrEqual(0.0102);
     expect(amount).toHaveValue(h.state().selection.amount);
-    expect(screen.getByText(/^≈ \$[\d,]+\.\d\d$/)).toBeInTheDocument();
+    expect(screen.getByText(/^≈ [\d,]+\.\d\d$/)).toBeInTheDocument();
     expect(quotes() - before).toBeLessThanOrEqual(3);
     expect(quotes() - before).toBeGreaterThan(0);
     // What the shopper typed stays theirs.

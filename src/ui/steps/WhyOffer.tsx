@@ -3,9 +3,7 @@
 // median rate), the verification it needs and how often orders complete with the partner here.
 import { useId, useState } from 'react';
 import type { Direction, Quote } from '../../api/types';
-import { offerCost, offerRate } from '../../checkout';
 import { Button } from '../components';
-import { formatPercent } from '../format';
 import { useTranslator } from '../i18n';
 import { cryptoText, fiatText } from './labels';
 import type { OfferFacts } from './offerFacts';
@@ -13,13 +11,15 @@ import type { OfferFacts } from './offerFacts';
 export interface WhyOfferProps {
   quote: Quote;
   direction: Direction;
-  /** The market's rate: the median of the offers' (fiat per crypto unit). */
-  market: number;
+  /** The offer's rate (fiat per crypto unit; 0: unknown). */
+  rate: number;
+  /** What its rate costs over the market's (the offers' median rate), in fiat; undefined: no market. */
+  markup?: number;
   facts: OfferFacts;
   cryptoDecimals?: number;
 }
 
-export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }: WhyOfferProps) {
+export function WhyOffer({ quote: q, direction, rate, markup, facts, cryptoDecimals }: WhyOfferProps) {
   const t = useTranslator();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -27,8 +27,6 @@ export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }:
   const fiat = buy ? q.sourceCurrencyCode : q.destinationCurrencyCode;
   const crypto = buy ? q.destinationCurrencyCode : q.sourceCurrencyCode;
   const money = (n: number) => fiatText(n, fiat, t.locale);
-  const rate = offerRate(q, direction);
-  const { markup } = offerCost(q, direction, market);
   const fee = (n?: number) => (n === undefined ? undefined : money(n));
   const rows = [
     [
@@ -39,13 +37,7 @@ export function WhyOffer({ quote: q, direction, market, facts, cryptoDecimals }:
     ['quote.partnerFee', fee(q.partnerFee)],
     ['quote.transactionFee', fee(q.transactionFee)],
     ['summary.rate', rate ? t('quote.rate', { crypto, price: money(rate) }) : undefined],
-    [
-      'why.markup',
-      // Over the market's value of the crypto traded.
-      rate && market
-        ? `${money(markup)} (${formatPercent(markup / (market * (buy ? q.destinationAmount : q.sourceAmount)), { locale: t.locale })})`
-        : undefined,
-    ],
+    ['why.markup', fee(markup)],
     ['why.verification', facts.verification ?? (q.lowKyc ? t('quote.lowKyc') : undefined)],
     ['why.completion', facts.rate],
   ] as const;
