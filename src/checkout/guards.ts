@@ -51,7 +51,9 @@ export function selectedQuote(state: CheckoutState, facts: Facts): Quote | undef
   if (!facts.quotes?.length || firstUnmet(state, 'amount', facts, undefined, true) !== undefined) return;
   const usable = facts.quotes.filter((q) => quoteFits(state.selection, q));
   const picked = state.selection.offer;
-  return picked ? usable.find((q) => q.serviceProvider === picked) : bestQuote(usable, state.prefs.quoteSort);
+  return picked
+    ? usable.find((q) => q.serviceProvider === picked)
+    : bestQuote(usable, state.prefs.quoteSort, state.prefs.ranking);
 }
 
 /** An offer is chosen for the current choices and, when `at` is given, its quotes are still fresh then. */

@@ -55,3 +55,4 @@ export type { StatusLinks } from './links';
 export { EXPLORER_TEMPLATES, explorerUrl } from './explorers';
 export { validateWalletTag, walletTagRule } from '../domain/wallet-tag';
 export type { TagCheck, TagRule } from '../domain/wallet-tag';
+export * from './verification';

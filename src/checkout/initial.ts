@@ -2,6 +2,7 @@
 // field is fixed is skipped.
 import { subdivisionFits } from '../domain/codes';
 import type { Direction } from '../api/types';
+import type { Ranking } from './ranking';
 import { MAX_DECIMALS, parseAmount } from './amount';
 import { guardStatus } from './guards';
 import type { CheckoutState, LockableField, Selection, Step } from './state';
@@ -37,6 +38,8 @@ export interface CheckoutInit {
   idempotencyKey: string;
   /** @default 60000 */
   quoteTtlMs?: number;
+  /** What the best offer is chosen by. @default 'expected' */
+  ranking?: Ranking;
   /** Whether the prefilled country needs a subdivision, when known up front (lets a locked country step be skipped). */
   requiresSubdivision?: boolean;
 }
@@ -138,6 +141,7 @@ export function initialState(init: CheckoutInit): CheckoutState {
     selection: startAmount === selection.amount ? selection : { ...selection, amount: startAmount },
     prefs: {
       ...(startAmount !== selection.amount ? { amountBy: 'option' as const } : {}),
+      ...(init.ranking ? { ranking: init.ranking } : {}),
       quoteTtlMs: ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_QUOTE_TTL_MS,
     },
     ...(init.requiresSubdivision !== undefined ? { prefillNeedsSubdivision: init.requiresSubdivision } : {}),

@@ -59,3 +59,47 @@ describe('quote ranking', () => {
     expect(bestQuote([])).toBeUndefined();
   });
 });
+
+describe('the expected ranking (value × completion)', () => {
+  const base = { sourceAmount: 100, sourceCurrencyCode: 'USD', destinationCurrencyCode: 'BTC' };
+  // A quotes slightly more, but 25 of its orders here failed; B's 25 settled.
+  const a = quote({
+    ...base,
+    serviceProvider: 'A',
+    destinationAmount: 0.00102,
+    completion: { rate: 0.23, ended: 25, baseline: 0.5 },
+  });
+  const b = quote({
+    ...base,
+    serviceProvider: 'B',
+    destinationAmount: 0.001,
+    completion: { rate: 0.77, ended: 25, baseline: 0.5 },
+  });
+
+  it('puts first the offer that delivers most once completion is weighed in; "value" ranks by value alone', () => {
+    expect(names(rankQuotes([a, b]))).toEqual(['B', 'A']);
+    expect(names(rankQuotes([a, b], 'best', 'expected'))).toEqual(['B', 'A']);
+    expect(bestQuote([a, b], 'best', 'value')?.serviceProvider).toBe('A');
+  });
+
+  it('uses the service-wide baseline below 20 ended orders, and value alone when no quote carries completion', () => {
+    const few = { ...a, completion: { rate: 0.1, ended: 19, baseline: 0.5 } };
+    const fresh = { ...b, completion: { rate: 0.95, ended: 19, baseline: 0.5 } };
+    expect(names(rankQuotes([fresh, few]))).toEqual(['A', 'B']);
+    // 20 ended: the partner's own rate counts.
+    expect(
+      names(rankQuotes([{ ...few, completion: { rate: 0.1, ended: 20, baseline: 0.5 } }, fresh])),
+    ).toEqual(['B', 'A']);
+    const bare = (q: typeof a) => ({ ...q, completion: undefined });
+    expect(names(rankQuotes([bare(b), bare(a)]))).toEqual(['A', 'B']);
+  });
+
+  it('breaks a tie in value by rampScore, then by a partner used before, then keeps the service order', () => {
+    const x = quote({ ...base, serviceProvider: 'X', destinationAmount: 0.001 });
+    const scored = { ...x, serviceProvider: 'S', rampScore: 80 };
+    const used = { ...x, serviceProvider: 'U', previouslyUsed: '2026-01-01T00:00:00Z' };
+    expect(names(rankQuotes([x, used, scored]))).toEqual(['S', 'U', 'X']);
+    expect(names(rankQuotes([x, used, scored], 'best', 'value'))).toEqual(['S', 'U', 'X']);
+    expect(names(rankQuotes([x, { ...x, serviceProvider: 'Y' }]))).toEqual(['X', 'Y']);
+  });
+});

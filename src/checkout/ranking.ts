@@ -6,6 +6,15 @@ import type { Quote } from '../api/types';
 
 export type QuoteSort = 'best' | 'cost' | 'score';
 export const QUOTE_SORTS: readonly QuoteSort[] = ['best', 'cost', 'score'];
+/** 'expected': value × how often orders with the partner complete here; 'value': value alone. */
+export type Ranking = 'value' | 'expected';
+export const RANKINGS: readonly Ranking[] = ['value', 'expected'];
+/** Ended orders from which a partner's own completion rate is trusted over the service-wide one. */
+export const COMPLETION_MIN_ENDED = 20;
+
+/** The partner's own completion rate here, once enough orders ended; undefined below that. */
+export const knownCompletion = (q: Quote): number | undefined =>
+  q.completion && q.completion.ended >= COMPLETION_MIN_ENDED ? q.completion.rate : undefined;
 
 /** Destination units per source unit paid (fees included); 0 for an unusable quote. */
 export const valueOf = (q: Quote): number =>
@@ -45,22 +54,40 @@ export function quoteMarkup(q: Quote, reference: number): number {
   return Math.max(0, cost - (q.totalFee ?? 0));
 }
 
-/** A ranked copy of `quotes`, best first; ties keep the service's order. */
-export function rankQuotes(quotes: readonly Quote[], by: QuoteSort = 'best'): Quote[] {
+/**
+ * A ranked copy of `quotes`, best first. "best" ranks by value, weighted under 'expected' by the
+ * partner's completion rate (the service-wide baseline until it has enough ended orders; 1 for all
+ * when no quote carries one); ties go to the higher rampScore, then to a partner used before, then
+ * keep the service's order.
+ */
+export function rankQuotes(
+  quotes: readonly Quote[],
+  by: QuoteSort = 'best',
+  ranking: Ranking = 'expected',
+): Quote[] {
   const ref = referenceRate(quotes);
+  const baseline = quotes.find((q) => q.completion)?.completion?.baseline ?? 1;
+  const weight = (q: Quote) =>
+    ranking === 'expected' ? (knownCompletion(q) ?? q.completion?.baseline ?? baseline) : 1;
   const byValue = (a: Quote, b: Quote) => valueOf(b) - valueOf(a);
+  const byExpected = (a: Quote, b: Quote) => valueOf(b) * weight(b) - valueOf(a) * weight(a);
+  const byScore = (a: Quote, b: Quote) => (b.rampScore ?? -1) - (a.rampScore ?? -1);
+  const byUsed = (a: Quote, b: Quote) => +!!b.previouslyUsed - +!!a.previouslyUsed;
   const byCost = (a: Quote, b: Quote) => {
     const d = quoteCost(a, ref) - quoteCost(b, ref);
     return Number.isNaN(d) ? 0 : d;
   };
   const order: Record<QuoteSort, (a: Quote, b: Quote) => number> = {
-    best: (a, b) => byValue(a, b) || byCost(a, b),
+    best: (a, b) => byExpected(a, b) || byScore(a, b) || byUsed(a, b) || byCost(a, b),
     cost: (a, b) => byCost(a, b) || byValue(a, b),
-    score: (a, b) => (b.rampScore ?? -1) - (a.rampScore ?? -1) || byValue(a, b),
+    score: (a, b) => byScore(a, b) || byValue(a, b),
   };
   return [...quotes].sort(order[by]);
 }
 
 /** The first of the ranking, if any. */
-export const bestQuote = (quotes: readonly Quote[], by: QuoteSort = 'best'): Quote | undefined =>
-  rankQuotes(quotes, by)[0];
+export const bestQuote = (
+  quotes: readonly Quote[],
+  by: QuoteSort = 'best',
+  ranking: Ranking = 'expected',
+): Quote | undefined => rankQuotes(quotes, by, ranking)[0];

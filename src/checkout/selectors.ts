@@ -12,15 +12,18 @@ export type { QuoteRequestOptions } from './requests';
 export { LAST_INPUT_STEP, SCREENS, chainOf, isLocked, screenOf, sourceDecimals } from './state';
 export type { Screen } from './state';
 export {
+  COMPLETION_MIN_ENDED,
   QUOTE_SORTS,
+  RANKINGS,
   bestQuote,
+  knownCompletion,
   quoteCost,
   quoteMarkup,
   rankQuotes,
   referenceRate,
   valueOf,
 } from './ranking';
-export type { QuoteSort } from './ranking';
+export type { QuoteSort, Ranking } from './ranking';
 export { marketRate, offerCost, offerRate } from './rates';
 export type { OfferCost } from './rates';
 

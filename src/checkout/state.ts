@@ -1,7 +1,7 @@
 // The checkout's state: one plain, serialisable value that `next()` maps to its successor.
 import type { Direction, Quote } from '../api/types';
 import type { AmountLimits } from './amount';
-import type { QuoteSort } from './ranking';
+import type { QuoteSort, Ranking } from './ranking';
 
 export type Step =
   | 'direction'
@@ -113,6 +113,8 @@ export interface Prefs {
   quoteTtlMs: number;
   /** How the shopper ranks offers; the automatic selection follows it. @default 'best' */
   quoteSort?: QuoteSort;
+  /** What "best" weighs (the merchant's `ranking` option). @default 'expected' */
+  ranking?: Ranking;
   /**
    * Who set the amount: the shopper (typed, even to empty), the merchant's `defaultAmount`, or the
    * automatic round sum (replaced when the limits change). Absent: given by the `amount` option, or none yet.

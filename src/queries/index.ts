@@ -33,3 +33,5 @@ export { REQUEST_BUDGET_MS, pollDelay, retryDelay, retryTransient } from './retr
 export { asRampError } from './view';
 export type { ListView } from './view';
 export { knownRate } from './rate';
+export { findSourceAmount, MAX_TARGET_QUOTES } from './target';
+export type { TargetResult, TargetSearch } from './target';

@@ -24,6 +24,11 @@ describe('validateOptions', () => {
     expect(o.launch).toBe('popup');
   });
 
+  it('takes the ranking from the options and from a hosted page URL', () => {
+    expect(validateOptions({ ranking: 'value' }).ranking).toBe('value');
+    expect(validateOptions(optionsFromQuery('?ranking=expected')).ranking).toBe('expected');
+  });
+
   it('normalises codes and amounts', () => {
     const o = validateOptions({
       direction: 'sell',
@@ -68,6 +73,7 @@ describe('validateOptions', () => {
     [{ lock: ['walletAddress'] }, 'lock: "walletAddress" is locked but has no value'],
     [{ lock: ['theme'] }, 'lock: "theme" cannot be locked'],
     [{ launch: 'iframe' }, 'launch must be one of "popup", "tab", "redirect"'],
+    [{ ranking: 'cheapest' }, 'ranking must be one of "value", "expected"'],
     [{ redirectUrl: 'javascript:alert(1)' }, 'redirectUrl must be an absolute http(s) URL'],
     [{ apiBaseUrl: '//evil.example' }, 'apiBaseUrl must be an http(s) URL'],
     [{ theme: 42 }, 'theme must be "light", "dark", "auto" or a token object'],

@@ -8,6 +8,7 @@ import { AMOUNT_PATTERN } from '../domain/amount';
 import { CODE as DOMAIN_CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
+import { RANKINGS, type Ranking } from '../checkout/ranking';
 import { languages, type MessageOverrides } from '../ui/i18n/languages';
 import { messagesIssues } from '../ui/i18n/overrides';
 import type { ThemeOption } from '../ui/theme/tokens';
@@ -71,6 +72,12 @@ export interface RampCheckoutOptions {
   redirectUrl?: string;
   /** How the partner's checkout opens. A blocked popup falls back to a new tab, then to a link. @default 'popup' */
   launch?: LaunchMode;
+  /**
+   * What the best offer is: 'expected' weighs the crypto each offer gives by how often orders with
+   * that partner complete here (when the host server reports it); 'value' is the crypto alone.
+   * @default 'expected'
+   */
+  ranking?: Ranking;
   /** Every widget event. Must not throw; errors it throws are caught and logged. */
   onEvent?: (event: RampCheckoutEvent) => void;
   /**
@@ -114,6 +121,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'messages',
   'redirectUrl',
   'launch',
+  'ranking',
   'onEvent',
   'intent',
 ];
@@ -298,6 +306,7 @@ const OptionsFields = v.object({
     ),
   ),
   launch: oneOf('launch', LAUNCH_MODES),
+  ranking: oneOf('ranking', RANKINGS),
   onEvent: v.optional(
     v.pipe(
       v.unknown(),

@@ -44,6 +44,7 @@ export function checkoutInit(
     prefill,
     locked: o.lock,
     idempotencyKey,
+    ranking: o.ranking,
     // Known up front for the US (states) so a locked US country with its state skips the country step.
     requiresSubdivision: o.country ? o.country === 'US' || !!o.subdivision : undefined,
     // (Remembered choices are not locked: whether they need a state is learnt from the list.)

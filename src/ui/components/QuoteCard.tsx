@@ -17,12 +17,12 @@ export interface QuoteCardProps {
   cryptoDecimals?: number;
   /** What the offer costs in all, in the fiat currency (fees and rate markup). */
   totalCost?: number;
-  /** The part of the cost that is the rate markup, in the fiat currency. */
-  markup?: number;
   /** The offer's rate: fiat per crypto unit ("1 BTC = $61,000.00"). */
   rate?: number;
   bestRate?: boolean;
   recommended?: boolean;
+  /** Lines about the offer beyond its figures (its verification, how often it completes here). */
+  notes?: (string | undefined)[];
   /**
    * A card on its way, drawn from a sample quote: its figures are placeholders of their width and
    * the partner's place holds `status` (what is happening), so the card takes its final place.
@@ -39,10 +39,10 @@ export function QuoteCard({
   partnerHue,
   cryptoDecimals,
   totalCost,
-  markup,
   rate,
   bestRate,
   recommended,
+  notes,
   placeholder,
   className,
 }: QuoteCardProps) {
@@ -62,13 +62,6 @@ export function QuoteCard({
   const money = (amount: number, code: string) => shown(amountText(amount, code));
   // A placeholder's rows say nothing yet: only its status is read out.
   const silent = placeholder ? true : undefined;
-  const fees = (
-    [
-      ['quote.networkFee', q.networkFee],
-      ['quote.partnerFee', q.partnerFee],
-      ['quote.transactionFee', q.transactionFee],
-    ] as const
-  ).filter((f): f is readonly [(typeof f)[0], number] => typeof f[1] === 'number' && f[1] > 0);
   const name = partnerName ?? q.serviceProvider;
   const cost = totalCost !== undefined && Number.isFinite(totalCost) ? totalCost : q.totalFee;
 
@@ -87,7 +80,7 @@ export function QuoteCard({
         {recommended && <span className="rc-badge">{t('quote.recommended')}</span>}
         {q.lowKyc && <span className="rc-badge rc-badge--success">{t('quote.lowKyc')}</span>}
         {/* rampIntelligence.previouslyUsed: the shopper knows this partner already. */}
-        {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore')}</span>}
+        {q.previouslyUsed && <span className="rc-badge">{t('quote.usedBefore', { partner: name })}</span>}
       </div>
       <div className="rc-quote__line" aria-hidden={silent}>
         <span>
@@ -105,23 +98,14 @@ export function QuoteCard({
           {shown(t('quote.rate', { crypto, price: amountText(rate, fiat) }))}
         </p>
       )}
-      {(fees.length > 0 || (markup ?? 0) > 0) && (
-        <dl className="rc-quote__details" aria-hidden={silent}>
-          {fees.map(([key, amount]) => (
-            <Row key={key} term={t(key)} value={money(amount, fiat)} />
-          ))}
-          {markup !== undefined && markup > 0 && <Row term={t('quote.markup')} value={money(markup, fiat)} />}
-        </dl>
+      {notes?.map(
+        (note) =>
+          note && (
+            <p className="rc-help" key={note}>
+              {note}
+            </p>
+          ),
       )}
     </div>
-  );
-}
-
-function Row({ term, value }: { term: ReactNode; value: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </>
   );
 }

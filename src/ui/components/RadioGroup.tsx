@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export interface RadioOption<V extends string = string> {
@@ -7,6 +7,8 @@ export interface RadioOption<V extends string = string> {
   name: string;
   /** Richer visible content; the radio keeps `name` as its name and this content as its description. */
   content?: ReactNode;
+  /** Shown after the option, outside its label (a control of its own, such as a disclosure). */
+  after?: ReactNode;
   disabled?: boolean;
 }
 
@@ -59,26 +61,26 @@ export function RadioGroup<V extends string = string>({
           const rich = render ? render(option, checked) : option.content;
           const bodyId = `${id}-${i}`;
           return (
-            <label
-              key={option.value}
-              className={cx('rc-radio', checked && 'rc-radio--checked', off && 'rc-radio--disabled')}
-            >
-              <input
-                type="radio"
-                className="rc-radio__input"
-                name={name ?? id}
-                value={option.value}
-                checked={checked}
-                disabled={off}
-                onChange={() => onChange(option.value)}
-                // The visible label holds more than the name only when content is rich.
-                aria-label={rich != null ? option.name : undefined}
-                aria-describedby={rich != null ? bodyId : undefined}
-              />
-              <span className="rc-radio__body" id={bodyId}>
-                {rich ?? option.name}
-              </span>
-            </label>
+            <Fragment key={option.value}>
+              <label className={cx('rc-radio', checked && 'rc-radio--checked', off && 'rc-radio--disabled')}>
+                <input
+                  type="radio"
+                  className="rc-radio__input"
+                  name={name ?? id}
+                  value={option.value}
+                  checked={checked}
+                  disabled={off}
+                  onChange={() => onChange(option.value)}
+                  // The visible label holds more than the name only when content is rich.
+                  aria-label={rich != null ? option.name : undefined}
+                  aria-describedby={rich != null ? bodyId : undefined}
+                />
+                <span className="rc-radio__body" id={bodyId}>
+                  {rich ?? option.name}
+                </span>
+              </label>
+              {option.after}
+            </Fragment>
           );
         })}
       </div>

@@ -17,6 +17,8 @@ export interface TextFieldProps extends Omit<
   suffix?: ReactNode;
   /** Monospaced input, for addresses. */
   mono?: boolean;
+  /** The label for screen readers only (a group's legend already shows it). */
+  hideLabel?: boolean;
 }
 
 export function TextField({
@@ -27,6 +29,7 @@ export function TextField({
   error,
   suffix,
   mono = false,
+  hideLabel,
   id,
   className,
   disabled,
@@ -46,7 +49,7 @@ export function TextField({
   );
   return (
     <div className={cx('rc-field', className)}>
-      <label className="rc-label" htmlFor={inputId}>
+      <label className={hideLabel ? 'rc-sr-only' : 'rc-label'} htmlFor={inputId}>
         {label}
       </label>
       <div className={cx('rc-control', error && 'rc-control--invalid', disabled && 'rc-control--disabled')}>

@@ -10,6 +10,8 @@ export interface AmountFormat {
   decimals?: number;
   locale?: string;
   kind: 'fiat' | 'crypto';
+  /** A round figure (a published limit): fiat shows no minor units when it has none ("$150"). */
+  round?: boolean;
 }
 
 /** Most decimals a crypto amount ever shows: more is noise to a shopper. */
@@ -44,7 +46,11 @@ export function formatAmount(value: number | string, o: AmountFormat): string {
 
   if (o.kind === 'fiat' && code && isIsoCurrency(code)) {
     // Currency style knows each currency's minor units (JPY: none, USD: 2).
-    return format(v, { style: 'currency', currency: code });
+    return format(v, {
+      style: 'currency',
+      currency: code,
+      ...(o.round && { trailingZeroDisplay: 'stripIfInteger' }),
+    } as Intl.NumberFormatOptions);
   }
   const digits =
     o.kind === 'fiat'

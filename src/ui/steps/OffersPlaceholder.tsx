@@ -1,5 +1,5 @@
 // The best offer's place while it is on its way, row for row as the offers section will be: a card
-// drawn from a sample offer (in its radio frame), "Compare offers" and the refresh countdown. Shown
+// drawn from a sample offer (in its radio frame, with its "Why this offer?"), "Compare offers" and the refresh countdown. Shown
 // with a spinner while the offers are asked for; kept, unseen, while there is nothing to ask for (no
 // valid amount yet).
 import type { Direction, Quote } from '../../api/types';
@@ -16,7 +16,7 @@ export interface OffersPlaceholderProps {
   cryptoDecimals?: number;
 }
 
-/** The usual offer's content: what the shopper gets, two fees, the total cost and the rate. */
+/** The usual offer's content: what the shopper gets, the total cost and the rate. */
 function sampleOffer(direction: Direction, fiat: string, crypto: string): Quote {
   const buy = direction === 'buy';
   return {
@@ -25,8 +25,6 @@ function sampleOffer(direction: Direction, fiat: string, crypto: string): Quote 
     sourceAmount: buy ? 100 : 0.05,
     destinationCurrencyCode: buy ? crypto : fiat,
     destinationAmount: buy ? 0.12345678 : 123.45,
-    networkFee: 1.23,
-    partnerFee: 1.23,
   };
 }
 
@@ -53,6 +51,11 @@ export function OffersPlaceholder({
                 rate={2345.67}
                 placeholder={{ status: loading && <Spinner label={t('quote.loading')} showLabel /> }}
               />
+            </span>
+          </div>
+          <div className="rc-why" aria-hidden="true">
+            <span className="rc-btn rc-btn--ghost">
+              <SkeletonText>{t('why.button')}</SkeletonText>
             </span>
           </div>
         </div>

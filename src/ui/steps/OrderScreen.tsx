@@ -15,6 +15,7 @@ import {
   summary,
   unmetOnScreen,
   validateAmount,
+  verificationOf,
 } from '../../checkout';
 import { cryptoKey } from '../../queries';
 import {
@@ -33,23 +34,17 @@ import { errorKey } from '../i18n';
 import { amountHelp } from './amountHelp';
 import { useCheckoutState, useHost } from './context';
 import { useCheckoutData, useSend } from './data';
-import {
-  countryLabel,
-  countryName,
-  cryptoLabel,
-  cryptoText,
-  fiatLabel,
-  fiatText,
-  iconOf,
-  localAmount,
-} from './labels';
+import { countryLabel, countryName, cryptoLabel, fiatLabel, fiatText, iconOf, localAmount } from './labels';
 import { methodLabel } from './methodLabel';
+import { offerFacts } from './offerFacts';
 import { OffersPlaceholder } from './OffersPlaceholder';
+import { WhyOffer } from './WhyOffer';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
 import { subdivisionLabel } from './subdivisions';
 import { useContinue } from './useContinue';
+import { useTargetAmount } from './useTargetAmount';
 import { useTranslator, type Translator } from '../i18n';
 import { QUOTE_SORTS, type QuoteSort } from '../../checkout';
 
@@ -105,6 +100,13 @@ export function OrderScreen() {
     const timer = setTimeout(() => setSettled(text), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [text]);
+  // "You get" typed: the amount to pay found for it is set as if the shopper had typed it.
+  const target = useTargetAmount((amount) => {
+    const local = localAmount(amount, t.locale);
+    setText(local);
+    setSettled(local);
+    send({ type: 'SET_AMOUNT', text: local, locale: t.locale });
+  });
   const { limits } = facts;
   const decimals = sourceDecimals(state, facts);
   const check = validateAmount(text, { ...amountRules(state, facts), locale: t.locale });
@@ -112,7 +114,7 @@ export function OrderScreen() {
 
   // Offers, ranked the shopper's way; the chosen one is the picked partner's, else the best.
   const sort: QuoteSort = state.prefs.quoteSort ?? 'best';
-  const ranked = rankQuotes(quotes.quotes, sort);
+  const ranked = rankQuotes(quotes.quotes, sort, state.prefs.ranking);
   // Costs are in fiat, the markup measured against the market (the middle of the offers' rates).
   const market = marketRate(quotes.quotes, s.direction);
   const chosen = data.quote?.serviceProvider;
@@ -121,10 +123,9 @@ export function OrderScreen() {
   const shown = expanded ? ranked : best ? [best] : [];
   const getAmount =
     best && check.ok
-      ? buy
-        ? cryptoText(best.destinationAmount, best.destinationCurrencyCode, t.locale, facts.cryptoDecimals)
-        : fiatText(best.destinationAmount, best.destinationCurrencyCode, t.locale)
-      : undefined;
+      ? localAmount(String(+best.destinationAmount.toFixed(buy ? (facts.cryptoDecimals ?? 8) : 2)), t.locale)
+      : '';
+  const bound = target.bound && limits?.[target.bound];
 
   // Method availability.
   const { methods, countries, fiat, crypto } = d;
@@ -203,6 +204,7 @@ export function OrderScreen() {
       readOnly={isLocked(state, 'amount')}
       onChange={(value) => {
         setText(value);
+        target.clear();
         send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
       }}
       onBlur={() => setSettled(text)}
@@ -211,7 +213,7 @@ export function OrderScreen() {
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
       }
-      help={help}
+      help={target.text === undefined ? help : `≈ ${target.searching ? '…' : text}`}
       error={showAmountProblem ? amountProblem(check, t, decimals) : undefined}
     />
   );
@@ -231,7 +233,10 @@ export function OrderScreen() {
             label: t(dir === 'buy' ? 'name.buy' : 'name.sell'),
           }))}
           value={s.direction}
-          onChange={(direction) => send({ type: 'SET_DIRECTION', direction })}
+          onChange={(direction) => {
+            target.clear();
+            send({ type: 'SET_DIRECTION', direction });
+          }}
         />
       )}
       {d.retryFailed && (
@@ -250,11 +255,25 @@ export function OrderScreen() {
         </div>
       </fieldset>
       <fieldset className="rc-pair">
-        <legend className="rc-label">{t('quote.youGet')}</legend>
+        <legend className="rc-label">{t(buy ? 'quote.youGet' : 'quote.youReceive')}</legend>
         <div className="rc-pair__row">
-          <output className="rc-pair__get" aria-live="polite">
-            {getAmount ?? (quotes.isLoading && check.ok ? '…' : '—')}
-          </output>
+          <AmountField
+            label={t(buy ? 'quote.youGet' : 'quote.youReceive')}
+            hideLabel
+            className="rc-pair__get"
+            value={target.text ?? getAmount}
+            placeholder={quotes.isLoading && check.ok ? '…' : undefined}
+            readOnly={isLocked(state, 'amount')}
+            onChange={target.set}
+            onFocus={(e) => e.currentTarget.select()}
+            error={
+              bound === undefined
+                ? undefined
+                : t(target.bound === 'min' ? 'amount.min' : 'amount.max', {
+                    amount: fiatText(bound, s.fiatCurrency ?? '', t.locale),
+                  })
+            }
+          />
           {buy ? cryptoPicker : fiatPicker}
         </div>
       </fieldset>
@@ -366,6 +385,8 @@ export function OrderScreen() {
             variant="cards"
             options={shown.map((q, i) => {
               const cost = offerCost(q, s.direction, market);
+              const rate = offerRate(q, s.direction);
+              const about = offerFacts(q, verificationOf(d.routes.items, q, s.direction, s.country), t);
               return {
                 value: q.serviceProvider,
                 name: quoteName(q, s.direction, t, facts.cryptoDecimals),
@@ -377,10 +398,20 @@ export function OrderScreen() {
                     partnerHue={partnerHue(q.serviceProvider)}
                     cryptoDecimals={facts.cryptoDecimals}
                     totalCost={cost.total}
-                    markup={expanded ? cost.markup : undefined}
-                    rate={offerRate(q, s.direction)}
+                    rate={rate}
                     bestRate={i === 0 && ranked[0] === q && sort === 'best' && ranked.length > 1}
                     recommended={i === 0 && ranked[0] === q && sort === 'score'}
+                    notes={[about.verification, about.completion]}
+                  />
+                ),
+                after: (
+                  <WhyOffer
+                    quote={q}
+                    direction={s.direction}
+                    rate={rate}
+                    markup={market && rate ? cost.markup : undefined}
+                    facts={about}
+                    cryptoDecimals={facts.cryptoDecimals}
                   />
                 ),
               };
