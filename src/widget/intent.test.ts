@@ -60,7 +60,7 @@ describe('the intent option', () => {
     expect(intentConflicts({ subdivision: 'us-ny' }, { ...gb, country: 'US' })).toEqual([]);
   });
 
-  it('reads the intent with its secret and sends the secret with the session request only', async () => {
+  it('reads the intent with its secret and sends the secret with the quote and session requests only', async () => {
     const seen: [string, string | null][] = [];
     const fetchFn: typeof fetch = async (input, init) => {
       seen.push([String(input), new Headers(init?.headers).get('X-Ramp-Intent')]);
@@ -68,11 +68,13 @@ describe('the intent option', () => {
     };
     expect(await loadIntent('/api/ramp/', SECRET, fetchFn)).toEqual({ reference: 'order-1', expiresAt: '' });
     const wrapped = withIntentHeader(fetchFn, SECRET);
+    await wrapped('/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP');
     await wrapped('/api/ramp/payments/crypto/quote', { method: 'POST' });
     await wrapped('/api/ramp/crypto/session/widget', { method: 'POST', headers: { 'Idempotency-Key': 'k' } });
     expect(seen).toEqual([
       ['/api/ramp/intents/current', SECRET],
-      ['/api/ramp/payments/crypto/quote', null],
+      ['/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP', null],
+      ['/api/ramp/payments/crypto/quote', SECRET],
       ['/api/ramp/crypto/session/widget', SECRET],
     ]);
   });

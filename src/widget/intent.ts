@@ -104,12 +104,15 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
   return [...fields, ...state];
 }
 
-/** A fetch that sends the client secret with the session request only. */
+/**
+ * A fetch that sends the client secret with the quote and session requests only: the server sends
+ * the intent's customer upstream with both, so the service can say the shopper used a partner before.
+ */
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!/\/crypto\/session\/widget(?:\?|$)/.test(url)) return base(input, init);
+    if (!/\/(?:crypto\/session\/widget|payments\/crypto\/quote)(?:\?|$)/.test(url)) return base(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set(INTENT_HEADER, secret);
     return base(input, { ...init, headers });
