@@ -25,7 +25,9 @@ test('a sell in Germany, 0.5 ETH → EUR by SEPA, reaches "Completed"', async ({
   await checkout.enterAmount('0.5');
   // A sell amount is in crypto; its bounds are the fiat received, converted once a price is known.
   await expect(
-    checkout.widget.getByText(/^You receive between €[\d.,]+ and €[\d.,]+ \(about [\d.]+ ETH to [\d.]+ ETH\)$/),
+    checkout.widget.getByText(
+      /^You receive between €[\d.,]+ and €[\d.,]+ \(about [\d.]+ ETH to [\d.]+ ETH\)$/,
+    ),
   ).toBeVisible();
 
   await checkout.compareOffers();
