@@ -104,8 +104,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
     // Field paths and counts only: the items themselves (which may name a customer) are not logged.
     onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
-    onAttempt: (url, outcome, ms) =>
-      metrics.upstreamRequest(upstreamOperation(new URL(url).pathname), outcome, ms / 1000),
+    onAttempt: (url, outcome, ms, partner) =>
+      metrics.upstreamRequest(upstreamOperation(new URL(url).pathname), outcome, ms / 1000, partner),
   });
   const requireAdmin = createRequireAdmin(config, {
     now,
