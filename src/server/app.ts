@@ -16,7 +16,7 @@ import { NO_STORE, markUnowned } from './http/context';
 import type { AppEnv } from './http/context';
 import { createDiscovery } from './proxy/discovery/discovery';
 import { apiHeaders, securityHeaders } from './http/headers';
-import { refuseRepeatedHeaders } from './http/client-address';
+import { clientIp, refuseRepeatedHeaders } from './http/client-address';
 import { CLIENT_CLOSED_REQUEST, ClientAbort, HttpError } from './http/errors';
 import { createLogger } from './http/log';
 import type { Logger } from './http/log';
@@ -84,6 +84,8 @@ export interface AppDeps {
 export const LOCAL_TTL_WITH_SHARED_CACHE_MS = 5_000;
 const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 const WORKER_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** An incoming X-Request-Id kept as the request's id: a balancer's (UUIDs, hex, AWS trace ids). */
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:;=+/-]{8,128}$/;
 
 export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv> {
   const now = deps.now ?? systemClock;
@@ -102,8 +104,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       log.warn('upstream retry', { attempt, delayMs, code: e.code, status: e.status }),
     // Field paths and counts only: the items themselves (which may name a customer) are not logged.
     onDropped: (d, operation) => log.warn('upstream items dropped', { operation, ...d }),
-    onAttempt: (url, outcome, ms) =>
-      metrics.upstreamRequest(upstreamOperation(new URL(url).pathname), outcome, ms / 1000),
+    onAttempt: (url, outcome, ms, partner) =>
+      metrics.upstreamRequest(upstreamOperation(new URL(url).pathname), outcome, ms / 1000, partner),
   });
   const requireAdmin = createRequireAdmin(config, {
     now,
@@ -151,9 +153,11 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
 
   // The request id is made here, not by Hono's request-id middleware: as a middleware of its own it
   // cost the cached discovery read about a third of its throughput (docs/ARCHITECTURE.md, "Library
-  // first"). Our own id, never the client's X-Request-Id: error bodies and logs quote it.
+  // first"). A balancer's X-Request-Id is kept, so its logs and ours name a request alike; one that a
+  // header or a log line could not carry as it is gets an id of our own.
   app.use('*', async (c, next) => {
-    const requestId = randomUUID();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming !== undefined && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
     const started = now();
     const timer = performance.now();
@@ -167,6 +171,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       requestId,
       method: c.req.method,
       path: c.req.path.slice(0, 200),
+      client: clientIp(c, config.trustProxy),
       status: c.res.status,
       ms: now() - started,
       cache: c.get('cacheStatus'),

@@ -177,7 +177,7 @@ export function createRampServer(
   // option; behind RAMP_TRUST_PROXY=1 the forwarded address wins (client-address.ts). Without any,
   // per-client limits cannot work: said once, at the first request, and such requests are refused
   // where an allowance is needed rather than all counted as one client.
-  let toldUnknown = config.trustProxy;
+  let toldUnknown = config.trustProxy > 0;
   const connection = (request: Request, client: ClientInfo | undefined): Connection => {
     const ip = client?.ip ?? options.clientIp?.(request) ?? undefined;
     if (ip === undefined && !toldUnknown) {

@@ -32,6 +32,14 @@ export const integer = (min: number, max: number) => {
 
 export const flag = v.boolean('must be true or false');
 
+const HOPS = 'must be the number of reverse proxies in front of the server (0 to 10), or true/false for 1/0';
+/** How many reverse proxies to trust, from the right of X-Forwarded-For; true and false are 1 and 0. */
+export const proxyHops = v.pipe(
+  v.union([v.boolean(), v.number()], HOPS),
+  v.transform((x) => (x === true ? 1 : x === false ? 0 : x)),
+  v.check((n) => Number.isInteger(n) && n >= 0 && n <= 10, HOPS),
+);
+
 /** `<per minute>` or `<per minute>/<burst>`, e.g. "120" or "120/30"; a rate alone keeps the default's burst. */
 export const rate = (fallback: string) =>
   v.pipe(

@@ -35,7 +35,7 @@ describe('the configuration from the environment', () => {
       allowedOrigins: [],
       redirectOrigins: null,
       adminToken: null,
-      trustProxy: false,
+      trustProxy: 0,
       upstream: { serviceVersion: '2026-02-03', versionHeader: 'Service-Version' },
     });
     expect(a.upstream.apiKey).not.toBe(b.upstream.apiKey);
@@ -73,7 +73,7 @@ describe('the configuration from the environment', () => {
       redirectOrigins: ['https://shop.example'],
       adminToken: 'x'.repeat(20),
       sessionSecret: 's'.repeat(32),
-      trustProxy: true,
+      trustProxy: 1,
       rateLimits: { quote: { perMinute: 600, burst: 100 }, session: { perMinute: 20, burst: 10 } },
     });
   });
@@ -152,7 +152,16 @@ describe('the configuration from the environment', () => {
       { RAMP_ADMIN_TOKEN: 'admin' },
       /^RAMP_ADMIN_TOKEN: must be at least 16 .* \(hidden\)$/,
     ],
-    ['a bad flag', { RAMP_TRUST_PROXY: 'yes' }, /^RAMP_TRUST_PROXY: must be true or false \(got "yes"\)$/],
+    [
+      'a bad hop count',
+      { RAMP_TRUST_PROXY: 'yes' },
+      /^RAMP_TRUST_PROXY: must be the number of reverse proxies .* \(got "yes"\)$/,
+    ],
+    [
+      'too many hops',
+      { RAMP_TRUST_PROXY: '11' },
+      /^RAMP_TRUST_PROXY: must be the number of reverse proxies .* \(got "11"\)$/,
+    ],
     ['a bad rate', { RAMP_RATE_LIMIT_QUOTE: 'fast' }, /^RAMP_RATE_LIMIT_QUOTE: must be .* \(got "fast"\)$/],
     [
       'a bad timeout',
@@ -305,7 +314,7 @@ describe("createRampServer's options", () => {
     ).toEqual([
       'port: must be an integer from 0 to 65535 (got 70000)',
       'serviceVersion: must be a date of the form YYYY-MM-DD, e.g. 2026-02-03 (got "latest")',
-      'trustProxy: must be true or false (got "yes")',
+      'trustProxy: must be the number of reverse proxies in front of the server (0 to 10), or true/false for 1/0 (got "yes")',
     ]);
   });
 

@@ -61,6 +61,8 @@ export interface ServerConfigParts {
    * origin, and links the server gives out: never read from a request's Host or X-Forwarded-Host.
    */
   publicUrl: string;
+  /** RAMP_TRUST_PROXY as a count of reverse proxies in front (0: none; `true` reads as 1). */
+  trustProxy: number;
   /**
    * The path the server is mounted at on that origin (the path of RAMP_PUBLIC_URL, e.g. `/ramp`;
    * '' at the root): its pages, the embed, /api/ramp and the sandbox are all under it.

@@ -16,6 +16,7 @@ import {
   integer,
   isIsoDate,
   origins,
+  proxyHops,
   publicUrl,
   rate,
   storeUrl,
@@ -114,7 +115,7 @@ export const OPTIONS = {
     { secret: true },
   ),
   publicUrl: option('RAMP_PUBLIC_URL', publicUrl),
-  trustProxy: option('RAMP_TRUST_PROXY', flag, { read: read.boolean, default: false }),
+  trustProxy: option('RAMP_TRUST_PROXY', proxyHops, { read: read.count, default: false }),
   upstreamTimeoutMs: option('RAMP_UPSTREAM_TIMEOUT_MS', integer(100, 120_000), {
     read: read.duration,
     default: 10_000,

@@ -85,7 +85,7 @@ describe('the environment variables', () => {
     }
     expect(issues).toEqual([
       'PORT: must be an integer from 0 to 65535 (got "80.5")',
-      'RAMP_TRUST_PROXY: must be true or false (got "yes")',
+      'RAMP_TRUST_PROXY: must be the number of reverse proxies in front of the server (0 to 10), or true/false for 1/0 (got "yes")',
       'RAMP_REQUEST_DEADLINE_MS: must be an integer from 100 to 120000 (got "8s")',
     ]);
   });

@@ -27,8 +27,11 @@ export interface RampServerOptions {
   sessionSecret?: string;
   /** RAMP_PUBLIC_URL: the server's public origin (the sandbox's pages are linked from it). @default `http://<host>:<port>` */
   publicUrl?: string;
-  /** RAMP_TRUST_PROXY: trust X-Forwarded-For from one reverse proxy. @default false */
-  trustProxy?: boolean;
+  /**
+   * RAMP_TRUST_PROXY: how many reverse proxies stand in front of the server (each appends to
+   * X-Forwarded-For); the client's address is that many entries from the right. `true` is 1. @default false
+   */
+  trustProxy?: boolean | number;
   /** RAMP_UPSTREAM_TIMEOUT_MS: one upstream attempt. @default 10000 */
   upstreamTimeoutMs?: number;
   /** RAMP_REQUEST_DEADLINE_MS: a browser request's total time for upstream work, retries included. @default 10000 */

@@ -11,6 +11,8 @@ export const read = {
   /** Whole milliseconds. */
   duration: (s: string) => (/^\d+$/.test(s) ? Number(s) : s),
   boolean: (s: string) => (s === '1' || s === 'true' ? true : s === '0' || s === 'false' ? false : s),
+  /** A count, or true/false for 1/0 (RAMP_TRUST_PROXY). */
+  count: (s: string) => (s === 'true' ? true : s === 'false' ? false : /^\d+$/.test(s) ? Number(s) : s),
   /** Comma-separated. */
   list: (s: string) =>
     s

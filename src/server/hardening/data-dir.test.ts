@@ -55,6 +55,16 @@ describe('one server per data directory', () => {
   }, 60_000);
 });
 
+describe('a data directory that is no plain directory', () => {
+  it('stops the server at start, saying so (RAMP_DATA_DIR under /proc)', async () => {
+    const server = startServer(env('/proc/self'));
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain(
+      'The data directory /proc/self (RAMP_DATA_DIR) is on a system pseudo filesystem',
+    );
+  }, 30_000);
+});
+
 describe('nothing acknowledged is lost', () => {
   it('every session answered 200 is in the ledger after the server is killed (SIGKILL) mid-write', async () => {
     const dir = tempDir();

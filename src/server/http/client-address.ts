@@ -4,9 +4,10 @@
 // The address is an explicit input of the app (Hono's `c.env`, a `Connection`): the Node entries
 // (node/handler.ts: `npm start`, the CLI, Express) pass the socket's peer; the Web entry
 // (`createRampServer().fetch`) passes what its caller or its `clientIp(request)` option says.
-// X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=1, which means: exactly one reverse proxy
-// sits in front of this server and appends the address it saw; the last entry of the header is
-// then that address (earlier entries are client-supplied and ignored).
+// X-Forwarded-For is trusted only with RAMP_TRUST_PROXY=N (1, 2…; `true` is 1), which means: N
+// reverse proxies sit in front of this server, each appending the address it saw; the Nth entry from
+// the right is then the client's address, as the outermost proxy saw it (entries left of it are
+// client-supplied and ignored). A header shorter than that says nothing: the socket's peer is used.
 //
 // A request whose address is unknown is never counted in a bucket shared with other unknown
 // clients (one visitor would then spend everyone's allowance): what needs a per-client allowance
@@ -55,18 +56,19 @@ export function refuseRepeatedHeaders(c: Context): void {
 
 const connection = (c: Context): Connection | undefined => c.env as Connection | undefined;
 
-export function clientIp(c: Context, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const xff = c.req.header('x-forwarded-for');
-    const last = xff?.split(',').pop()?.trim();
-    if (last && isIP(normalizeIp(last))) return normalizeIp(last);
+/** The client's address: `hops` entries from the right of X-Forwarded-For, else the connection's. */
+export function clientIp(c: Context, hops: number): string | undefined {
+  if (hops > 0) {
+    const entries = c.req.header('x-forwarded-for')?.split(',') ?? [];
+    const forwarded = entries.length >= hops ? validIp(entries[entries.length - hops]) : undefined;
+    if (forwarded !== undefined) return forwarded;
   }
   return validIp(connection(c)?.clientIp);
 }
 
 /** The client's address, for what needs a per-client allowance; refuses when it is unknown. */
-export function requireClientIp(c: Context, trustProxy: boolean): string {
-  const ip = clientIp(c, trustProxy);
+export function requireClientIp(c: Context, hops: number): string {
+  const ip = clientIp(c, hops);
   if (ip !== undefined) return ip;
   throw new HttpError(
     500,
@@ -110,12 +112,12 @@ export function rawTarget(c: Context): string | undefined {
 }
 
 /**
- * Whether the browser reached the server over https (for HSTS): the connection's scheme, or with
- * RAMP_TRUST_PROXY=1 the proxy's X-Forwarded-Proto. The server's origin itself is never read from
+ * Whether the browser reached the server over https (for HSTS): the connection's scheme, or behind
+ * RAMP_TRUST_PROXY's proxies the outermost one's X-Forwarded-Proto. The server's origin itself is never read from
  * a request (see publicUrl in config.ts).
  */
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy) {
+export function isHttps(c: Context, hops: number): boolean {
+  if (hops > 0) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') return proto === 'https';
   }

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRampServer, nodeHandler } from '../index';
 import type { RampServerOptions } from '../index';
+import { VERSION } from '../config/version';
+import { createMetrics } from './metrics';
 import { QUOTE_BODY } from '../testing/harness';
 import { json, quotedSession } from '../testing/session';
 
@@ -88,6 +90,9 @@ describe('GET /metrics', () => {
       'ramp_webhook_deliveries_pending',
       'ramp_webhook_deliveries_dead',
       'ramp_ledger_write_duration_seconds',
+      'ramp_webhook_attempts_total',
+      'ramp_webhook_delivery_lag_seconds',
+      'ramp_build_info',
       'process_cpu_user_seconds_total',
       'nodejs_eventloop_lag_seconds',
     ]) {
@@ -130,6 +135,10 @@ describe('GET /metrics', () => {
     expect(value(after, 'ramp_discovery_cache_total', { result: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(value(after, 'ramp_discovery_cache_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
     expect(value(after, 'ramp_upstream_requests_total', { operation: 'defaults', outcome: 'ok' })).toBe(1);
+    // The session's call names its partner; a call about no one partner has an empty label.
+    expect(value(after, 'ramp_upstream_requests_total', { operation: 'session', partner: 'BANXA' })).toBe(1);
+    expect(value(after, 'ramp_upstream_requests_total', { operation: 'defaults', partner: '' })).toBe(1);
+    expect(value(after, 'ramp_build_info', { version: VERSION })).toBe(1);
     expect(
       value(after, 'ramp_upstream_request_duration_seconds_count', { operation: 'quote' }),
     ).toBeGreaterThan(0);
@@ -149,5 +158,18 @@ describe('GET /metrics', () => {
       expect(v, `${k}="${v}"`).not.toContain('no-such-page');
       expect(v, `${k}="${v}"`).not.toMatch(/s{20}|\/US\/|metrics-key/);
     }
+  });
+});
+
+describe('the partner label', () => {
+  it('keeps at most 50 partners apart; later ones count as other', async () => {
+    const metrics = createMetrics({ now: () => 0, processMetrics: false });
+    for (let i = 0; i < 60; i++) metrics.upstreamRequest('session', 'ok', 0.01, `PARTNER_${i}`);
+    const { body } = await metrics.render();
+    const partners = new Set(
+      [...body.matchAll(/^ramp_upstream_requests_total\{[^}]*partner="([^"]*)"/gm)].map((m) => m[1]),
+    );
+    expect(partners.size).toBe(51);
+    expect(value(body, 'ramp_upstream_requests_total', { partner: 'other' })).toBe(10);
   });
 });

@@ -5,6 +5,7 @@
 // several instances, each is scraped on its own. Labels are patterns and fixed words, never a raw
 // path, id or amount: a label value taken from a request could grow the series without bound.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { VERSION } from '../config/version';
 import type { RateLimiterStore } from './rate-limit';
 
 /** What the scrape needs of a dependency's state (storage/ has the full record). */
@@ -14,8 +15,10 @@ export interface Metrics {
   readonly registry: Registry;
   /** One answered HTTP request; `route` is a route pattern (e.g. `/api/ramp/payments/crypto/quote`). */
   httpRequest(route: string, method: string, status: number, seconds: number): void;
-  /** One upstream attempt (retries count again). */
-  upstreamRequest(operation: string, outcome: UpstreamOutcome, seconds: number): void;
+  /** One upstream attempt (retries count again); `partner` when the call is about one (a session's). */
+  upstreamRequest(operation: string, outcome: UpstreamOutcome, seconds: number, partner?: string): void;
+  /** One webhook attempt ended; a delivered one with its lag from the event's making. */
+  webhookAttempt(outcome: WebhookOutcome, lagSeconds?: number): void;
   /** A discovery read answered from the cache (HIT, STALE) or from the upstream (MISS). */
   discoveryCache(result: string): void;
   /** A limiter that counts its refusals under `name`. */
@@ -35,6 +38,7 @@ export interface Metrics {
 }
 
 export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'timeout';
+export type WebhookOutcome = 'delivered' | 'http_error' | 'network_error' | 'timeout';
 
 /** What is waiting, as the order ledger counts it (its stats; metrics stands below the ledger). */
 export interface QueueDepths {
@@ -52,11 +56,23 @@ export interface QueueDepths {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const WRITE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Webhook lag buckets (seconds): from at once to the retries' hours. */
+const LAG_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 14_400, 86_400];
+/** Distinct partner label values kept; later ones count as `other` (a bound, should partners be many). */
+const MAX_PARTNERS = 50;
 
 export function createMetrics(o: { now: () => number; processMetrics: boolean }): Metrics {
   const registry = new Registry();
   if (o.processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
+
+  // Which build answers: 1, labelled by the package's version (a rolling upgrade shows both).
+  new Gauge({
+    name: 'ramp_build_info',
+    help: "The server's build: always 1, its version in the label.",
+    labelNames: ['version'] as const,
+    registers,
+  }).set({ version: VERSION }, 1);
 
   const httpTotal = new Counter({
     name: 'ramp_http_requests_total',
@@ -73,8 +89,8 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   });
   const upstreamTotal = new Counter({
     name: 'ramp_upstream_requests_total',
-    help: 'Requests to the ramp service (each attempt), by operation and outcome.',
-    labelNames: ['operation', 'outcome'] as const,
+    help: 'Requests to the ramp service (each attempt), by operation, outcome and partner ("" when none).',
+    labelNames: ['operation', 'outcome', 'partner'] as const,
     registers,
   });
   const upstreamDuration = new Histogram({
@@ -82,6 +98,18 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     help: 'Time an attempt at the ramp service took, by operation.',
     labelNames: ['operation'] as const,
     buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const webhookAttempts = new Counter({
+    name: 'ramp_webhook_attempts_total',
+    help: 'Webhook attempts sent by this instance, by outcome (delivered, http_error, network_error, timeout).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const webhookLag = new Histogram({
+    name: 'ramp_webhook_delivery_lag_seconds',
+    help: 'From an event being made to its delivery being acknowledged (retries included).',
+    buckets: LAG_BUCKETS,
     registers,
   });
   const rateLimited = new Counter({
@@ -187,6 +215,14 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   // Bounded: routes are patterns, methods and statuses few.
   const httpSeries = new Map<string, { total: Counter.Internal; duration: Histogram.Internal<'route'> }>();
   const cacheSeries = new Map<string, Counter.Internal>();
+  const partners = new Set<string>();
+  const partnerLabel = (partner: string | undefined) => {
+    if (partner === undefined) return '';
+    if (partners.has(partner)) return partner;
+    if (partners.size >= MAX_PARTNERS) return 'other';
+    partners.add(partner);
+    return partner;
+  };
 
   return {
     registry,
@@ -201,8 +237,8 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
       series.total.inc();
       series.duration.observe(seconds);
     },
-    upstreamRequest(operation, outcome, seconds) {
-      upstreamTotal.inc({ operation, outcome });
+    upstreamRequest(operation, outcome, seconds, partner) {
+      upstreamTotal.inc({ operation, outcome, partner: partnerLabel(partner) });
       upstreamDuration.observe({ operation }, seconds);
     },
     discoveryCache(result) {
@@ -212,6 +248,10 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
         cacheSeries.set(result, series);
       }
       series.inc();
+    },
+    webhookAttempt(outcome, lagSeconds) {
+      webhookAttempts.inc({ outcome });
+      if (lagSeconds !== undefined) webhookLag.observe(Math.max(0, lagSeconds));
     },
     countCheckout(stage) {
       checkoutsTotal.inc({ stage });

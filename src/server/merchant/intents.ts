@@ -22,7 +22,7 @@ const SECRET_RE = /^int_[A-Za-z0-9_-]{16}_secret_[A-Za-z0-9_-]{32}$/;
 const str = (re: RegExp, what: string) =>
   v.pipe(v.string(`expected ${what}`), v.regex(re, `expected ${what}`));
 
-const IntentSchema = v.strictObject({
+export const IntentSchema = v.strictObject({
   reference: v.pipe(
     v.string('expected the order reference as a string'),
     v.regex(/^[\x20-\x7E]{1,64}$/, 'expected 1 to 64 printable characters'),

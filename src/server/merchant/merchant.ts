@@ -97,6 +97,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
               ...o.webhookRetry,
             },
             leaseTtlMs: config.merchant.leaseTtlMs,
+            onAttempt: (outcome, lagMs) =>
+              ctx.metrics?.webhookAttempt(outcome, lagMs === undefined ? undefined : lagMs / 1000),
           }),
         )
       : null;

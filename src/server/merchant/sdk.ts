@@ -8,8 +8,8 @@ import { deliveryView, orderView } from './views';
 import type { Intent, OrderList, OrderListParams, RampIntents, RampOrders, RampWebhooks } from './sdk-types';
 import { ID_PATTERN } from '../../domain/codes';
 
-const REFERENCE_RE = /^[\x20-\x7E]{1,64}$/;
-const STATUS_RE = /^[A-Z_]{2,32}$/;
+export const REFERENCE_RE = /^[\x20-\x7E]{1,64}$/;
+export const STATUS_RE = /^[A-Z_]{2,32}$/;
 
 const invalid = (message: string) => new HttpError(400, 'INVALID_QUERY_PARAMETER', message);
 

@@ -1,6 +1,13 @@
-// The OpenAPI 3.1 document of the server's HTTP surface, made from the proxy's route definitions
-// (allowlist.ts RULES: method, path, access, query rules), so the document and the routes cannot drift.
-import { API_PREFIX } from '../../api/proxy/contract';
+// The OpenAPI 3.1 document of the server's HTTP surface, made from the route definitions the server
+// is routed by: the proxy's allowlist (allowlist.ts RULES: method, path, access, query rules, body
+// schema), the merchant's table (merchant/route-table.ts) and the health, metrics and document routes
+// below. Bodies and merchant queries are the valibot schemas the routes validate with, converted by
+// @valibot/to-json-schema; a test walks the app's routes and this document together.
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { API_PREFIX, INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
+import type { RouteAccess, RouteDoc } from '../http/route-doc';
+import { MERCHANT_ROUTES } from '../merchant/route-table';
 import { RULES } from '../proxy/allowlist';
 import type { QueryRule, RouteRule } from '../proxy/policy';
 
@@ -8,7 +15,20 @@ type Json = Record<string, unknown>;
 
 const ERROR = { $ref: '#/components/responses/Error' };
 
-/** A query rule as a JSON Schema (the pattern is the same RegExp the rule checks with). */
+/**
+ * A valibot schema as JSON Schema (2020-12, OpenAPI 3.1's dialect). Checks written as code (`check`)
+ * and `finite` have no JSON Schema form: the server still applies them; any other action that
+ * cannot be converted fails the build of this document (and its test).
+ */
+const jsonSchema = (schema: v.GenericSchema): Json => {
+  const { $schema: _, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    ignoreActions: ['check', 'finite'],
+  }) as Json;
+  return rest;
+};
+
+/** A proxy query rule as a JSON Schema (the pattern is the same RegExp the rule checks with). */
 function querySchema(rule: QueryRule): Json {
   switch (rule.kind) {
     case 're':
@@ -22,10 +42,12 @@ function querySchema(rule: QueryRule): Json {
   }
 }
 
-const SECURITY: Record<RouteRule['access'], Json[]> = {
+const SECURITY: Record<RouteRule['access'] | RouteAccess, Json[]> = {
   public: [],
+  signed: [],
   tracking: [{ tracking: [] }],
   admin: [{ admin: [] }],
+  intent: [{ intent: [] }],
   'tracking-or-admin': [{ tracking: [] }, { admin: [] }],
 };
 
@@ -34,7 +56,12 @@ export function openApiPath(rule: RouteRule): string {
   return `${API_PREFIX}/${rule.path.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('/')}`;
 }
 
-function operation(rule: RouteRule): Json {
+const jsonBody = (schema: v.GenericSchema) => ({
+  required: true,
+  content: { 'application/json': { schema: jsonSchema(schema) } },
+});
+
+function proxyOperation(rule: RouteRule): Json {
   const pathParams = rule.path.flatMap((p) =>
     typeof p === 'string'
       ? []
@@ -46,20 +73,22 @@ function operation(rule: RouteRule): Json {
     required: q.required === true,
     schema: querySchema(q),
   }));
-  const parameters = [...pathParams, ...queryParams];
+  const headerParams = Object.entries(rule.headers ?? {}).map(([name, description]) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  }));
+  const parameters = [...pathParams, ...queryParams, ...headerParams];
   return {
     operationId: rule.id,
     summary: `${rule.own ? "The proxy's own route" : 'Mirrors the upstream route'} ${rule.id} (access: ${rule.access})`,
     ...(parameters.length > 0 ? { parameters } : {}),
     security: SECURITY[rule.access],
-    ...(rule.method === 'POST'
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } } }
-      : {}),
+    ...(rule.body ? { requestBody: jsonBody(rule.body) } : {}),
     responses: {
-      [rule.method === 'POST' ? '201' : '200']: {
-        description: 'Success',
-        content: { 'application/json': {} },
-      },
+      '200': { description: 'Success', content: { 'application/json': {} } },
       '400': ERROR,
       ...(rule.access === 'public' ? {} : { '401': ERROR }),
       '429': ERROR,
@@ -68,83 +97,123 @@ function operation(rule: RouteRule): Json {
   };
 }
 
-/** The server's own routes outside the allowlist: health, readiness, metrics, origin and this document. */
-const OPERATIONAL: Record<string, Json> = {
-  [`${API_PREFIX}/origin`]: {
-    get: {
-      operationId: 'origin',
-      summary: "Whether the caller's Origin is allowed",
-      security: [],
-      responses: { '200': { description: '{ origin, allowed }' } },
-    },
-  },
-  [`${API_PREFIX}/openapi.json`]: {
-    get: {
-      operationId: 'openapi',
-      summary: 'This document',
-      security: [],
-      responses: { '200': { description: 'OpenAPI 3.1' } },
-    },
-  },
-  '/healthz': {
-    get: {
-      operationId: 'healthz',
-      summary: 'Liveness',
-      security: [],
-      responses: { '200': { description: 'Alive' } },
-    },
-  },
-  '/readyz': {
-    get: {
-      operationId: 'readyz',
-      summary: 'Readiness',
-      security: [],
-      responses: { '200': { description: 'Ready' }, '503': ERROR },
-    },
-  },
-  '/metrics': {
-    get: {
-      operationId: 'metrics',
-      summary: 'Prometheus metrics',
-      security: [{ admin: [] }],
-      responses: { '200': { description: 'Prometheus text', content: { 'text/plain': {} } }, '401': ERROR },
+/** Hono's `:name` → OpenAPI's `{name}`. */
+const docPath = (path: string) => path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+const ERROR_RESPONSE = {
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['code', 'message', 'requestId'],
+        properties: {
+          code: { type: 'string' },
+          message: { type: 'string' },
+          requestId: { type: 'string' },
+          details: { type: 'array', items: { type: 'string' } },
+        },
+      },
     },
   },
 };
 
+function ownOperation(route: RouteDoc): Json {
+  const pathParams = [...route.path.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = route.query ? jsonSchema(route.query) : undefined;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  const queryParams = Object.entries((query?.properties ?? {}) as Record<string, Json>).map(
+    ([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }),
+  );
+  const parameters = [...pathParams, ...queryParams];
+  const responses: Json = {};
+  for (const [status, description] of Object.entries(route.responses)) {
+    responses[status] =
+      Number(status) >= 400
+        ? { ...ERROR_RESPONSE, description }
+        : { description, content: { [route.produces ?? 'application/json']: {} } };
+  }
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    security: SECURITY[route.access],
+    ...(route.body ? { requestBody: jsonBody(route.body) } : {}),
+    responses,
+  };
+}
+
+/** The server's own routes beside the proxy's and the merchant's: origin, this document, health, metrics. */
+const SERVER_ROUTES: readonly RouteDoc[] = [
+  {
+    id: 'origin',
+    method: 'GET',
+    path: `${API_PREFIX}/origin`,
+    summary: "Whether the caller's Origin is among RAMP_ALLOWED_ORIGINS",
+    access: 'public',
+    responses: { 200: '{ origin, allowed }' },
+  },
+  {
+    id: 'openapi',
+    method: 'GET',
+    path: `${API_PREFIX}/openapi.json`,
+    summary: 'This document',
+    access: 'public',
+    responses: { 200: 'OpenAPI 3.1' },
+  },
+  {
+    id: 'healthz',
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Liveness: answers at once, always',
+    access: 'public',
+    responses: { 200: '{ ok, phase, upstream, stores }' },
+  },
+  {
+    id: 'readyz',
+    method: 'GET',
+    path: '/readyz',
+    summary: "Readiness: 503 while starting, draining or when this instance's own store is down",
+    access: 'public',
+    responses: { 200: '{ ready, degraded, dependencies }', 503: 'Not ready' },
+  },
+  {
+    id: 'metrics',
+    method: 'GET',
+    path: '/metrics',
+    summary: 'Prometheus metrics of this instance',
+    access: 'admin',
+    produces: 'text/plain',
+    responses: { 200: 'Prometheus text', 401: 'No console token' },
+  },
+];
+
 /** The whole document; built once per server (it depends on the code only). */
 export function openApiDocument(): Json {
-  const paths: Record<string, Json> = { ...OPERATIONAL };
-  for (const rule of RULES) {
-    const path = openApiPath(rule);
-    paths[path] = { ...paths[path], [rule.method.toLowerCase()]: operation(rule) };
+  const paths: Record<string, Json> = {};
+  const add = (path: string, method: string, op: Json) => {
+    paths[path] = { ...paths[path], [method.toLowerCase()]: op };
+  };
+  for (const route of [...SERVER_ROUTES, ...MERCHANT_ROUTES]) {
+    add(docPath(route.path), route.method, ownOperation(route));
   }
+  for (const rule of RULES) add(openApiPath(rule), rule.method, proxyOperation(rule));
   return {
     openapi: '3.1.0',
     info: { title: 'ramp-checkout host server', version: '1' },
     paths,
     components: {
       securitySchemes: {
-        tracking: { type: 'apiKey', in: 'header', name: 'X-Ramp-Tracking' },
+        tracking: { type: 'apiKey', in: 'header', name: TRACKING_HEADER },
+        intent: { type: 'apiKey', in: 'header', name: INTENT_HEADER },
         admin: { type: 'http', scheme: 'bearer' },
       },
       responses: {
-        Error: {
-          description: 'An error: its code, a message and the request id',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['code', 'message', 'requestId'],
-                properties: {
-                  code: { type: 'string' },
-                  message: { type: 'string' },
-                  requestId: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
+        Error: { description: 'An error: its code, a message and the request id', ...ERROR_RESPONSE },
       },
     },
   };

@@ -4,13 +4,13 @@
 // operation. Mirrored routes' paths are exactly the upstream's. A new route is one entry here.
 import { RampError } from '../../api';
 import type { Category } from '../../api/types';
-import { NOT_YET_CREATED_CODE, PENDING_NOT_YET_CREATED } from '../../api/proxy/contract';
+import { IDEMPOTENCY_HEADER, NOT_YET_CREATED_CODE, PENDING_NOT_YET_CREATED } from '../../api/proxy/contract';
 import type { PendingTransaction } from '../../api/proxy/contract';
 import { readJsonBody } from '../http/body';
 import { NO_STORE } from '../http/context';
 import type { Deadline } from '../http/deadline';
 import { RE } from '../http/patterns';
-import { openingQuoteOf, parseQuoteBody } from './bodies';
+import { QuoteBodySchema, SessionBodySchema, openingQuoteOf, parseQuoteBody } from './bodies';
 import { loadBootstrap } from './discovery/bootstrap';
 import { cursorOf, limitOf, pageMeta } from './parts';
 import { date, datetime, int, re, seg } from './policy';
@@ -159,6 +159,7 @@ export const RULES: readonly RouteRule[] = [
     method: 'POST',
     path: ['payments', 'crypto', 'quote'],
     query: {},
+    body: QuoteBodySchema,
     access: 'public',
     handle: async ({ c, scope, p }) => {
       await p.rateLimit(p.limiters.quote, c);
@@ -171,6 +172,8 @@ export const RULES: readonly RouteRule[] = [
     method: 'POST',
     path: ['crypto', 'session', 'widget'],
     query: {},
+    body: SessionBodySchema,
+    headers: { [IDEMPOTENCY_HEADER]: 'a new UUID per checkout: a repeat answers the first session' },
     access: 'public',
     ownsDeadline: true,
     handle: async ({ c, scope, p }) => {

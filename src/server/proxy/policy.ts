@@ -45,6 +45,10 @@ export interface RouteRule {
   /** public: anyone; tracking: X-Ramp-Tracking of the owning session; admin: the console bearer token. */
   /** `tracking-or-admin`: the shopper's tracking token, or the console token. */
   access: 'public' | 'tracking' | 'admin' | 'tracking-or-admin';
+  /** The JSON body's schema (the one its handler parses with), for POST routes. */
+  body?: v.GenericSchema;
+  /** Request headers the route requires: name → what it carries (the handler checks them). */
+  headers?: Record<string, string>;
   /** Query parameters of which at most one may be given. */
   exclusive?: [string, string];
   /** The proxy's own route (no upstream path of the same name): no upstream operation label. */

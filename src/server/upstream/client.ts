@@ -30,6 +30,8 @@ export interface CallScope {
   deadline?: Pick<Deadline, 'signal' | 'remainingMs' | 'expired'>;
   /** Per-attempt timeout instead of RAMP_UPSTREAM_TIMEOUT_MS (e.g. longer for session creation). */
   timeoutMs?: number;
+  /** The partner the call is about, when it names one (a session's): the metrics' partner label. */
+  partner?: string;
 }
 
 export interface Upstream {
@@ -50,7 +52,7 @@ export interface UpstreamOptions {
   /** Told when a list answer had unusable items that were left out (see RampClientOptions). */
   onDropped?: RampClientOptions['onDropped'];
   /** Told of each attempt once its answer is read, or it failed (the metrics). */
-  onAttempt?: (url: string, outcome: UpstreamOutcome, ms: number) => void;
+  onAttempt?: (url: string, outcome: UpstreamOutcome, ms: number, partner?: string) => void;
 }
 
 export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstream {
@@ -77,25 +79,28 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     return readCapped(res, maxResponseBytes);
   };
   const onAttempt = o.onAttempt;
-  const fetchNoRedirect: typeof fetch = !onAttempt
-    ? fetchCapped
-    : async (input, init) => {
-        const started = performance.now();
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        try {
-          const res = await fetchCapped(input, init);
-          onAttempt(
-            url,
-            res.status >= 500 ? 'server_error' : res.status >= 400 ? 'client_error' : 'ok',
-            performance.now() - started,
-          );
-          return res;
-        } catch (e) {
-          const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-          onAttempt(url, timedOut ? 'timeout' : 'network_error', performance.now() - started);
-          throw e;
-        }
-      };
+  const attemptsOf = (partner?: string): typeof fetch =>
+    !onAttempt
+      ? fetchCapped
+      : async (input, init) => {
+          const started = performance.now();
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          try {
+            const res = await fetchCapped(input, init);
+            onAttempt(
+              url,
+              res.status >= 500 ? 'server_error' : res.status >= 400 ? 'client_error' : 'ok',
+              performance.now() - started,
+              partner,
+            );
+            return res;
+          } catch (e) {
+            const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+            onAttempt(url, timedOut ? 'timeout' : 'network_error', performance.now() - started, partner);
+            throw e;
+          }
+        };
+  const fetchNoRedirect = attemptsOf();
   const clientFor = (scope: CallScope = {}): RampClient => {
     const signal = scope.deadline?.signal;
     const attemptMs = scope.timeoutMs ?? timeoutMs;
@@ -112,7 +117,7 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
       // The client links the scope's signal into each call's own (AbortSignal.any per call costs
       // tens of microseconds on Node 20).
       signal,
-      fetch: fetchNoRedirect,
+      fetch: scope.partner === undefined ? fetchNoRedirect : attemptsOf(scope.partner),
     });
   };
   const client = clientFor();
@@ -170,13 +175,13 @@ export function createUpstream(config: ServerConfig, o: UpstreamOptions): Upstre
     client,
     read: (call, scope = {}) => readWithRetries(call, scope),
     write: (call, scope = {}) => {
-      const c = scope.deadline || scope.timeoutMs ? clientFor(scope) : client;
+      const c = scope.deadline || scope.timeoutMs || scope.partner ? clientFor(scope) : client;
       return guarded(() => call(c), scope);
     },
   };
 
   async function readWithRetries<T>(call: (client: RampClient) => Promise<T>, scope: CallScope): Promise<T> {
-    const c = scope.deadline || scope.timeoutMs ? clientFor(scope) : client;
+    const c = scope.deadline || scope.timeoutMs || scope.partner ? clientFor(scope) : client;
     for (let attempt = 0; ; attempt++) {
       try {
         return await guarded(() => call(c), scope);

@@ -8,6 +8,7 @@ import { DEFAULTS } from '../../config/defaults';
 import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
 import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
+import type { WebhookOutcome } from '../../http/metrics';
 import { createWorker } from '../jobs/worker';
 import type { Worker } from '../jobs/worker';
 import { webhookSignatureHeaders } from './signature';
@@ -44,6 +45,8 @@ export interface WebhookSenderOptions {
   retry?: Partial<WebhookRetry>;
   /** The sender lease's time to live (worker.ts). */
   leaseTtlMs?: number;
+  /** Told as each attempt ends (the metrics); a delivered one with its lag since the event was made. */
+  onAttempt?: (outcome: WebhookOutcome, lagMs?: number) => void;
 }
 
 export type WebhookSender = Worker;
@@ -123,10 +126,12 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
       call.end();
     }
     if (error === null) {
+      o.onAttempt?.('delivered', now() - d.createdAt);
       await o.ledger.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
       o.log.info('webhook delivered', { eventId: d.id, type: d.type, attempts: d.attempts + 1 });
       return;
     }
+    o.onAttempt?.(status > 0 ? 'http_error' : error === 'timeout' ? 'timeout' : 'network_error');
     const next = at + retryDelay(d.attempts + 1, retry, random);
     const dead = next - d.createdAt > retry.maxAgeMs;
     await o.ledger.recordAttempt(d.id, {

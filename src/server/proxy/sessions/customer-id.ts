@@ -30,7 +30,7 @@ export interface CustomerIds {
 
 export function createCustomerIds(
   secret: string,
-  opts: { trustProxy: boolean; basePath?: string },
+  opts: { trustProxy: number; basePath?: string },
 ): CustomerIds {
   const cookieKey = derive(secret, 'customer-cookie');
   const idKey = derive(secret, 'external-customer-id');

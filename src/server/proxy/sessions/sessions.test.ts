@@ -52,6 +52,21 @@ describe('session creation', () => {
   });
 
   it.each([
+    ['2', 'two proxies: the entry the outer one appended', '198.51.100.9'],
+    ['true', 'true is one proxy: the last entry', '10.0.0.2'],
+    ['3', 'a header shorter than the hops says nothing: the socket', '203.0.113.7'],
+  ])('with RAMP_TRUST_PROXY=%s takes %s', async (hops, _, address) => {
+    const t = testApp({ RAMP_TRUST_PROXY: hops });
+    const forwarded = '6.6.6.6, 198.51.100.9, 10.0.0.2'
+      .split(', ')
+      .slice(hops === '3' ? 1 : 0)
+      .join(', ');
+    await t.session(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': forwarded });
+    const sent = (t.callsTo('/crypto/session/widget')[0]!.body as { sessionData: object }).sessionData;
+    expect(sent).toMatchObject({ clientIpAddress: address });
+  });
+
+  it.each([
     ['externalSessionId', { ...BODY, externalSessionId: 'mine' }],
     ['clientIpAddress', { ...BODY, sessionData: { ...BODY.sessionData, clientIpAddress: '1.2.3.4' } }],
     ['customerId', { ...BODY, customerId: 'cust' }],

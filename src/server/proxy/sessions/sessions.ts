@@ -152,7 +152,7 @@ export function createSessionHandler({
           (cl) => cl.createSession(request),
           // Longer than the browser's deadline on purpose: the call goes on after the browser got
           // SESSION_PENDING, and a retry with the same key gets its result.
-          { timeoutMs: config.upstream.sessionTimeoutMs },
+          { timeoutMs: config.upstream.sessionTimeoutMs, partner: request.sessionData.serviceProvider },
         );
       } catch (e) {
         const outcome = writeOutcome(e);

@@ -3,9 +3,9 @@
 // `VACUUM INTO` writes one consistent snapshot, while the server keeps writing (the server's lock is
 // on ledger.lock; a reader of the WAL-mode file never waits for it). A restore puts a checked backup
 // (integrity, a schema this build knows) into an empty data directory.
-import { existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LEDGER_FILE, LedgerFileError, syncDir } from './ledger-file';
+import { LEDGER_FILE, LedgerFileError, prepareDataDir, syncDir } from './ledger-file';
 import { LATEST_VERSION } from './schema-version';
 
 export interface BackupInfo {
@@ -77,7 +77,7 @@ export async function restoreLedger(backup: string, dataDir: string): Promise<Ba
     );
   }
   const info = await inspectLedgerFile(from);
-  mkdirSync(dir, { recursive: true });
+  prepareDataDir(dir);
   // Copied whole under another name, then linked into place: the ledger's name never points at half a file.
   const Database = await loadEngine();
   const fresh = join(dir, `${LEDGER_FILE}.${process.pid}.restore`);

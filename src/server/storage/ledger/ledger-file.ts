@@ -5,16 +5,18 @@
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   fsyncSync,
   openSync,
   readFileSync,
   readSync,
   rmSync,
   statSync,
+  statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const LEDGER_FILE = 'ledger.sqlite';
 /** Held locked (an SQLite file of its own) by the server that writes the directory. */
@@ -116,4 +118,42 @@ export function syncDir(dir: string): void {
   } catch {
     // Windows cannot open a directory: its file system orders the entry itself.
   }
+}
+
+/**
+ * Linux's pseudo filesystems (statfs magic numbers): proc, sysfs, devpts, cgroup, cgroup2, debugfs,
+ * securityfs. A ledger there cannot work, and SQLite's locking on such files can spin rather than fail.
+ */
+const PSEUDO_FILESYSTEMS = new Set([
+  0x9fa0, 0x62656572, 0x1cd1, 0x27e0eb, 0x63677270, 0x64626720, 0x73636673,
+]);
+
+/**
+ * Makes the data directory when missing; refuses one that is not a plain directory on a real
+ * filesystem (a file, or under /proc, /sys or /dev), before any lock or database touches it.
+ */
+export function prepareDataDir(dir: string): void {
+  const refuse = (why: string) =>
+    new LedgerFileError(
+      `The data directory ${dir} (RAMP_DATA_DIR) ${why}: point RAMP_DATA_DIR at a plain directory the server may write, e.g. ./data or /var/lib/ramp-checkout`,
+    );
+  if (dir === '/dev' || dir.startsWith('/dev/')) throw refuse('is under /dev');
+  // The nearest existing folder is checked before anything is made: Node's recursive mkdir under
+  // /proc does not fail, it spins (a CPU busy and a server deaf to SIGTERM).
+  let existing = dir;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (PSEUDO_FILESYSTEMS.has(statfsSync(existing).type))
+    throw refuse('is on a system pseudo filesystem (/proc, /sys…)');
+  try {
+    if (existing !== dir) mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw refuse(`cannot be created (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch (e) {
+    throw refuse(`cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!stat.isDirectory()) throw refuse('is not a directory');
 }

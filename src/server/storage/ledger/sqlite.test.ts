@@ -112,3 +112,22 @@ describe('/readyz and the embedded ledger', () => {
     expect(await red.json()).toMatchObject({ dependencies: { ledger: { up: false } } });
   });
 });
+
+describe('the data directory', () => {
+  it.each([
+    ['a file', () => join(tempDir(), 'not-a-dir'), 'is not a directory'],
+    ['under /proc', () => '/proc/self', 'is on a system pseudo filesystem'],
+    ['under /dev', () => '/dev/shm/ramp', 'is under /dev'],
+    ['to be made under /proc', () => '/proc/ramp-checkout/ledger', 'is on a system pseudo filesystem'],
+    ['not creatable', () => join(tempDir(), 'file', 'sub'), 'cannot be created'],
+  ])('refuses %s at once, naming RAMP_DATA_DIR', async (_, dirOf, why) => {
+    const dir = dirOf();
+    if (why === 'is not a directory') writeFileSync(dir, 'x');
+    if (why === 'cannot be created') writeFileSync(join(dir, '..'), 'x');
+    await expect(openEmbeddedLedger(dir)).rejects.toThrow(
+      new RegExp(
+        `^The data directory ${dir} \\(RAMP_DATA_DIR\\) ${why}.*point RAMP_DATA_DIR at a plain directory`,
+      ),
+    );
+  });
+});

@@ -6,7 +6,7 @@
 // that is empty, cut short or damaged is refused before anything writes to it. Several instances
 // use PostgreSQL instead (postgres.ts).
 import { systemClock } from '../../http/clock';
-import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type LibsqlDatabase from 'libsql';
 import type { DependencyState } from '../stores/types';
@@ -18,6 +18,7 @@ import {
   LEDGER_FILE,
   LedgerFileError,
   LOCK_FILE,
+  prepareDataDir,
   removeLockNote,
   syncDir,
   writeLockNote,
@@ -56,7 +57,7 @@ export async function openSqlite(dir: string | null, now: () => number = systemC
   const Database = await loadEngine();
   if (dir === null) return driver(new Database(':memory:'), null, true);
   dir = resolve(dir);
-  mkdirSync(dir, { recursive: true });
+  prepareDataDir(dir);
   const lock = takeLock(Database, dir, now);
   const file = join(dir, LEDGER_FILE);
   let db: Database | undefined;
