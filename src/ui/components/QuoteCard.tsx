@@ -101,8 +101,8 @@ export function QuoteCard({
       {notes?.map(
         (note) =>
           note && (
-            <p className="rc-help" key={note}>
-              {note}
+            <p className="rc-help" key={note} aria-hidden={silent}>
+              {shown(note)}
             </p>
           ),
       )}

@@ -49,6 +49,8 @@ export function OffersPlaceholder({
                 cryptoDecimals={cryptoDecimals}
                 totalCost={3.45}
                 rate={2345.67}
+                // Partners publish their verification levels: the best offer's card mostly has this line.
+                notes={[t('kyc.light', { amount: '$1,000', period: t('kyc.TRANSACTION') })]}
                 placeholder={{ status: loading && <Spinner label={t('quote.loading')} showLabel /> }}
               />
             </span>
