@@ -26,7 +26,8 @@ test('a sell in Germany, 0.5 ETH → EUR by SEPA, reaches "Completed"', async ({
   // A sell amount is in crypto; its bounds are the fiat received, converted once a price is known.
   await expect(
     checkout.widget.getByText(
-      /^You receive between €[\d.,]+ and €[\d.,]+ \(about [\d.]+ ETH to [\d.]+ ETH\)$/,
+      // The visible sentence (its spoken twin, without the crypto figures, is a separate element).
+      /^You receive between €[\d.,]+ and €[\d.,]+\s\(about\s[\d.]+\sETH\sto\s[\d.]+\sETH\)$/,
     ),
   ).toBeVisible();
 
