@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MERCHANT_PORT } from '../playwright.config';
 import { Checkout } from './pages/checkout';
-import { BTC_WALLET, ETH_WALLET, US_NY } from './support/data';
+import { ETH_WALLET, US_BTC_BUY, US_NY } from './support/data';
 
 // Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
 test.beforeEach(() => test.slow());
@@ -63,15 +63,7 @@ test.describe('the hosted page configured by its URL', () => {
     const checkout = new Checkout(page);
     await page.goto(
       hosted({
-        direction: 'buy',
-        country: 'US',
-        subdivision: 'US-NY',
-        fiatCurrency: 'USD',
-        cryptoCurrency: 'BTC',
-        network: 'BITCOIN',
-        paymentMethod: 'CREDIT_DEBIT_CARD',
-        amount: '100',
-        walletAddress: BTC_WALLET,
+        ...US_BTC_BUY,
         // The currencies stay changeable: that step shows, with the locked crypto read-only.
         lock: 'direction,country,subdivision,cryptoCurrency,network,paymentMethod,amount,walletAddress',
       }),

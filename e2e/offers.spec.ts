@@ -4,27 +4,15 @@
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { axeViolations, orderUrl } from './support/a11y';
-import { BTC_WALLET } from './support/data';
+import { US_BTC_BUY } from './support/data';
 
 test.use({ locale: 'en-US' });
-
-const US_BTC = {
-  direction: 'buy',
-  country: 'US',
-  subdivision: 'US-NY',
-  fiatCurrency: 'USD',
-  cryptoCurrency: 'BTC',
-  network: 'BITCOIN',
-  paymentMethod: 'CREDIT_DEBIT_CARD',
-  amount: '100',
-  walletAddress: BTC_WALLET,
-};
 
 test('offers say their verification, open "Why this offer?", and take an amount in crypto', async ({
   page,
 }) => {
   const checkout = new Checkout(page);
-  await page.goto(orderUrl(US_BTC));
+  await page.goto(orderUrl(US_BTC_BUY));
   await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
 
   const why = checkout.widget.getByRole('button', { name: 'Why this offer?' }).first();

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NO_DRAIN } from '../src/server/testing/child-env';
 import { expect, test, type Page } from '@playwright/test';
+import { LOCK_ALL, US_BTC_BUY } from './support/data';
 
 const SANDBOX_PORT = specPort(5);
 const HOST_PORT = specPort(6);
@@ -25,21 +26,9 @@ const HOST = `http://127.0.0.1:${HOST_PORT}`;
 const KEY = 'sk_e2e_resilience_Qm3v8Zt1Lx6Rw4Ny';
 // Fixed, so tracking tokens signed before a restart are still valid after it.
 const SESSION_SECRET = 'e2e-resilience-session-secret-0123456789abcdef';
-const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 
 /** Everything fixed up front: the page opens on the quotes. */
-const CHECKOUT = `${HOST}/?${new URLSearchParams({
-  direction: 'buy',
-  country: 'US',
-  subdivision: 'US-NY',
-  fiatCurrency: 'USD',
-  cryptoCurrency: 'BTC',
-  network: 'BITCOIN',
-  paymentMethod: 'CREDIT_DEBIT_CARD',
-  amount: '100',
-  walletAddress: WALLET,
-  lock: 'direction,country,subdivision,fiatCurrency,cryptoCurrency,network,paymentMethod,amount,walletAddress',
-})}`;
+const CHECKOUT = `${HOST}/?${new URLSearchParams({ ...US_BTC_BUY, lock: LOCK_ALL })}`;
 
 /** Every form the key could take on the wire. */
 const KEY_FORMS = [

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
 import { Checkout } from './pages/checkout';
-import { BTC_WALLET } from './support/data';
+import { LOCK_ALL, US_BTC_BUY } from './support/data';
 import { startOwnServer, type OwnServer } from './support/server';
 import { recordWire } from './support/wire';
 
@@ -14,19 +14,7 @@ const XRP_WALLET = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
 /** A buy fixed up front (and locked), so the page opens on the quotes. */
 const lockedBuy = (over: Record<string, string> = {}) =>
-  `/?${new URLSearchParams({
-    direction: 'buy',
-    country: 'US',
-    subdivision: 'US-NY',
-    fiatCurrency: 'USD',
-    cryptoCurrency: 'BTC',
-    network: 'BITCOIN',
-    paymentMethod: 'CREDIT_DEBIT_CARD',
-    amount: '100',
-    walletAddress: BTC_WALLET,
-    lock: 'direction,country,subdivision,fiatCurrency,cryptoCurrency,network,paymentMethod,amount,walletAddress',
-    ...over,
-  })}`;
+  `/?${new URLSearchParams({ ...US_BTC_BUY, lock: LOCK_ALL, ...over })}`;
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });

@@ -22,6 +22,23 @@ export const GB_BUY_PREFILL = {
   walletAddress: ETH_WALLET,
 };
 
+/** Every option of a card buy of bitcoin in New York given. */
+export const US_BTC_BUY = {
+  direction: 'buy',
+  country: 'US',
+  subdivision: 'US-NY',
+  fiatCurrency: 'USD',
+  cryptoCurrency: 'BTC',
+  network: 'BITCOIN',
+  paymentMethod: 'CREDIT_DEBIT_CARD',
+  amount: '100',
+  walletAddress: BTC_WALLET,
+};
+
+/** Every option locked: the page opens on the quotes. */
+export const LOCK_ALL =
+  'direction,country,subdivision,fiatCurrency,cryptoCurrency,network,paymentMethod,amount,walletAddress';
+
 /** The same for a sell, paid out by Faster Payments. */
 export const GB_SELL_PREFILL = {
   ...GB_BUY_PREFILL,
