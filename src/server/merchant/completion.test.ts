@@ -3,18 +3,13 @@
 // pay on the partner's page; once the status sync has ended them, the quote answer carries, per
 // partner, how often its orders completed here, smoothed toward every partner's rate. With the
 // learning off it carries none; two instances on one PostgreSQL ledger give the same figures.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../api/types';
-import { createSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
 import { createRampServer } from '../index';
 import type { RampServer, RampServerOptions } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
+import { type Call, callerOf, sandboxOverHttp } from '../testing/sandbox-http';
 import { QUOTE_PATH, json, quotedSession } from '../testing/session';
 import type { Ledger } from '../storage/ledger/types';
 import { COMPLETION_CACHE_MS, completionOf } from './completion';
@@ -25,26 +20,18 @@ const ADMIN = 'completion-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-const servers: Server[] = [];
 const ramps: RampServer[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const r of ramps) await r.close();
-  for (const s of servers) s.closeAllConnections();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   for (const d of drops) await d();
 });
 
 /** The upstream: the sandbox on a real port, so every instance reads the same sessions. */
-async function sandboxOn(): Promise<{ origin: string; sandbox: Sandbox }> {
-  const route: { to?: Parameters<typeof createServer>[1] } = {};
-  const server = createServer((req, res) => route.to!(req, res));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: origin, timeScale: 0.02 });
-  route.to = getRequestListener((req) => sandbox.app.fetch(req)) as never;
-  return { origin, sandbox };
+async function sandboxOn() {
+  const { close, ...upstream } = await sandboxOverHttp(KEY);
+  drops.push(close);
+  return upstream;
 }
 
 const base = (upstream: string): RampServerOptions => ({
@@ -56,11 +43,7 @@ const base = (upstream: string): RampServerOptions => ({
   rateLimitQuote: '6000/1000',
 });
 
-type Call = (path: string, init?: RequestInit) => Promise<Response>;
-const caller =
-  (ramp: RampServer, ip: string): Call =>
-  (path, init = {}) =>
-    ramp.fetch(new Request(`http://127.0.0.1${path}`, init), { ip });
+const caller = callerOf;
 
 const TERMS = {
   countryCode: 'US',

@@ -2,16 +2,12 @@
 // start sessions on a sandbox served over HTTP; the partner's page settles some orders, declines or
 // cancels others, and one is never paid (it expires). The stats give exactly those counts, on the
 // embedded ledger and through two instances sharing PostgreSQL and Redis (the same figures from each).
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox } from '../../sandbox';
 import { createRampServer } from '../index';
 import type { RampServer } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
+import { type Call, callerOf, sandboxOverHttp } from '../testing/sandbox-http';
 import { quotedSession } from '../testing/session';
 import type { Stats } from './stats';
 
@@ -20,25 +16,17 @@ const ADMIN = 'stats-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-const servers: Server[] = [];
 const ramps: RampServer[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const r of ramps) await r.close();
-  for (const s of servers) s.closeAllConnections();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   for (const d of drops) await d();
 });
 
 /** The upstream: the sandbox on a real port, so every instance reads the same sessions. */
 async function sandboxOrigin(): Promise<string> {
-  const route: { to?: Parameters<typeof createServer>[1] } = {};
-  const server = createServer((req, res) => route.to!(req, res));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: origin, timeScale: 0.02 });
-  route.to = getRequestListener((req) => sandbox.app.fetch(req)) as never;
+  const { origin, close } = await sandboxOverHttp(KEY);
+  drops.push(close);
   return origin;
 }
 
@@ -52,11 +40,7 @@ const base = (upstream: string) => ({
   rateLimitQuote: '600/100',
 });
 
-type Call = (path: string, init?: RequestInit) => Promise<Response>;
-const caller =
-  (ramp: RampServer, ip: string): Call =>
-  (path, init = {}) =>
-    ramp.fetch(new Request(`http://127.0.0.1${path}`, init), { ip });
+const caller = callerOf;
 
 const session = (partner: string, amount: string) => ({
   sessionType: 'BUY',
