@@ -1,12 +1,10 @@
 // What an auditor checks beyond axe: every Tab stop in view at 400 % and 200 % zoom (and on a phone,
 // where the action bar is sticky), focus told apart from selection in forced colours, how often an
-// idle order screen speaks, and an outage's one alert.
+// idle order screen speaks. (An outage's one alert: outage.spec.ts.)
 import { expect, test, type Page } from '@playwright/test';
-import { specPort } from '../playwright.config';
 import { Checkout } from './pages/checkout';
 import { orderUrl } from './support/a11y';
 import { ETH_WALLET, GB_BUY_PREFILL } from './support/data';
-import { startOwnServer } from './support/server';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ locale: 'en-GB' });
@@ -169,41 +167,4 @@ test('an idle order screen speaks at most twice a minute while its offers renew'
   const announced = await page.evaluate(() => (window as unknown as { __announced: string[] }).__announced);
   expect(quoteRequests - asked, 'the offers renewed during the minute').toBeGreaterThanOrEqual(1);
   expect(announced.length, announced.join(' | ')).toBeLessThanOrEqual(2);
-});
-
-test('an outage while the checkout loads shows one alert with one "Try again", which recovers it', async ({
-  page,
-}) => {
-  test.slow();
-  const server = await startOwnServer(specPort(9));
-  try {
-    const checkout = new Checkout(page);
-    await page.clock.install();
-    await server.faults([{ kind: 'status', status: 503 }]);
-    // Nothing prefilled: every list of the order screen is asked for, and fails.
-    await page.goto(`${server.origin}/?remember=false`);
-    const tryAgain = checkout.widget.getByRole('button', { name: 'Try again' });
-    // Each list gives up after its own retries (1, 2, 4, 8, 8, 8 s of the page's clock) before the
-    // alert shows: the clock moves 8 s a step, and each step leaves the failed requests 100 ms of real
-    // time to come back and set their next retry.
-    await expect
-      .poll(
-        async () => {
-          await page.clock.runFor(8_000);
-          return tryAgain.count();
-        },
-        { intervals: [100], timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
-    await expect(tryAgain).toBeVisible();
-    await expect(checkout.alerts).toHaveCount(1);
-    await expect(tryAgain).toHaveCount(1);
-
-    await server.clearFaults();
-    await tryAgain.click();
-    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
-    await expect(checkout.alerts).toHaveCount(0);
-  } finally {
-    await server.stop();
-  }
 });

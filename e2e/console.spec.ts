@@ -310,26 +310,6 @@ test.describe('merchant console', () => {
     await expect(dialog.getByText(/^[A-Z][a-z].* \([A-Z]{2}\)$/)).toBeVisible();
   });
 
-  test('the sign-in form, a listing and an open detail have no accessibility violations', async ({
-    page,
-  }) => {
-    const audit = () => axeViolations(page);
-    await page.goto('/console');
-    await expect(page.getByLabel('Console token')).toBeVisible();
-    expect(await audit()).toEqual([]);
-
-    await page.getByLabel('Console token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    // Signed in at the bare address: the Overview first (its own audit is in its test below).
-    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-    await page.getByRole('link', { name: 'Payments' }).click();
-    const table = page.getByRole('table', { name: /payment transactions/i });
-    const first = (await readRows(table))[0]!;
-    await page.getByRole('button', { name: `View ${first}` }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await audit()).toEqual([]);
-  });
-
   test('overview: the funnel and days as charts stating their figures, partners with completion rates, filters in the address, CSV; axe clean in light and dark, whole at 375 px', async ({
     page,
     request,

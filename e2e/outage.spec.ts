@@ -1,7 +1,8 @@
 // Always a way forward, with faults injected into the sandbox behind a host server of this spec's own:
 //   - the upstream is down for 10 s while the page loads, then back: the price appears, no reload;
 //   - session creation hangs: within 35 s the review says so, with a way forward (try again, or
-//     take another offer), and the blank partner window is closed again.
+//     take another offer), and the blank partner window is closed again;
+//   - the upstream down longer while the checkout loads: one alert with one "Try again", which recovers it.
 // The page's clock is Playwright's (page.clock): the widget's pauses and deadlines pass when the test
 // moves it on, so the seconds the shopper would wait are not waited here; the server keeps real time.
 import { expect, test } from '@playwright/test';
@@ -83,4 +84,36 @@ test('a session creation that hangs ends within 35 s in a message with a way for
   await partner.waitForURL(/\/provider\/checkout\//, { timeout: 30_000 });
   await expect(checkout.status).toBeVisible();
   await partner.close();
+});
+
+test('an outage while the checkout loads shows one alert with one "Try again", which recovers it', async ({
+  page,
+}) => {
+  test.slow();
+  const checkout = new Checkout(page);
+  await page.clock.install();
+  await server.faults([{ kind: 'status', status: 503 }]);
+  // Nothing prefilled: every list of the order screen is asked for, and fails.
+  await page.goto(`${server.origin}/?remember=false`);
+  const tryAgain = checkout.widget.getByRole('button', { name: 'Try again' });
+  // Each list gives up after its own retries (1, 2, 4, 8, 8, 8 s of the page's clock) before the
+  // alert shows: the clock moves 8 s a step, and each step leaves the failed requests 100 ms of real
+  // time to come back and set their next retry.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(8_000);
+        return tryAgain.count();
+      },
+      { intervals: [100], timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(tryAgain).toBeVisible();
+  await expect(checkout.alerts).toHaveCount(1);
+  await expect(tryAgain).toHaveCount(1);
+
+  await server.clearFaults();
+  await tryAgain.click();
+  await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+  await expect(checkout.alerts).toHaveCount(0);
 });

@@ -232,7 +232,7 @@ test('quotes fail while the upstream is down, in words with "Try again", and com
   await page.goto(CHECKOUT);
   const alert = page.getByRole('alert');
   await expect(alert).toBeVisible({ timeout: 20_000 });
-  await expect(alert).toContainText('Something went wrong on our side');
+  await expect(alert).toContainText('Something went wrong on our side. Try again in a moment.');
   // Words, not codes.
   await expect(alert).not.toContainText(/SERVICE_UNAVAILABLE|50\d/);
   await expect(page.getByRole('radiogroup', { name: 'Quotes' })).toHaveCount(0);
