@@ -1,6 +1,7 @@
 // Accessibility of a buy on the hosted page: axe (every WCAG 2.2 A/AA tag, any impact) finds nothing
-// in the states a walk reaches (an open picker, the errors, a completed status; each screen as it
-// opens is scanned in e2e/a11y-audit.spec.ts), and the whole buy can be done with the keyboard alone.
+// in the states a walk reaches (an open picker, the errors; each screen as it opens, the completed
+// status among them, is scanned in e2e/a11y-audit.spec.ts), and the whole buy can be done with the
+// keyboard alone.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { axeViolations } from './support/a11y';
@@ -9,7 +10,7 @@ import { BTC_WALLET, US_NY } from './support/data';
 // Whole flows in a browser against the server: slow on a loaded machine, so three times the timeout.
 test.beforeEach(() => test.slow());
 
-test("no axe violations in a buy's open picker, its errors and its completed status", async ({ page }) => {
+test("no axe violations in a buy's open picker and its errors", async ({ page }) => {
   const checkout = new Checkout(page);
   const scanned: string[] = [];
   const scan = async (screen: string) => {
@@ -42,14 +43,8 @@ test("no axe violations in a buy's open picker, its errors and its completed sta
   await scan('wallet with an address error');
   await checkout.enterWallet(BTC_WALLET);
   await checkout.next();
-
   await expect(checkout.launchButton).toBeVisible();
-  const popup = await checkout.launch();
-  await expect(checkout.status).toBeVisible();
-  await Checkout.finishAtPartner(popup, 'Pay');
-  await checkout.expectStatus('Completed');
-  await scan('status completed');
-  expect(scanned).toHaveLength(4);
+  expect(scanned).toHaveLength(3);
 });
 
 test.describe('keyboard only', () => {
