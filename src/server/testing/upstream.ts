@@ -168,11 +168,15 @@ export function fakeUpstream(): FakeUpstream {
     calls.push(rec);
     if (gate) await gate;
     const handler = [...overrides].reverse().find(([prefix]) => rec.path.startsWith(prefix))?.[1];
-    // Like fetch: an abort (the client's timeout) rejects, whatever the handler is doing.
+    // Like fetch: an abort (the client's timeout) rejects, whatever the handler is doing. On the
+    // caller's own signal: the Request's copy follows it only while the Request lives (undici links
+    // them through a weak reference), and a garbage collection during a hung handler cut it, so the
+    // call then waited for the request's deadline (10 s) instead of its 100 ms timeout.
+    const signal = init?.signal ?? req.signal;
     const aborted = new Promise<never>((_, reject) => {
       const fail = () => reject(new DOMException('The operation was aborted', 'AbortError'));
-      if (req.signal.aborted) fail();
-      req.signal.addEventListener('abort', fail, { once: true });
+      if (signal.aborted) fail();
+      signal.addEventListener('abort', fail, { once: true });
     });
     const reply = await Promise.race([handler ? handler(rec) : defaultReply(rec, sessions), aborted]);
     return new Response(reply.text ?? JSON.stringify(reply.body), {
