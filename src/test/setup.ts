@@ -3,6 +3,14 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 
+// Queries that wait (findBy…, waitFor) give the page 5 s, not Testing Library's 1 s: on the two CI
+// cores, busy with the other worker's servers, a widget's first render once took longer than 1 s
+// (RampCheckout.intent.test.tsx found an empty host). Each test still has Vitest's 15 s.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}
+
 afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');
