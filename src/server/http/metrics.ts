@@ -27,6 +27,8 @@ export interface Metrics {
   timeLedgerWrite(): () => void;
   /** Where the queue depths are read on each scrape (the ledger's stats). */
   readQueuesFrom(read: () => Promise<QueueDepths>): void;
+  /** Which background leases this instance holds, read on each scrape: `ramp_lease_held{lease}`. */
+  watchLeases(read: () => Promise<Record<string, boolean>>): void;
   /** A checkout reached a stage (opened, quoted, session), counted by the instance that saw it. */
   countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
   /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
@@ -50,6 +52,12 @@ export interface QueueDepths {
   /** When the oldest pending delivery's event was made, or null when none is pending. */
   oldestPendingDeliveryAt: number | null;
   deadDeliveries: number;
+  /** Orders kept, whatever their state. */
+  orders: number;
+  /** Webhook deliveries kept, whatever their state. */
+  deliveries: number;
+  /** The ledger's size on disk in bytes (absent in memory). */
+  bytes?: number;
 }
 
 /** Latency buckets (seconds) for a JSON API in front of an upstream with a 10 s deadline. */
@@ -150,16 +158,28 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (stats ??= (readQueues?.() ?? Promise.resolve(null))
       .catch(() => null)
       .finally(() => setTimeout(() => (stats = null), 0)));
-  const fromStats = (name: string, help: string, pick: (s: QueueDepths) => number) =>
+  const fromStats = (name: string, help: string, pick: (s: QueueDepths) => number | undefined) =>
     new Gauge({
       name,
       help,
       registers,
       async collect() {
         const s = await readStats();
-        if (s) this.set(pick(s));
+        const v = s && pick(s);
+        if (v !== undefined && v !== null) this.set(v);
       },
     });
+  fromStats('ramp_ledger_orders', 'Orders kept in the ledger, whatever their state.', (s) => s.orders);
+  fromStats(
+    'ramp_ledger_webhook_deliveries',
+    'Webhook deliveries kept in the ledger, whatever their state.',
+    (s) => s.deliveries,
+  );
+  fromStats(
+    'ramp_ledger_bytes',
+    "The ledger's size on disk: the embedded file and its WAL, or PostgreSQL's ledger tables.",
+    (s) => s.bytes,
+  );
   fromStats('ramp_orders_open', 'Orders whose transaction has not ended.', (s) => s.openOrders);
   fromStats(
     'ramp_order_oldest_open_age_seconds',
@@ -208,6 +228,21 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     registers,
     async collect() {
       this.set(Object.values(await dependencyStates()).some((d) => !d.up) ? 1 : 0);
+    },
+  });
+
+  // Leases are read when scraped: 1 where this instance is the lease's holder (leases.ts says which).
+  let readLeases: (() => Promise<Record<string, boolean>>) | null = null;
+  new Gauge({
+    name: 'ramp_lease_held',
+    help: 'Whether this instance holds each background lease (1) or not (0): one holder per lease across instances.',
+    labelNames: ['lease'] as const,
+    registers,
+    async collect() {
+      const held = await (readLeases?.() ?? Promise.resolve({})).catch(() => null);
+      this.reset();
+      if (!held) return; // the store unreachable: no series rather than a false 0
+      for (const [lease, mine] of Object.entries(held)) this.set({ lease }, mine ? 1 : 0);
     },
   });
 
@@ -277,6 +312,9 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     },
     readQueuesFrom(read) {
       readQueues = read;
+    },
+    watchLeases(read) {
+      readLeases = read;
     },
     watchDependencies(read) {
       readDependencies = read;
