@@ -314,7 +314,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           `SELECT state, COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_webhook_deliveries
              WHERE state IN ('pending', 'dead') GROUP BY state`,
         ),
-        // Counts over the primary keys: 15 ms at 100k orders on either store (docs/OPERATIONS.md).
+        // Whole-table counts: at 100k orders the scrape's stats take 0.1 ms on SQLite, 9 ms on PostgreSQL (docs/OPERATIONS.md).
         db.query<{ orders: unknown; deliveries: unknown }>(
           `SELECT (SELECT COUNT(*) FROM ramp_orders) AS orders,
                   (SELECT COUNT(*) FROM ramp_webhook_deliveries) AS deliveries`,
