@@ -93,6 +93,10 @@ describe('GET /metrics', () => {
       'ramp_webhook_attempts_total',
       'ramp_webhook_delivery_lag_seconds',
       'ramp_build_info',
+      'ramp_ledger_orders',
+      'ramp_ledger_webhook_deliveries',
+      'ramp_ledger_bytes',
+      'ramp_lease_held',
       'process_cpu_user_seconds_total',
       'nodejs_eventloop_lag_seconds',
     ]) {
@@ -147,6 +151,13 @@ describe('GET /metrics', () => {
     expect(value(after, 'ramp_orders_open')).toBe(1);
     expect(value(after, 'ramp_webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
     expect(value(after, 'ramp_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+    // The ledger's size: every order and delivery kept, and the embedded file with its WAL.
+    expect(value(after, 'ramp_ledger_orders')).toBe(1);
+    expect(value(after, 'ramp_ledger_webhook_deliveries')).toBe(
+      value(after, 'ramp_webhook_deliveries_pending'),
+    );
+    expect(value(after, 'ramp_ledger_bytes')).toBeGreaterThan(value(before, 'ramp_ledger_bytes'));
+    expect(value(after, 'ramp_ledger_bytes')).toBeGreaterThan(4096);
     // A literal routed as a parameter (policy.ts routedPattern) is still labelled by the rule's path.
     const sessionRoute = '/api/ramp/payments/transactions/sessions/:sessionId';
     expect(
@@ -158,6 +169,25 @@ describe('GET /metrics', () => {
       expect(v, `${k}="${v}"`).not.toContain('no-such-page');
       expect(v, `${k}="${v}"`).not.toMatch(/s{20}|\/US\/|metrics-key/);
     }
+  });
+});
+
+describe('ramp_lease_held', () => {
+  it('reports each lease the jobs of a lone instance take as held here', async () => {
+    const { scrape } = await start({
+      adminToken: TOKEN,
+      webhookUrl: 'http://127.0.0.1:9/unreachable',
+      webhookSecret: 'whsec_0123456789abcdef0123456789abcdef',
+    });
+    // The jobs take their leases as they start, in the background: look until they have (bounded).
+    const jobs = ['status-sync', 'webhooks', 'pending-orders', 'retention'];
+    let text = '';
+    for (let i = 0; i < 200; i++) {
+      text = await scrape();
+      if (jobs.every((lease) => value(text, 'ramp_lease_held', { lease }) === 1)) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    for (const lease of jobs) expect(value(text, 'ramp_lease_held', { lease }), lease).toBe(1);
   });
 });
 

@@ -27,6 +27,8 @@ export interface Metrics {
   timeLedgerWrite(): () => void;
   /** Where the queue depths are read on each scrape (the ledger's stats). */
   readQueuesFrom(read: () => Promise<QueueDepths>): void;
+  /** Which background leases this instance holds, read on each scrape: `ramp_lease_held{lease}`. */
+  watchLeases(read: () => Promise<Record<string, boolean>>): void;
   /** A checkout reached a stage (opened, quoted, session), counted by the instance that saw it. */
   countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
   /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
@@ -50,6 +52,12 @@ export interface QueueDepths {
   /** When the oldest pending delivery's event was made, or null when none is pending. */
   oldestPendingDeliveryAt: number | null;
   deadDeliveries: number;
+  /** Orders kept, whatever their state. */
+  orders: number;
+  /** Webhook deliveries kept, whatever their state. */
+  deliveries: number;
+  /** The ledger's size on disk in bytes (absent in memory). */
+  bytes?: number;
 }
 
 /** Latency buckets (seconds) for a JSON API in front of an upstream with a 10 s deadline. */
@@ -65,83 +73,84 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   const registry = new Registry();
   if (o.processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // One line per series: its name, help and labels, in this instance's registry.
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string = never>(
+    name: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ) => new Histogram<L>({ name, help, labelNames, buckets, registers });
+  /** A gauge; `collect` sets it at each scrape (a value read, not kept in step by hand). */
+  const gauge = <L extends string = never>(
+    name: string,
+    help: string,
+    labelNames: readonly L[] = [],
+    collect?: (this: Gauge<L>) => Promise<void>,
+  ) => new Gauge<L>({ name, help, labelNames, registers, ...(collect && { collect }) });
 
   // Which build answers: 1, labelled by the package's version (a rolling upgrade shows both).
-  new Gauge({
-    name: 'ramp_build_info',
-    help: "The server's build: always 1, its version in the label.",
-    labelNames: ['version'] as const,
-    registers,
-  }).set({ version: VERSION }, 1);
+  gauge('ramp_build_info', "The server's build: always 1, its version in the label.", ['version']).set(
+    { version: VERSION },
+    1,
+  );
 
-  const httpTotal = new Counter({
-    name: 'ramp_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'ramp_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route pattern.',
-    labelNames: ['route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const upstreamTotal = new Counter({
-    name: 'ramp_upstream_requests_total',
-    help: 'Requests to the ramp service (each attempt), by operation, outcome and partner ("" when none).',
-    labelNames: ['operation', 'outcome', 'partner'] as const,
-    registers,
-  });
-  const upstreamDuration = new Histogram({
-    name: 'ramp_upstream_request_duration_seconds',
-    help: 'Time an attempt at the ramp service took, by operation.',
-    labelNames: ['operation'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const webhookAttempts = new Counter({
-    name: 'ramp_webhook_attempts_total',
-    help: 'Webhook attempts sent by this instance, by outcome (delivered, http_error, network_error, timeout).',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const webhookLag = new Histogram({
-    name: 'ramp_webhook_delivery_lag_seconds',
-    help: 'From an event being made to its delivery being acknowledged (retries included).',
-    buckets: LAG_BUCKETS,
-    registers,
-  });
-  const rateLimited = new Counter({
-    name: 'ramp_rate_limited_total',
-    help: 'Requests refused by a rate limiter, by limiter.',
-    labelNames: ['limiter'] as const,
-    registers,
-  });
-  const cacheTotal = new Counter({
-    name: 'ramp_discovery_cache_total',
-    help: 'Discovery reads by cache result (hit, stale, miss).',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const checkoutsTotal = new Counter({
-    name: 'ramp_checkouts_total',
-    help: 'Checkouts by stage reached: opened (first data), quoted (first quote of a browser that day), session.',
-    labelNames: ['stage'] as const,
-    registers,
-  });
-  const ordersTotal = new Counter({
-    name: 'ramp_orders_total',
-    help: 'Orders ended, by partner and outcome (completed, failed, refunded, abandoned).',
-    labelNames: ['partner', 'outcome'] as const,
-    registers,
-  });
-  const ledgerWrites = new Histogram({
-    name: 'ramp_ledger_write_duration_seconds',
-    help: 'Time a write to the order ledger took.',
-    buckets: WRITE_BUCKETS,
-    registers,
-  });
+  const httpTotal = counter(
+    'ramp_http_requests_total',
+    'HTTP requests answered, by route pattern, method and status.',
+    ['route', 'method', 'status'],
+  );
+  const httpDuration = histogram(
+    'ramp_http_request_duration_seconds',
+    'Time to answer an HTTP request, by route pattern.',
+    LATENCY_BUCKETS,
+    ['route'],
+  );
+  const upstreamTotal = counter(
+    'ramp_upstream_requests_total',
+    'Requests to the ramp service (each attempt), by operation, outcome and partner ("" when none).',
+    ['operation', 'outcome', 'partner'],
+  );
+  const upstreamDuration = histogram(
+    'ramp_upstream_request_duration_seconds',
+    'Time an attempt at the ramp service took, by operation.',
+    LATENCY_BUCKETS,
+    ['operation'],
+  );
+  const webhookAttempts = counter(
+    'ramp_webhook_attempts_total',
+    'Webhook attempts sent by this instance, by outcome (delivered, http_error, network_error, timeout).',
+    ['outcome'],
+  );
+  const webhookLag = histogram(
+    'ramp_webhook_delivery_lag_seconds',
+    'From an event being made to its delivery being acknowledged (retries included).',
+    LAG_BUCKETS,
+  );
+  const rateLimited = counter('ramp_rate_limited_total', 'Requests refused by a rate limiter, by limiter.', [
+    'limiter',
+  ]);
+  const cacheTotal = counter(
+    'ramp_discovery_cache_total',
+    'Discovery reads by cache result (hit, stale, miss).',
+    ['result'],
+  );
+  const checkoutsTotal = counter(
+    'ramp_checkouts_total',
+    'Checkouts by stage reached: opened (first data), quoted (first quote of a browser that day), session.',
+    ['stage'],
+  );
+  const ordersTotal = counter(
+    'ramp_orders_total',
+    'Orders ended, by partner and outcome (completed, failed, refunded, abandoned).',
+    ['partner', 'outcome'],
+  );
+  const ledgerWrites = histogram(
+    'ramp_ledger_write_duration_seconds',
+    'Time a write to the order ledger took.',
+    WRITE_BUCKETS,
+  );
 
   // Queue depths are read from the ledger when scraped (one small query), not kept in step by hand.
   let readQueues: (() => Promise<QueueDepths>) | null = null;
@@ -150,16 +159,23 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (stats ??= (readQueues?.() ?? Promise.resolve(null))
       .catch(() => null)
       .finally(() => setTimeout(() => (stats = null), 0)));
-  const fromStats = (name: string, help: string, pick: (s: QueueDepths) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers,
-      async collect() {
-        const s = await readStats();
-        if (s) this.set(pick(s));
-      },
+  const fromStats = (name: string, help: string, pick: (s: QueueDepths) => number | undefined) =>
+    gauge(name, help, [], async function () {
+      const s = await readStats();
+      const v = s && pick(s);
+      if (v !== undefined && v !== null) this.set(v);
     });
+  fromStats('ramp_ledger_orders', 'Orders kept in the ledger, whatever their state.', (s) => s.orders);
+  fromStats(
+    'ramp_ledger_webhook_deliveries',
+    'Webhook deliveries kept in the ledger, whatever their state.',
+    (s) => s.deliveries,
+  );
+  fromStats(
+    'ramp_ledger_bytes',
+    "The ledger's size on disk: the embedded file and its WAL, or PostgreSQL's ledger tables.",
+    (s) => s.bytes,
+  );
   fromStats('ramp_orders_open', 'Orders whose transaction has not ended.', (s) => s.openOrders);
   fromStats(
     'ramp_order_oldest_open_age_seconds',
@@ -190,26 +206,39 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     (dependencyRead ??= (
       readDependencies?.() ?? Promise.resolve<Record<string, DependencyState>>({})
     ).finally(() => setTimeout(() => (dependencyRead = null), 0)));
-  new Gauge({
-    name: 'ramp_dependency_up',
-    help: 'Whether each shared dependency (redis, postgres) or own store (ledger) answers: 1 up, 0 down.',
-    labelNames: ['dependency'] as const,
-    registers,
-    async collect() {
+  gauge(
+    'ramp_dependency_up',
+    'Whether each shared dependency (redis, postgres) or own store (ledger) answers: 1 up, 0 down.',
+    ['dependency'],
+    async function () {
       this.reset();
       for (const [name, state] of Object.entries(await dependencyStates())) {
         this.set({ dependency: name }, state.up ? 1 : 0);
       }
     },
-  });
-  new Gauge({
-    name: 'ramp_degraded',
-    help: 'Whether a dependency is down (1): the instance stays ready and serves discovery and quotes.',
-    registers,
-    async collect() {
+  );
+  gauge(
+    'ramp_degraded',
+    'Whether a dependency is down (1): the instance stays ready and serves discovery and quotes.',
+    [],
+    async function () {
       this.set(Object.values(await dependencyStates()).some((d) => !d.up) ? 1 : 0);
     },
-  });
+  );
+
+  // Leases are read when scraped: 1 where this instance is the lease's holder (leases.ts says which).
+  let readLeases: (() => Promise<Record<string, boolean>>) | null = null;
+  gauge(
+    'ramp_lease_held',
+    'Whether this instance holds each background lease (1) or not (0): one holder per lease across instances.',
+    ['lease'],
+    async function () {
+      const held = await (readLeases?.() ?? Promise.resolve({})).catch(() => null);
+      this.reset();
+      if (!held) return; // the store unreachable: no series rather than a false 0
+      for (const [lease, mine] of Object.entries(held)) this.set({ lease }, mine ? 1 : 0);
+    },
+  );
 
   // Each series' labelled child, kept: prom-client would otherwise hash the labels on every request.
   // Bounded: routes are patterns, methods and statuses few.
@@ -277,6 +306,9 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     },
     readQueuesFrom(read) {
       readQueues = read;
+    },
+    watchLeases(read) {
+      readLeases = read;
     },
     watchDependencies(read) {
       readDependencies = read;

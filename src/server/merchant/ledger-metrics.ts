@@ -1,4 +1,4 @@
-// The ledger as the merchant backend composes it: its writes timed and its queue depths read on each
+// The ledger as the merchant backend composes it: its writes timed, its queue depths and size read on each
 // scrape. Here, not in http/metrics.ts, so http/ knows nothing of storage/ (docs/ARCHITECTURE.md).
 import type { Metrics } from '../http/metrics';
 import type { Ledger } from '../storage/ledger/types';

@@ -72,6 +72,7 @@ export interface Merchant {
 export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): Merchant {
   const { config, log, now } = ctx;
   const leases = o.leases ?? memoryLeases(now);
+  ctx.metrics?.watchLeases(() => leases.held());
   const webhook = config.merchant.webhook;
   // RAMP_ROLE=web: the jobs exist (their records are written) but never run here; a worker's run them.
   const background = <W extends { kick(): void }>(job: W): W =>

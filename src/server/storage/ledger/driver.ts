@@ -14,5 +14,7 @@ export interface SqlDriver extends SqlExecutor {
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Whether the store can serve (for /readyz). */
   health?(): Promise<StoreHealth>;
+  /** The ledger's size on disk in bytes (SQLite: file + WAL; PostgreSQL: its tables with indexes); none in memory. */
+  sizeBytes?(): Promise<number>;
   close(): Promise<void>;
 }

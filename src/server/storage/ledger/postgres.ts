@@ -114,6 +114,14 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
         return { up: false, error: ((e as { code?: string }).code ?? (e as Error).message).slice(0, 120) };
       }
     },
+    // The ledger's tables (ramp_*) in the connection's schema, with their indexes and TOAST.
+    async sizeBytes() {
+      const { rows } = await pool.query<{ n: string | null }>(
+        `SELECT SUM(pg_total_relation_size(c.oid)) AS n FROM pg_class c
+           WHERE c.relkind = 'r' AND c.relname LIKE 'ramp\\_%' AND c.relnamespace = current_schema()::regnamespace`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
     close: () => pool.end(),
   };
 }

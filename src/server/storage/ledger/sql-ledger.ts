@@ -306,7 +306,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       return out;
     },
     async stats() {
-      const [orders, deliveries] = await Promise.all([
+      const [orders, deliveries, kept, bytes] = await Promise.all([
         db.query<{ n: unknown; oldest: unknown }>(
           'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_orders WHERE terminal = 0',
         ),
@@ -314,6 +314,12 @@ export function createSqlLedger(db: SqlDriver): Ledger {
           `SELECT state, COUNT(*) AS n, MIN(created_at) AS oldest FROM ramp_webhook_deliveries
              WHERE state IN ('pending', 'dead') GROUP BY state`,
         ),
+        // Whole-table counts: at 100k orders the scrape's stats take 0.1 ms on SQLite, 9 ms on PostgreSQL (docs/OPERATIONS.md).
+        db.query<{ orders: unknown; deliveries: unknown }>(
+          `SELECT (SELECT COUNT(*) FROM ramp_orders) AS orders,
+                  (SELECT COUNT(*) FROM ramp_webhook_deliveries) AS deliveries`,
+        ),
+        db.sizeBytes?.(),
       ]);
       const row = (state: string) => deliveries.find((r) => r.state === state);
       return {
@@ -322,6 +328,9 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         pendingDeliveries: Number(row('pending')?.n ?? 0),
         oldestPendingDeliveryAt: numOrNull(row('pending')?.oldest),
         deadDeliveries: Number(row('dead')?.n ?? 0),
+        orders: Number(kept[0]?.orders ?? 0),
+        deliveries: Number(kept[0]?.deliveries ?? 0),
+        ...(bytes !== undefined && { bytes }),
       };
     },
     async prune(before, limit) {

@@ -236,6 +236,19 @@ function driver(
       }
       return { up: true };
     },
+    ...(disk && {
+      // Two stats, no query: cheap enough for every scrape. The WAL holds what is not checkpointed yet.
+      async sizeBytes() {
+        const size = (f: string) => {
+          try {
+            return statSync(f).size;
+          } catch {
+            return 0;
+          }
+        };
+        return size(disk.file) + size(`${disk.file}-wal`);
+      },
+    }),
     close: () =>
       exclusive(async () => {
         if (closed) return;

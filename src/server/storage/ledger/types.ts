@@ -469,4 +469,10 @@ export interface LedgerStats {
   /** When the oldest pending delivery's event was made, or null when none is pending. */
   oldestPendingDeliveryAt: number | null;
   deadDeliveries: number;
+  /** Orders kept (every state). */
+  orders: number;
+  /** Webhook deliveries kept (every state). */
+  deliveries: number;
+  /** The ledger's size on disk in bytes; absent for a ledger in memory. */
+  bytes?: number;
 }

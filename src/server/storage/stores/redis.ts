@@ -124,6 +124,8 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
   // ---- several instances, one secret ----
   const instanceId = randomUUID();
   const instancesKey = `${prefix}instances`;
+  /** The leases asked for through this instance (the names its jobs use). */
+  const leaseNames = new Set<string>();
   let heartbeat: NodeJS.Timeout | undefined;
   if (o.secretFingerprint !== undefined) {
     const mine = o.secretFingerprint;
@@ -309,15 +311,25 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
 
     leases: {
       async acquire(name: string, ttlMs: number): Promise<Lease | null> {
+        leaseNames.add(name);
         const k = `${prefix}lease:${name}`;
         // Names its holder (host and process) for whoever looks at Redis; unique per acquisition.
         const token = `${hostname()}:${process.pid}:${randomUUID()}`;
         const got = await redis.set(k, token, 'PX', ttlMs, 'NX');
         if (!got) return null;
+        // The holder as /metrics reports it, kept past the pass (leases.ts, held()).
+        const holder = () => redis.set(`${prefix}lease-holder:${name}`, instanceId, 'PX', 2 * ttlMs);
+        await holder();
         return {
-          renew: async () => (await scripts.rcRenew(k, token, ttlMs)) === 1,
+          renew: async () => (await scripts.rcRenew(k, token, ttlMs)) === 1 && (await holder()) === 'OK',
           release: async () => void (await scripts.rcRelease(k, token)),
         };
+      },
+      async held() {
+        const names = [...leaseNames];
+        if (names.length === 0) return {};
+        const holders = await redis.mget(names.map((n) => `${prefix}lease-holder:${n}`));
+        return Object.fromEntries(names.map((n, i) => [n, holders[i] === instanceId]));
       },
     },
 
