@@ -1,7 +1,8 @@
 // The docs name only files that exist. docs/ARCHITECTURE.md: every backticked repository path, and
 // every file and folder of its layout block, resolved against the folder it is listed under. The
 // README and the other docs/ pages (docs/upstream/ too): every src/, scripts/, e2e/, bench/ and docs/ path. A failure
-// lists each missing path with the document that names it, so a moved file is one search away.
+// lists each missing path with the document that names it, so a moved file is one search away. And
+// the README stays at most 500 lines.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,4 +152,8 @@ describe('the docs name only files that exist', () => {
     const gone = missing(doc);
     expect(gone, `paths named in ${doc} that do not exist:\n${gone.join('\n')}\n`).toEqual([]);
   });
+});
+
+it('keeps the README for users: at most 500 lines (measurements and detail live in docs/)', () => {
+  expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(500);
 });
