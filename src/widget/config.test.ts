@@ -112,6 +112,41 @@ describe('validateOptions', () => {
     expect(validateOptions({ directions: ['sell'], lock: ['direction'] }).lock).toEqual(['direction']);
   });
 
+  it('counts null and "" as left out, but for onEvent and theme, which they are no value of', () => {
+    const o = validateOptions({ country: null, amount: '', remember: '', lock: null, locale: '' });
+    expect(o).toMatchObject({ country: undefined, amount: undefined, remember: true, lock: [] });
+    expect(issuesOf({ onEvent: null })).toEqual(['onEvent must be a function']);
+    expect(issuesOf({ theme: '' })).toEqual(['theme "" is not "light", "dark" or "auto"']);
+  });
+
+  it('trims what it is given and drops blank list entries', () => {
+    expect(
+      validateOptions({ walletAddress: ' 0xabc ', directions: [' sell ', ''], partners: [' banxa '] }),
+    ).toMatchObject({ walletAddress: '0xabc', directions: ['sell'], direction: 'sell', partners: ['BANXA'] });
+    expect(issuesOf({ country: '  ' })).toEqual(['country "" is not a valid code (e.g. "US")']);
+  });
+
+  it('reads remember as a boolean, "true"/"false" or 1/0', () => {
+    expect(validateOptions(optionsFromQuery('remember=0')).remember).toBe(false);
+    expect(validateOptions({ remember: 'true' }).remember).toBe(true);
+    expect(issuesOf({ remember: 'yes' })).toEqual(['remember must be true or false (got "yes")']);
+  });
+
+  it('lists unknown options first, then option by option, then between options', () => {
+    const issues = issuesOf({
+      colour: 1,
+      amount: 'x',
+      direction: 'swap',
+      country: 'US',
+      subdivision: 'CA-ON',
+    });
+    expect(issues.map((i) => i.split(' ')[0])).toEqual(['unknown', 'direction', 'amount', 'subdivision']);
+    expect(issuesOf({ locale: '1' })).toEqual([
+      'locale "1" is not a BCP 47 tag (e.g. "en-US")',
+      'locale "1" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+    ]);
+  });
+
   it('never throws anything but an OptionsError, whatever the input', () => {
     fc.assert(
       fc.property(fc.anything(), (input) => {

@@ -1,19 +1,15 @@
 // The widget's public options: typed, documented, validated at runtime, accepted here and nowhere else.
 // React props, `RampCheckout.mount(el, options)` and the hosted page's query string all end up in
-// `validateOptions`, which either returns clean options or throws an OptionsError listing every problem.
-import * as v from 'valibot';
+// `validateOptions`, which either returns clean options or throws an OptionsError listing every problem
+// (the rules: validate.ts).
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout/state';
-import { AMOUNT_PATTERN } from '../domain/amount';
-import { CODE as DOMAIN_CODE } from '../domain/codes';
-import { isHttpUrl } from '../domain/url';
 import { LOCKABLE_FIELDS } from '../checkout';
-import { RANKINGS, type Ranking } from '../checkout/ranking';
-import { languages, type MessageOverrides } from '../ui/i18n/languages';
-import { messagesIssues } from '../ui/i18n/overrides';
+import type { Ranking } from '../checkout/ranking';
+import type { MessageOverrides } from '../ui/i18n/languages';
 import type { ThemeOption } from '../ui/theme/tokens';
-import { themeIssues } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
+import { checkOptions, DIRECTIONS } from './validate';
 
 import type { LaunchMode } from '../ui/steps/launchMode';
 export type { LaunchMode };
@@ -126,247 +122,6 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'intent',
 ];
 
-const DIRECTIONS: readonly Direction[] = ['buy', 'sell'];
-const LAUNCH_MODES: readonly LaunchMode[] = ['popup', 'tab', 'redirect'];
-
-/** The identifier rules (src/domain/codes.ts) by option name, with an example for the message. */
-const CODES = {
-  country: [DOMAIN_CODE.country, 'US'],
-  subdivision: [DOMAIN_CODE.subdivision, 'US-NY'],
-  fiatCurrency: [DOMAIN_CODE.currency, 'USD'],
-  cryptoCurrency: [DOMAIN_CODE.currency, 'ETH'],
-  network: [DOMAIN_CODE.network, 'ETHEREUM'],
-  paymentMethod: [DOMAIN_CODE.paymentMethod, 'CREDIT_DEBIT_CARD'],
-} as const;
-
-const INTENT_SECRET = /^int_[A-Za-z0-9_-]{8,64}_secret_[A-Za-z0-9_-]{16,128}$/;
-const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
-// ---- the schema: one entry per option, then the checks that relate options to each other ----
-
-/** An option that may be left out; null and '' count as left out. */
-const optional = <S extends v.GenericSchema>(schema: S) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => (x === null || x === '' ? undefined : x)),
-      v.optional(schema),
-    ),
-  );
-/** An option whose checks live beside its type (theme.ts, overrides.ts): each issue they find, said. */
-const checkedBy = (issues: (value: unknown) => Iterable<string>) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.rawCheck(({ dataset, addIssue }) => {
-        for (const message of issues(dataset.value)) addIssue({ message });
-      }),
-    ),
-  );
-const text = (name: string) =>
-  v.pipe(
-    v.string(`${name} must be a string`),
-    v.transform((s) => s.trim()),
-  );
-const code = (name: keyof typeof CODES) =>
-  optional(
-    v.pipe(
-      text(name),
-      v.transform((s) => s.toUpperCase()),
-      v.check(
-        (s) => CODES[name][0].test(s),
-        (i) => `${name} "${i.input}" is not a valid code (e.g. "${CODES[name][1]}")`,
-      ),
-    ),
-  );
-const oneOf = <T extends string>(name: string, allowed: readonly T[]) =>
-  optional(
-    v.pipe(
-      text(name),
-      v.picklist(
-        allowed,
-        (i) => `${name} must be one of ${allowed.map((a) => `"${a}"`).join(', ')} (got ${i.received})`,
-      ),
-    ),
-  );
-/** A list of strings; `issues` names its bad entries (checked once the list itself is one). */
-const list = (name: string, issues: (entries: string[]) => string[] = () => []) =>
-  optional(
-    v.pipe(
-      v.unknown(),
-      v.check(
-        (x) => Array.isArray(x) && x.every((s) => typeof s === 'string'),
-        `${name} must be an array of strings`,
-      ),
-      v.transform((xs) => (xs as string[]).map((x) => x.trim()).filter(Boolean)),
-      v.rawCheck(({ dataset, addIssue }) => {
-        if (dataset.typed) for (const message of issues(dataset.value)) addIssue({ message });
-      }),
-    ),
-  );
-
-const amountOf = (name: 'amount' | 'defaultAmount') =>
-  optional(
-    v.pipe(
-      v.unknown(),
-      v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
-        if (typeof value === 'number') {
-          if (Number.isFinite(value) && value > 0) return String(value);
-          addIssue({ message: `${name} must be a positive number` });
-          return NEVER;
-        }
-        const a = typeof value === 'string' ? value.trim() : undefined;
-        if (a !== undefined && AMOUNT_PATTERN.test(a) && Number(a) > 0) return a;
-        addIssue({
-          message: `${name} must be a positive decimal like "100" or "0.05" (got ${JSON.stringify(value)})`,
-        });
-        return NEVER;
-      }),
-    ),
-  );
-const amount = amountOf('amount');
-
-/** A yes/no option; the hosted page's query string says it as "true"/"false" (or 1/0). */
-const flag = (name: string) =>
-  optional(
-    v.pipe(
-      v.unknown(),
-      v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === '1') return true;
-        if (value === 'false' || value === '0') return false;
-        addIssue({ message: `${name} must be true or false (got ${JSON.stringify(value)})` });
-        return NEVER;
-      }),
-    ),
-  );
-
-const OptionsFields = v.object({
-  apiBaseUrl: optional(
-    v.pipe(
-      text('apiBaseUrl'),
-      v.check((u) => isHttpUrl(u, true), 'apiBaseUrl must be an http(s) URL or a path starting with "/"'),
-    ),
-  ),
-  directions: list('directions', (ds) => {
-    const bad = ds.filter((d) => !DIRECTIONS.includes(d as Direction));
-    if (bad.length)
-      return [`directions may hold only "buy" and "sell" (got ${bad.map((b) => `"${b}"`).join(', ')})`];
-    return ds.length === 0 ? ['directions must not be empty'] : [];
-  }),
-  direction: oneOf('direction', DIRECTIONS),
-  country: code('country'),
-  subdivision: code('subdivision'),
-  fiatCurrency: code('fiatCurrency'),
-  cryptoCurrency: code('cryptoCurrency'),
-  network: code('network'),
-  paymentMethod: code('paymentMethod'),
-  amount,
-  defaultAmount: amountOf('defaultAmount'),
-  remember: flag('remember'),
-  walletAddress: optional(
-    v.pipe(
-      text('walletAddress'),
-      v.check(
-        (a) => a.length <= 128 && !/\s/.test(a),
-        'walletAddress must be a single address without spaces (at most 128 characters)',
-      ),
-    ),
-  ),
-  lock: list('lock', (fields) =>
-    fields
-      .filter((f) => !LOCKABLE_FIELDS.includes(f as LockableField))
-      .map((f) => `lock: "${f}" cannot be locked (lockable: ${LOCKABLE_FIELDS.join(', ')})`),
-  ),
-  partners: list('partners', (ps) =>
-    ps
-      .map((p) => p.toUpperCase())
-      .filter((p) => !DOMAIN_CODE.partner.test(p))
-      .map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
-  ),
-  theme: checkedBy(themeIssues),
-  locale: optional(
-    v.pipe(
-      text('locale'),
-      v.check(
-        (s) => LOCALE.test(s),
-        (i) => `locale "${i.input}" is not a BCP 47 tag (e.g. "en-US")`,
-      ),
-      v.check(
-        (l) => languages.some((lang) => lang === l.split('-')[0]!.toLowerCase()),
-        (i) => `locale "${i.input}" is not a supported language (${languages.join(', ')})`,
-      ),
-    ),
-  ),
-  messages: checkedBy(messagesIssues),
-  redirectUrl: optional(
-    v.pipe(
-      text('redirectUrl'),
-      v.check((u) => isHttpUrl(u, false), 'redirectUrl must be an absolute http(s) URL'),
-    ),
-  ),
-  launch: oneOf('launch', LAUNCH_MODES),
-  ranking: oneOf('ranking', RANKINGS),
-  onEvent: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((f) => typeof f === 'function', 'onEvent must be a function'),
-      v.transform((f) => f as NonNullable<RampCheckoutOptions['onEvent']>),
-    ),
-  ),
-  intent: optional(
-    v.pipe(
-      text('intent'),
-      v.check(
-        (s) => INTENT_SECRET.test(s),
-        'intent must be the clientSecret of a checkout intent (int_…_secret_…)',
-      ),
-    ),
-  ),
-});
-type OptionsFields = v.InferOutput<typeof OptionsFields>;
-
-const OptionsSchema = v.pipe(
-  OptionsFields,
-  // How options relate, checked between those that are valid on their own.
-  v.rawCheck(({ dataset, addIssue }) => {
-    const o = dataset.value as Partial<OptionsFields>;
-    const invalid = new Set(dataset.issues?.map((i) => i.path?.[0]?.key));
-    const valid = (...names: (keyof OptionsFields)[]) => names.every((n) => !invalid.has(n));
-    const directions = o.directions?.length ? o.directions : DIRECTIONS;
-    if (valid('direction', 'directions') && o.direction && !directions.includes(o.direction)) {
-      addIssue({
-        message: `direction "${o.direction}" is not among directions (${directions.join(', ')})`,
-      });
-    }
-    if (
-      valid('country', 'subdivision') &&
-      o.subdivision &&
-      o.country &&
-      !o.subdivision.startsWith(`${o.country}-`)
-    ) {
-      addIssue({ message: `subdivision "${o.subdivision}" is not in country "${o.country}"` });
-    }
-    // Not derived from the code: the country shapes the whole checkout (lists, defaults, locks), so
-    // the merchant says it, rather than the widget guessing from another option (or its intent does).
-    if (valid('country', 'subdivision') && o.subdivision && !o.country && !o.intent) {
-      const country = o.subdivision.split('-')[0];
-      addIssue({ message: `subdivision "${o.subdivision}" needs its country: set country "${country}" too` });
-    }
-    if (valid('amount', 'defaultAmount') && o.amount !== undefined && o.defaultAmount !== undefined) {
-      addIssue({
-        message: 'give amount (fixed at the start) or defaultAmount (a suggestion), not both',
-      });
-    }
-    for (const field of valid('lock', 'directions') ? (o.lock ?? []) : []) {
-      const lockable = field as LockableField;
-      if (!valid(lockable) || o[lockable] !== undefined) continue;
-      if (lockable === 'direction' && directions.length === 1) continue;
-      addIssue({ message: `lock: "${field}" is locked but has no value; set the ${field} option too` });
-    }
-  }),
-);
-
 /**
  * Checks every option and returns them cleaned, or throws an OptionsError naming each problem and how
  * to fix it. `defaults.apiBaseUrl` lets an entry point (the embed) supply its own default.
@@ -380,9 +135,9 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   const issues = Object.keys(input as object)
     .filter((key) => !known.has(key))
     .map((key) => `unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-  const result = v.safeParse(OptionsSchema, input);
-  if (!result.success) issues.push(...result.issues.map((i) => i.message));
-  if (issues.length || !result.success) throw new OptionsError(issues);
+  const { fields, issues: invalid } = checkOptions(input as object);
+  issues.push(...invalid);
+  if (issues.length) throw new OptionsError(issues);
 
   const {
     apiBaseUrl,
@@ -396,17 +151,17 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
     intent,
     remember,
     ...rest
-  } = result.output;
-  const directions = listed?.length ? [...new Set(listed as Direction[])] : [...DIRECTIONS];
+  } = fields;
+  const directions = listed?.length ? [...new Set(listed)] : [...DIRECTIONS];
   return {
     ...rest,
     apiBaseUrl: apiBaseUrl ?? defaults.apiBaseUrl ?? '/api/ramp',
     directions,
     direction: direction ?? directions[0],
-    lock: (lock ?? []) as LockableField[],
+    lock: lock ?? [],
     partners: partners?.map((p) => p.toUpperCase()),
-    theme: theme as ThemeOption | undefined,
-    ...(messages === undefined ? {} : { messages: messages as MessageOverrides }),
+    theme,
+    ...(messages === undefined ? {} : { messages }),
     launch: launch ?? 'popup',
     remember: remember ?? true,
     ...(intent === undefined ? {} : { intent }),
