@@ -22,6 +22,13 @@ class Tally {
     readonly checkout: Checkout,
     readonly info: TestInfo,
   ) {}
+  /** The page at `url`, its first screen counted. */
+  static async open(page: Page, info: TestInfo, url: string): Promise<Tally> {
+    const tally = new Tally(new Checkout(page), info);
+    await page.goto(url);
+    await tally.screen();
+    return tally;
+  }
   async screen(): Promise<void> {
     await expect(this.checkout.title).toBeVisible();
     const title = (await this.checkout.title.textContent()) ?? '';
@@ -96,10 +103,8 @@ test.describe('with no options, on a phone', () => {
   test('a buy reaches the partner in ≤ 3 screens, ≤ 5 clicks and 3 entries (amount, wallet, state)', async ({
     page,
   }, info) => {
-    const checkout = new Checkout(page);
-    const tally = new Tally(checkout, info);
-    await page.goto('/');
-    await tally.screen();
+    const tally = await Tally.open(page, info, '/');
+    const { checkout } = tally;
     await expect(checkout.country).toHaveValue(/\(US\)$/);
     await tally.pick(checkout.state, US_NY.name, /\(US-NY\)$/);
     await tally.enter(checkout.amount, '100');
@@ -113,10 +118,8 @@ test.describe('with no options, outside the US, on a laptop', () => {
   test('a sell reaches the partner in ≤ 3 screens, ≤ 5 clicks and 2 entries (amount, wallet)', async ({
     page,
   }, info) => {
-    const checkout = new Checkout(page);
-    const tally = new Tally(checkout, info);
-    await page.goto('/');
-    await tally.screen();
+    const tally = await Tally.open(page, info, '/');
+    const { checkout } = tally;
     await tally.click(checkout.direction.getByRole('radio', { name: 'Sell', exact: true }));
     await expect(checkout.title).toHaveText('Sell crypto');
     await expect(checkout.country).toHaveValue(/\(GB\)$/);
@@ -135,10 +138,8 @@ for (const [direction, viewport] of [
     test(`the best prefill without lock: a ${direction} in ≤ 2 screens and ≤ 3 clicks, no entry`, async ({
       page,
     }, info) => {
-      const checkout = new Checkout(page);
-      const tally = new Tally(checkout, info);
-      await page.goto(`/?${new URLSearchParams(BEST_PREFILL[direction])}`);
-      await tally.screen();
+      const tally = await Tally.open(page, info, `/?${new URLSearchParams(BEST_PREFILL[direction])}`);
+      const { checkout } = tally;
       // Prefilled, not locked: the shopper could still change everything.
       await expect(checkout.amount).toBeEditable();
       await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
