@@ -7,8 +7,11 @@
 //   SANDBOX_HOST        default 127.0.0.1
 //   SANDBOX_TIME_SCALE  default 1 (provider processing speed; 0.1 = ten times faster)
 //   SANDBOX_CONTROL     1: expose PUT/DELETE /__faults and POST /__clock (tests only)
+//   SANDBOX_PUBLIC_URL  the origin shoppers' browsers reach it at, for its partner pages (widgetUrl);
+//                       default the one it listens on (behind Docker's port mapping, the host's)
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { isHttpUrl } from '../domain/url';
 import { createStandaloneSandbox, type Standalone } from './standalone';
 
 function fail(message: string): never {
@@ -27,6 +30,10 @@ const host = env.SANDBOX_HOST?.trim() || '127.0.0.1';
 const timeScale = Number(env.SANDBOX_TIME_SCALE?.trim() || '1');
 if (!(timeScale > 0 && timeScale <= 100)) fail('SANDBOX_TIME_SCALE must be a number above 0 and at most 100');
 const control = env.SANDBOX_CONTROL === '1';
+const publicUrl = env.SANDBOX_PUBLIC_URL?.trim() || undefined;
+if (publicUrl !== undefined && !isHttpUrl(publicUrl)) {
+  fail(`SANDBOX_PUBLIC_URL must be an http(s) URL, e.g. http://localhost:8795 (got "${publicUrl}")`);
+}
 
 // The sandbox needs its own origin (widgetUrl), known only once listening (SANDBOX_PORT=0).
 let standalone: Standalone | undefined;
@@ -40,8 +47,11 @@ server.on('error', (e: NodeJS.ErrnoException) =>
 server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  standalone = createStandaloneSandbox({ apiKey, publicBaseUrl: origin, timeScale, control });
-  process.stdout.write(`${JSON.stringify({ msg: 'sandbox listening', url: origin, timeScale, control })}\n`);
+  const publicBaseUrl = publicUrl ?? origin;
+  standalone = createStandaloneSandbox({ apiKey, publicBaseUrl, timeScale, control });
+  process.stdout.write(
+    `${JSON.stringify({ msg: 'sandbox listening', url: origin, publicUrl: publicBaseUrl, timeScale, control })}\n`,
+  );
 });
 
 const shutdown = () => {

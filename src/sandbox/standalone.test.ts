@@ -67,6 +67,27 @@ describe('createStandaloneSandbox', () => {
   });
 });
 
+/** A buy session created at the sandbox at `origin`: its answer. */
+async function createSession(origin: string): Promise<unknown> {
+  const session = await fetch(`${origin}/crypto/session/widget`, {
+    method: 'POST',
+    headers: { ...auth.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      sessionType: 'BUY',
+      sessionData: {
+        serviceProvider: 'BANXA',
+        countryCode: 'US',
+        subdivision: 'US-NY',
+        sourceCurrencyCode: 'USD',
+        sourceAmount: '100',
+        destinationCurrencyCode: 'BTC',
+        walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
+      },
+    }),
+  });
+  return session.json();
+}
+
 describe('serve.ts (the process)', () => {
   const entry = resolve(import.meta.dirname, 'serve.ts');
   let child: ChildProcess;
@@ -95,23 +116,7 @@ describe('serve.ts (the process)', () => {
   it('listens, answers with the key, and puts its own origin in widget URLs', async () => {
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${origin}${COUNTRIES}`, auth)).status).toBe(200);
-    const session = await fetch(`${origin}/crypto/session/widget`, {
-      method: 'POST',
-      headers: { ...auth.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        sessionType: 'BUY',
-        sessionData: {
-          serviceProvider: 'BANXA',
-          countryCode: 'US',
-          subdivision: 'US-NY',
-          sourceCurrencyCode: 'USD',
-          sourceAmount: '100',
-          destinationCurrencyCode: 'BTC',
-          walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-        },
-      }),
-    });
-    const { widgetUrl } = (await session.json()) as { widgetUrl: string };
+    const { widgetUrl } = (await createSession(origin)) as { widgetUrl: string };
     expect(widgetUrl.startsWith(`${origin}/provider/checkout/`)).toBe(true);
     expect((await fetch(widgetUrl)).status).toBe(200);
   });
@@ -124,6 +129,38 @@ describe('serve.ts (the process)', () => {
     });
     await expect(fetch(`${origin}${COUNTRIES}`, auth)).rejects.toThrow();
     expect((await fetch(`${origin}${COUNTRIES}`, auth)).status).toBe(200);
+  });
+
+  it('puts SANDBOX_PUBLIC_URL in widget URLs: the address browsers reach it at (a port Docker maps)', async () => {
+    const mapped = start({
+      SANDBOX_KEY: KEY,
+      SANDBOX_PORT: '0',
+      SANDBOX_PUBLIC_URL: 'http://localhost:18795',
+    });
+    try {
+      const own = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        mapped.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /"url":"([^"]+)"/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        mapped.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+      });
+      const { widgetUrl } = (await createSession(own)) as { widgetUrl: string };
+      expect(widgetUrl).toMatch(/^http:\/\/localhost:18795\/provider\/checkout\//);
+    } finally {
+      mapped.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a SANDBOX_PUBLIC_URL that is not an http(s) URL', async () => {
+    const bad = start({ SANDBOX_KEY: KEY, SANDBOX_PORT: '0', SANDBOX_PUBLIC_URL: 'localhost:8795' });
+    let err = '';
+    bad.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => bad.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('SANDBOX_PUBLIC_URL must be an http(s) URL');
   });
 
   it('refuses to start without a key, saying which variable to set', async () => {

@@ -81,7 +81,7 @@ describe('Dockerfile', () => {
   });
 });
 
-type Service = { environment?: Record<string, string>; command?: string[]; image?: string };
+type Service = { environment?: Record<string, string>; command?: string[]; image?: string; ports?: string[] };
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const instances = Object.entries(compose.services).filter(([, s]) =>
   Object.keys(s.environment ?? {}).some((k) => k.startsWith('RAMP_')),
@@ -103,6 +103,13 @@ describe('compose.yaml', () => {
       expect(config.trustProxy, name).toBe(1);
       expect(config.upstream.apiKey).toBe(compose.services.sandbox!.environment!.SANDBOX_KEY);
     }
+  });
+
+  it("publishes the sandbox's partner pages where the shopper's browser opens them (SANDBOX_PUBLIC_URL)", () => {
+    const sandbox = compose.services.sandbox!;
+    const url = new URL(sandbox.environment!.SANDBOX_PUBLIC_URL!);
+    expect(url.hostname).toBe('localhost');
+    expect(sandbox.ports).toContain(`${url.port}:${sandbox.environment!.SANDBOX_PORT}`);
   });
 
   it("has the balancer send every instance traffic at the image's port, appending X-Forwarded-For once", () => {
