@@ -1,7 +1,8 @@
 // The image and the cluster file, checked without Docker (none on the test machines): the
 // Dockerfile's stages, user, signal, health check, port and command against the server they run;
 // compose.yaml's variables read by the server's own configuration (unknown names and bad values
-// fail as they would at start), and the balancer's config naming the instances it balances.
+// fail as they would at start), the balancer's config naming the instances it balances, and
+// Prometheus scraping them with alert rules on series the server exports.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -81,7 +82,13 @@ describe('Dockerfile', () => {
   });
 });
 
-type Service = { environment?: Record<string, string>; command?: string[]; image?: string; ports?: string[] };
+type Service = {
+  environment?: Record<string, string>;
+  command?: string[];
+  image?: string;
+  ports?: string[];
+  volumes?: string[];
+};
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const instances = Object.entries(compose.services).filter(([, s]) =>
   Object.keys(s.environment ?? {}).some((k) => k.startsWith('RAMP_')),
@@ -110,6 +117,44 @@ describe('compose.yaml', () => {
     const url = new URL(sandbox.environment!.SANDBOX_PUBLIC_URL!);
     expect(url.hostname).toBe('localhost');
     expect(sandbox.ports).toContain(`${url.port}:${sandbox.environment!.SANDBOX_PORT}`);
+  });
+
+  it('runs Prometheus on every instance with the alert rules, each on a series the server exports', () => {
+    const mounts = Object.fromEntries(
+      compose.services.prometheus!.volumes!.map((v) => v.replace(/:ro$/, '').split(':') as [string, string]),
+    );
+    expect(mounts).toEqual({
+      './deploy/prometheus.yml': '/etc/prometheus/prometheus.yml',
+      './deploy/alerts.yml': '/etc/prometheus/alerts.yml',
+    });
+    const prometheus = parse(read('deploy/prometheus.yml')) as {
+      rule_files: string[];
+      scrape_configs: {
+        metrics_path: string;
+        authorization: { credentials: string };
+        static_configs: { targets: string[] }[];
+      }[];
+    };
+    expect(prometheus.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    const [scrape] = prometheus.scrape_configs;
+    expect(scrape!.metrics_path).toBe('/metrics');
+    expect(scrape!.static_configs.flatMap((c) => c.targets)).toEqual(
+      instances.map(([name]) => `${name}:${OPTIONS.port.default}`),
+    );
+    for (const [, s] of instances)
+      expect(scrape!.authorization.credentials).toBe(s.environment!.RAMP_ADMIN_TOKEN);
+
+    const alerts = parse(read('deploy/alerts.yml')) as {
+      groups: { rules: { alert: string; expr: string }[] }[];
+    };
+    const rules = alerts.groups.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert)).toContain('RampPartnerCompletionDrop');
+    const defined = read('src/server/http/metrics.ts');
+    for (const { alert, expr } of rules) {
+      const series = [...expr.matchAll(/\bramp_\w+/g)].map((m) => m[0]);
+      expect(series.length, alert).toBeGreaterThan(0);
+      for (const name of series) expect(defined, `${alert}: ${name}`).toContain(`'${name}'`);
+    }
   });
 
   it("has the balancer send every instance traffic at the image's port, appending X-Forwarded-For once", () => {

@@ -1,5 +1,5 @@
 // GET /metrics through what an operator runs: createRampServer behind nodeHandler on a real port.
-// The names the issue and the alert rules of docs/OPERATIONS.md rely on are there, counters move with traffic,
+// The names the issue and the alert rules of deploy/alerts.yml rely on are there, counters move with traffic,
 // and no label value is taken from a raw path.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
