@@ -42,10 +42,10 @@ describe('the hosted page shell', () => {
   it('takes the space the widget will take, so nothing moves when it arrives', () => {
     const rule = (selector: string) =>
       new RegExp(`${selector.replace('.', '\\.')} \\{[^}]*\\}`).exec(css)?.[0];
-    expect(rule('.hp-skel')).toMatch(/min-height: 970px;/);
+    expect(rule('.hp-skel')).toMatch(/min-height: 1010px;/);
     expect(rule('.hp-skel')).toMatch(/width: 100%;/);
     const widget = readFileSync(resolve(here, '../widget/RampCheckout.tsx'), 'utf8');
-    expect(widget).toMatch(/minHeight: 'var\(--rc-min-height, 970px\)'/);
+    expect(widget).toMatch(/minHeight: 'var\(--rc-min-height, 1010px\)'/);
     // Full-bleed on phones, like the widget's card.
     expect(css).toMatch(
       /\.hp-main \[data-rc\]\.rc-root,\s*\.hp-skel,\s*\.hp-card \{\s*max-width: none;\s*min-height: 100dvh;/,

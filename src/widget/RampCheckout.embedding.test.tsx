@@ -184,7 +184,7 @@ describe('on a host page', () => {
   it('renders an empty box of its size on the server, then the widget on the client after hydration', async () => {
     const html = renderToString(<RampCheckout apiBaseUrl="/api/ramp" />);
     expect(html).toBe(
-      '<div data-rc-host="" data-rc-placeholder="" aria-busy="true" style="min-height:var(--rc-min-height, 970px)"></div>',
+      '<div data-rc-host="" data-rc-placeholder="" aria-busy="true" style="min-height:var(--rc-min-height, 1010px)"></div>',
     );
     const container = document.createElement('div');
     container.innerHTML = html;

@@ -339,11 +339,12 @@ function CheckoutCore({
 
 /**
  * The widget's box before it runs (on the server, while an intent loads), and its least height after: the order
- * screen's height at desktop width (480 px) with its price (in English with the sandbox's offers: 923 px for a
- * buy, 963 px for a sell), so the page does not shift when the widget hydrates or its first screen fills in, nor
- * between screens (a merchant may set `--rc-min-height` on a parent).
+ * screen's height at desktop width (480 px) with its price (in English with the sandbox's offers, "You get" and
+ * the offer's verification line: 1002 px for a buy in the US, its state asked, 998 px for a sell), so the page
+ * does not shift when the widget hydrates or its first screen fills in, nor between screens (a merchant may set
+ * `--rc-min-height` on a parent).
  */
-const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 970px)' };
+const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 1010px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
