@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandaloneSandbox } from './standalone';
+import { buySession } from '../api/test-sessions';
 
 const KEY = 'sk_standalone_test_key_01';
 const auth = { headers: { Authorization: `BASIC ${KEY}` } };
@@ -67,26 +68,27 @@ describe('createStandaloneSandbox', () => {
   });
 });
 
-/** A buy session created at the sandbox at `origin`: its answer. */
+/** The test kit's buy, created at the sandbox at `origin`: its answer. */
 async function createSession(origin: string): Promise<unknown> {
   const session = await fetch(`${origin}/crypto/session/widget`, {
     method: 'POST',
     headers: { ...auth.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      sessionType: 'BUY',
-      sessionData: {
-        serviceProvider: 'BANXA',
-        countryCode: 'US',
-        subdivision: 'US-NY',
-        sourceCurrencyCode: 'USD',
-        sourceAmount: '100',
-        destinationCurrencyCode: 'BTC',
-        walletAddress: 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp',
-      },
-    }),
+    body: JSON.stringify(buySession({ subdivision: 'US-NY' })),
   });
   return session.json();
 }
+
+/** The origin a started sandbox says it listens on. */
+const listening = (child: ChildProcess) =>
+  new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /"url":"([^"]+)"/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
 
 describe('serve.ts (the process)', () => {
   const entry = resolve(import.meta.dirname, 'serve.ts');
@@ -101,15 +103,7 @@ describe('serve.ts (the process)', () => {
 
   beforeAll(async () => {
     child = start({ SANDBOX_KEY: KEY, SANDBOX_PORT: '0', SANDBOX_CONTROL: '1', SANDBOX_TIME_SCALE: '0.1' });
-    origin = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /"url":"([^"]+)"/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-    });
+    origin = await listening(child);
   }, 20_000);
   afterAll(() => void child?.kill('SIGTERM'));
 
@@ -138,16 +132,7 @@ describe('serve.ts (the process)', () => {
       SANDBOX_PUBLIC_URL: 'http://localhost:18795',
     });
     try {
-      const own = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        mapped.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /"url":"([^"]+)"/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        mapped.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-      });
-      const { widgetUrl } = (await createSession(own)) as { widgetUrl: string };
+      const { widgetUrl } = (await createSession(await listening(mapped))) as { widgetUrl: string };
       expect(widgetUrl).toMatch(/^http:\/\/localhost:18795\/provider\/checkout\//);
     } finally {
       mapped.kill('SIGTERM');
