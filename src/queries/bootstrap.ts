@@ -51,3 +51,35 @@ export const bootstrapQueryOptions = (
     retry: retryDiscovery,
     retryDelay: discoveryRetryDelay,
   });
+
+/** A bootstrap answer the page came with (the hosted page's server, server/http/first-data.ts). */
+export interface PageBootstrap {
+  /** The request it answers, as the server made it: `…/bootstrap?<query>`. */
+  request: string;
+  answer: unknown;
+}
+
+/**
+ * Seeds the bootstrap entry with the page's answer when it answers the request this widget makes
+ * (same query), so that request is not made again; anything else (another request, a malformed
+ * answer) is left for the network. True when seeded.
+ */
+export function seedFromPage(
+  qc: QueryClient,
+  page: PageBootstrap,
+  category: Category,
+  country: string | undefined,
+  quote?: QuoteRequest,
+): boolean {
+  const query = new URLSearchParams(bootstrapQuery(category, country, quote)).toString();
+  if (page.request.slice(page.request.indexOf('?') + 1) !== query) return false;
+  let b: Bootstrap;
+  try {
+    b = readBootstrap(page.answer);
+  } catch {
+    return false;
+  }
+  qc.setQueryData(rampKeys.bootstrap(category, country, quote), b);
+  seedFromBootstrap(qc, category, b);
+  return true;
+}

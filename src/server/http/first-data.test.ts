@@ -80,7 +80,7 @@ describe('the hosted page with its first data', () => {
     const t = testApp({}, { staticRoot: hosted });
     const held = t.upstream.hold();
     let done = false;
-    const pending = t.request(BEST).then((r) => ((done = true), r));
+    const pending = Promise.resolve(t.request(BEST)).then((r) => ((done = true), r));
     await vi.advanceTimersByTimeAsync(FIRST_DATA_BUDGET_MS - 1);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -37,8 +37,9 @@ export async function loadFirstData(
     if (res.status !== 200) return undefined;
     return { request: path, answer: (await res.json()) as unknown, setCookies: res.headers.getSetCookie() };
   })().catch(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, budgetMs)));
+  let expire = () => {};
+  const late = new Promise<undefined>((resolve) => (expire = () => resolve(undefined)));
+  const timer = setTimeout(expire, budgetMs);
   try {
     return await Promise.race([asked, late]);
   } finally {
