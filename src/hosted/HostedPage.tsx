@@ -5,7 +5,7 @@ import { I18nProvider, useTranslator } from '../ui/i18n';
 import { CheckoutRoot } from '../widget/RampCheckout';
 import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
-import type { PageBootstrap } from '../queries';
+import type { PageBootstrap } from '../api/bootstrap';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
 

@@ -1,6 +1,6 @@
 // The first bootstrap answer the server wrote into the page (server/http/first-data.ts), read once:
 // the checkout seeds its cache with it instead of asking for it (queries/bootstrap.ts seedFromPage).
-import type { PageBootstrap } from '../queries';
+import type { PageBootstrap } from '../api/bootstrap';
 
 /** The page's JSON block's id (the server's FIRST_DATA_ID). */
 const ID = 'rc-first-data';

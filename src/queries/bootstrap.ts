@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
 import { bootstrapQuery, readBootstrap } from '../api';
-import type { Bootstrap } from '../api';
+import type { Bootstrap, PageBootstrap } from '../api/bootstrap';
 import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
@@ -51,13 +51,6 @@ export const bootstrapQueryOptions = (
     retry: retryDiscovery,
     retryDelay: discoveryRetryDelay,
   });
-
-/** A bootstrap answer the page came with (the hosted page's server, server/http/first-data.ts). */
-export interface PageBootstrap {
-  /** The request it answers, as the server made it: `…/bootstrap?<query>`. */
-  request: string;
-  answer: unknown;
-}
 
 /**
  * Seeds the bootstrap entry with the page's answer when it answers the request this widget makes

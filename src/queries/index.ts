@@ -3,7 +3,6 @@ export { rampKeys } from './keys';
 export type { RoutesKeyInput } from './keys';
 export { RampClientProvider, useRampClient } from './client';
 export { bootstrapQueryOptions, seedFromBootstrap, seedFromPage } from './bootstrap';
-export type { PageBootstrap } from './bootstrap';
 export {
   DISCOVERY_STALE_MS,
   countriesQueryOptions,

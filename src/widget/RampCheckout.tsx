@@ -19,7 +19,7 @@ import type { CheckoutStoreApi } from '../checkout';
 import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
 import { REQUEST_BUDGET_MS, RampClientProvider, seedFromPage } from '../queries';
-import type { PageBootstrap } from '../queries';
+import type { PageBootstrap } from '../api/bootstrap';
 import { categoryOf } from '../api/types';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
 import { CheckoutScreen } from '../ui/CheckoutScreen';
