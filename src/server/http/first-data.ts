@@ -59,9 +59,9 @@ export function jsonScript(id: string, value: unknown): string {
   return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
-/** The page with its first data, placed before the page's scripts (`</head>`). */
-export function withFirstData(html: string, data: FirstData): string {
+/** The page with its first data, placed before the page's scripts (`</head>`); undefined without a head. */
+export function withFirstData(html: string, data: FirstData): string | undefined {
   const block = jsonScript(FIRST_DATA_ID, { request: data.request, answer: data.answer });
   const at = html.indexOf('</head>');
-  return at < 0 ? html : html.slice(0, at) + block + html.slice(at);
+  return at < 0 ? undefined : html.slice(0, at) + block + html.slice(at);
 }

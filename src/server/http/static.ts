@@ -97,8 +97,9 @@ export function mountStatic(
     const path = bootstrapRequestPath(new URL(c.req.url).searchParams);
     const data = path && (await loadFirstData(app, c, path));
     const html = data && (await readFile(`${root}/index.html`, 'utf8').catch(() => undefined));
-    if (!data || html === undefined) return next();
-    const body = Buffer.from(withFirstData(html, data));
+    const page = data && html !== undefined ? withFirstData(html, data) : undefined;
+    if (!data || page === undefined) return next();
+    const body = Buffer.from(page);
     const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
     const headers = new Headers({
       'Content-Type': 'text/html; charset=utf-8',
