@@ -5,13 +5,11 @@ import type { PageBootstrap } from '../api/bootstrap';
 /** The page's JSON block's id (the server's FIRST_DATA_ID). */
 const ID = 'rc-first-data';
 
+/** Its content, checked by the widget before use (queries/bootstrap.ts seedFromPage). */
 export function readFirstData(doc: Document): PageBootstrap | undefined {
-  const text = doc.getElementById(ID)?.textContent;
-  if (!text) return undefined;
   try {
-    const data = JSON.parse(text) as Partial<PageBootstrap> | null;
-    return typeof data?.request === 'string' ? { request: data.request, answer: data.answer } : undefined;
+    return JSON.parse(doc.getElementById(ID)?.textContent ?? '') as PageBootstrap;
   } catch {
-    return undefined; // the widget asks for its data itself
+    return undefined; // none, or malformed: the widget asks for its data itself
   }
 }

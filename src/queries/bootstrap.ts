@@ -55,7 +55,7 @@ export const bootstrapQueryOptions = (
 /**
  * Seeds the bootstrap entry with the page's answer when it answers the request this widget makes
  * (same query), so that request is not made again; anything else (another request, a malformed
- * answer) is left for the network. True when seeded.
+ * answer) is left for the network.
  */
 export function seedFromPage(
   qc: QueryClient,
@@ -63,16 +63,16 @@ export function seedFromPage(
   category: Category,
   country: string | undefined,
   quote?: QuoteRequest,
-): boolean {
-  const query = new URLSearchParams(bootstrapQuery(category, country, quote)).toString();
-  if (page.request.slice(page.request.indexOf('?') + 1) !== query) return false;
-  let b: Bootstrap;
+): void {
   try {
-    b = readBootstrap(page.answer);
+    if (
+      page.request.split('?')[1] !== new URLSearchParams(bootstrapQuery(category, country, quote)).toString()
+    )
+      return;
+    const b = readBootstrap(page.answer);
+    qc.setQueryData(rampKeys.bootstrap(category, country, quote), b);
+    seedFromBootstrap(qc, category, b);
   } catch {
-    return false;
+    // Malformed: the widget asks for it.
   }
-  qc.setQueryData(rampKeys.bootstrap(category, country, quote), b);
-  seedFromBootstrap(qc, category, b);
-  return true;
 }
