@@ -6,6 +6,7 @@ import { CheckoutRoot } from '../widget/RampCheckout';
 import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
 import type { PageBootstrap } from '../api/bootstrap';
+import { seedFromPage } from '../queries';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
 
@@ -29,7 +30,11 @@ export function HostedCheckout({
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
   const env = useMemo(
-    () => ({ pageHistory: true, defaults: { apiBaseUrl }, firstBootstrap }),
+    () => ({
+      pageHistory: true,
+      defaults: { apiBaseUrl },
+      ...(firstBootstrap ? { seed: seedFromPage.bind(null, firstBootstrap) } : {}),
+    }),
     [apiBaseUrl, firstBootstrap],
   );
   return (

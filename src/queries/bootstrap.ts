@@ -58,8 +58,8 @@ export const bootstrapQueryOptions = (
  * answer) is left for the network.
  */
 export function seedFromPage(
-  qc: QueryClient,
   page: PageBootstrap,
+  qc: QueryClient,
   category: Category,
   country: string | undefined,
   quote?: QuoteRequest,

@@ -4,6 +4,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestServer } from '../queries/test-server';
+import { seedFromPage } from '../queries';
 import { mountWidget, PREFILLED } from './test-mount';
 
 /** The widget's own first request and its answer, as the server would write them into the page. */
@@ -20,7 +21,7 @@ describe('the first data the page came with', () => {
   it('shows the quotes without asking for the bootstrap', async () => {
     const firstBootstrap = await pageData();
     expect(firstBootstrap.request).toMatch(/^\/api\/ramp\/bootstrap\?.*sourceAmount=100/);
-    const w = mountWidget(PREFILLED, { firstBootstrap });
+    const w = mountWidget(PREFILLED, { seed: seedFromPage.bind(null, firstBootstrap) });
     await screen.findByRole('radiogroup', { name: 'Quotes' });
     expect(w.server.sent('/bootstrap')).toHaveLength(0);
     expect(w.server.sent('/payments/crypto/quote')).toHaveLength(0);
@@ -28,12 +29,12 @@ describe('the first data the page came with', () => {
 
   it('asks as usual when the page’s answer is for another request, or malformed', async () => {
     const data = await pageData();
-    const other = mountWidget({ ...PREFILLED, amount: '250' }, { firstBootstrap: data });
+    const other = mountWidget({ ...PREFILLED, amount: '250' }, { seed: seedFromPage.bind(null, data) });
     await screen.findByRole('radiogroup', { name: 'Quotes' });
     expect(other.server.sent('/bootstrap')).toHaveLength(1);
     other.view.unmount();
     const bad = mountWidget(PREFILLED, {
-      firstBootstrap: { request: data.request, answer: { countries: 1 } },
+      seed: seedFromPage.bind(null, { request: data.request, answer: { countries: 1 } }),
     });
     await screen.findByRole('radiogroup', { name: 'Quotes' });
     expect(bad.server.sent('/bootstrap')).toHaveLength(1);

@@ -18,9 +18,9 @@ import {
 import type { CheckoutStoreApi } from '../checkout';
 import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
-import { REQUEST_BUDGET_MS, RampClientProvider, seedFromPage } from '../queries';
-import type { PageBootstrap } from '../api/bootstrap';
+import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
 import { categoryOf } from '../api/types';
+import type { Category, QuoteRequest } from '../api/types';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
 import { CheckoutScreen } from '../ui/CheckoutScreen';
 import { adoptWidgetStyles } from '../ui/theme';
@@ -63,8 +63,11 @@ export interface WidgetEnv {
   styleNonce?: string;
   /** The checkout is the whole page (the hosted page): the browser's Back moves between its screens. */
   pageHistory?: boolean;
-  /** The first bootstrap answer, come with the page (the hosted page): used when it is the one asked. */
-  firstBootstrap?: PageBootstrap;
+  /**
+   * Fills the new checkout's cache before its first render (the hosted page: the first data it came
+   * with, hosted/firstData.ts), given the bootstrap the first screen asks for.
+   */
+  seed?: (qc: QueryClient, category: Category, country: string | undefined, quote?: QuoteRequest) => void;
 }
 
 /** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
@@ -167,11 +170,13 @@ function setUp(
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
   });
   // As the first screen asks for it (ui/steps/data.tsx): the opening quote goes with its direction.
-  if (env.firstBootstrap) {
-    const { direction } = store.getState().state.selection;
-    const quote = host.openingQuote?.direction === direction ? opening : undefined;
-    seedFromPage(queryClient, env.firstBootstrap, categoryOf(direction), host.countryHint, quote);
-  }
+  const { direction } = store.getState().state.selection;
+  env.seed?.(
+    queryClient,
+    categoryOf(direction),
+    host.countryHint,
+    host.openingQuote?.direction === direction ? opening : undefined,
+  );
   const fetchFn = intent && 'secret' in intent ? withIntentHeader(env.fetch, intent.secret) : env.fetch;
   // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
   const client = createRampClient({
