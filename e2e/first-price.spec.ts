@@ -4,7 +4,7 @@
 //   - `?country=IT` (a country the service does not serve) names Italy, and is not swapped silently.
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
-import { US_NY } from './support/data';
+import { GB_BUY_PREFILL, US_NY } from './support/data';
 
 test.describe('a British browser', () => {
   test.use({ locale: 'en-GB' });
@@ -21,6 +21,19 @@ test.describe('a British browser', () => {
     // Easy to replace: the shopper's own amount takes its place.
     await checkout.enterAmount('250');
     await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £250\.00$/, { timeout: 20_000 });
+  });
+
+  test('the best prefill comes with its first data: the price shows with no bootstrap request', async ({
+    page,
+  }) => {
+    const checkout = new Checkout(page);
+    const asked: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/api/ramp/bootstrap') && asked.push(r.url())));
+    await page.goto(`/?${new URLSearchParams(GB_BUY_PREFILL).toString()}`);
+    await expect(page.locator('#rc-first-data')).toHaveCount(1);
+    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £100\.00$/);
+    expect(asked).toEqual([]);
   });
 
   test('`?country=IT` says buying is not available in Italy, and switches to nothing in silence', async ({

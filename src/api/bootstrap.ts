@@ -6,6 +6,13 @@
 import { subdivisionFits } from '../domain/codes';
 import type { Country, CountryDefault, Currency, PaymentMethod, Quote, QuoteRequest } from './types';
 
+/** A bootstrap answer the page came with (the hosted page's server, server/http/first-data.ts). */
+export interface PageBootstrap {
+  /** The request it answers, as the server made it: `…/bootstrap?<query>`. */
+  request: string;
+  answer: unknown;
+}
+
 export interface Bootstrap {
   countries: Country[];
   /** The resolved country: the asked one when supported, else from Accept-Language, else a fallback. */

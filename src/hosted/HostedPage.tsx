@@ -5,6 +5,8 @@ import { I18nProvider, useTranslator } from '../ui/i18n';
 import { CheckoutRoot } from '../widget/RampCheckout';
 import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
+import type { PageBootstrap } from '../api/bootstrap';
+import { seedFromPage } from '../queries';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
 
@@ -17,14 +19,24 @@ export function HostedCheckout({
   store,
   onEvent,
   apiBaseUrl = '/api/ramp',
+  firstBootstrap,
 }: {
   store: OptionsStore;
   onEvent?: (event: RampCheckoutEvent) => void;
   /** This server's proxy, as seen from the page (under the path the server is mounted at). */
   apiBaseUrl?: string;
+  /** The first data the page came with (hosted/firstData.ts). */
+  firstBootstrap?: PageBootstrap;
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const env = useMemo(() => ({ pageHistory: true, defaults: { apiBaseUrl } }), [apiBaseUrl]);
+  const env = useMemo(
+    () => ({
+      pageHistory: true,
+      defaults: { apiBaseUrl },
+      ...(firstBootstrap ? { seed: seedFromPage.bind(null, firstBootstrap) } : {}),
+    }),
+    [apiBaseUrl, firstBootstrap],
+  );
   return (
     <main className="hp-main">
       {/* In the widget's language, once its catalog is here (as the widget itself). */}

@@ -49,6 +49,21 @@ function start(search: string, win: Window = window) {
 const lastProps = () => seen.props.at(-1)!;
 
 describe('startHostedPage', () => {
+  it('hands the widget the first data the server wrote into the page, when well formed', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'rc-first-data';
+    block.textContent =
+      '{"request":"/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US","answer":{"country":"US"}}';
+    document.body.append(block);
+    start('?country=US');
+    expect(seen.env.at(-1)).toMatchObject({ seed: expect.any(Function) });
+    act(() => stop?.());
+    block.textContent = '{"request":';
+    start('?country=US');
+    expect(seen.env.at(-1)).toEqual({ pageHistory: true, defaults: { apiBaseUrl: '/api/ramp' } });
+  });
+
   it('shows what to fix, and no widget, when the query string is invalid', () => {
     const page = start('?direction=up&amount=-5&lock=walletAddress');
     expect(page.querySelector('h1')!.textContent).toBe('This checkout link needs fixing');

@@ -6,6 +6,7 @@ import { createParentBridge, isFramed } from './bridge';
 import type { ParentBridge } from './bridge';
 import { applyUpdate, readHostedConfig } from './hostedConfig';
 import { ConfigErrorPage, HostedCheckout } from './HostedPage';
+import { readFirstData } from './firstData';
 import { createOptionsStore } from './optionsStore';
 import { applyPageLocale } from './pageLocale';
 import { applyPageTheme } from './pageTheme';
@@ -55,7 +56,14 @@ export function startHostedPage(
   }
 
   const onEvent = bridge ? (event: RampCheckoutEvent) => bridge.post(event) : undefined;
-  root.render(<HostedCheckout store={store} onEvent={onEvent} apiBaseUrl={serverApiBase(doc)} />);
+  root.render(
+    <HostedCheckout
+      store={store}
+      onEvent={onEvent}
+      apiBaseUrl={serverApiBase(doc)}
+      firstBootstrap={readFirstData(doc)}
+    />,
+  );
   return () => {
     bridge?.dispose();
     unsubscribe();

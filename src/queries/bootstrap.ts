@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
 import { bootstrapQuery, readBootstrap } from '../api';
-import type { Bootstrap } from '../api';
+import type { Bootstrap, PageBootstrap } from '../api/bootstrap';
 import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
@@ -51,3 +51,28 @@ export const bootstrapQueryOptions = (
     retry: retryDiscovery,
     retryDelay: discoveryRetryDelay,
   });
+
+/**
+ * Seeds the bootstrap entry with the page's answer when it answers the request this widget makes
+ * (same query), so that request is not made again; anything else (another request, a malformed
+ * answer) is left for the network.
+ */
+export function seedFromPage(
+  page: PageBootstrap,
+  qc: QueryClient,
+  category: Category,
+  country: string | undefined,
+  quote?: QuoteRequest,
+): void {
+  try {
+    if (
+      page.request.split('?')[1] !== new URLSearchParams(bootstrapQuery(category, country, quote)).toString()
+    )
+      return;
+    const b = readBootstrap(page.answer);
+    qc.setQueryData(rampKeys.bootstrap(category, country, quote), b);
+    seedFromBootstrap(qc, category, b);
+  } catch {
+    // Malformed: the widget asks for it.
+  }
+}

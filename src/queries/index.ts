@@ -2,7 +2,7 @@
 export { rampKeys } from './keys';
 export type { RoutesKeyInput } from './keys';
 export { RampClientProvider, useRampClient } from './client';
-export { bootstrapQueryOptions, seedFromBootstrap } from './bootstrap';
+export { bootstrapQueryOptions, seedFromBootstrap, seedFromPage } from './bootstrap';
 export {
   DISCOVERY_STALE_MS,
   countriesQueryOptions,

@@ -4,6 +4,8 @@
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
 // Text files go out as the build's brotli or gzip variant when the browser takes one (http/encoding.ts).
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -11,7 +13,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { RETAINED_304_HEADERS, etag } from 'hono/etag';
 import { getMimeType } from 'hono/utils/mime';
 import { VARIANT_SUFFIX, pickEncoding, variantsOf } from './encoding';
-import { bootstrapPreloadLink } from './preload';
+import { bootstrapPreloadLink, bootstrapRequestPath } from './preload';
+import { loadFirstData, withFirstData } from './first-data';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
 import { pageHeaders } from './headers';
@@ -31,6 +34,8 @@ export interface StaticFiles {
 /** A plain file name (route parameter pattern): no dot files, no encodings, no separators. */
 const FILE = '{[A-Za-z0-9][A-Za-z0-9._-]*}';
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A page made per request is compressed fast (the build's files have the slowest, smallest brotli). */
+const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unversioned embed URLs are re-checked every 5 minutes, so a fix reaches merchants the same day. */
 export const EMBED_SHORT_CACHE = 'public, max-age=300';
@@ -86,6 +91,29 @@ export function mountStatic(
         ...(link ? { Link: link } : {}),
       };
     });
+  // The hosted page with its first data in it (http/first-data.ts), when its URL says which and the
+  // answer comes in time; else the next handler sends the page file as it is.
+  const withData: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const path = bootstrapRequestPath(new URL(c.req.url).searchParams);
+    const data = path && (await loadFirstData(app, c, path));
+    const html = data && (await readFile(`${root}/index.html`, 'utf8').catch(() => undefined));
+    const page = data && html !== undefined ? withFirstData(html, data) : undefined;
+    if (!data || page === undefined) return next();
+    const body = Buffer.from(page);
+    const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      // The page carries this shopper's opening quote: not for shared caches, asked again each time.
+      'Cache-Control': 'private, no-store',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      ...pageHeaders('hosted', config, imgOrigins),
+    });
+    for (const cookie of data.setCookies) headers.append('Set-Cookie', cookie);
+    if (encoding) headers.set('Content-Encoding', encoding);
+    const sent =
+      encoding === 'br' ? brotliCompressSync(body, FAST_BROTLI) : encoding === 'gzip' ? gzipSync(body) : body;
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
+  };
   const demoHeaders = (c: Context) => ({
     'Cache-Control': 'no-cache',
     ...(c.req.path.endsWith('.html') ? pageHeaders('demo', config, imgOrigins) : {}),
@@ -106,8 +134,8 @@ export function mountStatic(
       'access-control-allow-origin',
     ],
   });
-  app.get('/', tag, page('index.html', 'hosted'), notBuilt);
-  app.get('/index.html', tag, page('index.html', 'hosted'), notBuilt);
+  app.get('/', withData, tag, page('index.html', 'hosted'), notBuilt);
+  app.get('/index.html', withData, tag, page('index.html', 'hosted'), notBuilt);
   app.get('/console', tag, page('console.html', 'console'), notBuilt);
   app.get('/console.html', tag, page('console.html', 'console'), notBuilt);
 

@@ -19,7 +19,10 @@ import { BUY_SESSION, QUOTE_PATH, json, quoteFor, quotedSession } from '../testi
 // A stand-in build of the hosted page, linking its files relative to itself (as Vite's base './').
 const hostedDir = mkdtempSync(join(tmpdir(), 'ramp-mount-'));
 mkdirSync(join(hostedDir, 'assets'));
-writeFileSync(join(hostedDir, 'index.html'), '<script type="module" src="./assets/app.js"></script>');
+writeFileSync(
+  join(hostedDir, 'index.html'),
+  '<head><script type="module" src="./assets/app.js"></script></head>',
+);
 writeFileSync(join(hostedDir, 'console.html'), '<p>console</p>');
 writeFileSync(join(hostedDir, 'assets/app.js'), 'export {};');
 const embedFile = join(hostedDir, 'embed.js');
@@ -76,6 +79,10 @@ describe("Express, mounted at app.use('/ramp', nodeHandler(ramp))", () => {
     expect(bare.status).toBe(308);
     expect(bare.headers.get('location')).toBe('/ramp/?direction=sell');
     expect(await (await get(`${origin}/ramp/`)).text()).toContain('./assets/app.js');
+    // The page's first data, asked of the server's own /bootstrap route under the mount path.
+    expect(await (await get(`${origin}/ramp/?country=US`)).text()).toContain(
+      '<script type="application/json" id="rc-first-data">{"request":"/api/ramp/bootstrap?category=CRYPTO_ONRAMP\\u0026country=US","answer":{"countries":',
+    );
     expect((await get(`${origin}/ramp/assets/app.js`)).status).toBe(200);
     expect((await get(`${origin}/ramp/console`)).status).toBe(200);
     expect(await (await get(`${origin}/ramp/ramp-checkout.js`)).text()).toBe('/* embed */');
