@@ -1,4 +1,5 @@
 // A price on first paint, and places the checkout does not serve said by name.
+//   - The best prefill's price is in the page's HTML (rendered by the server), and the page takes it over.
 //   - A cold load outside the US (a British browser, no options) shows a price without any entry.
 //   - In the US, the State picker says it is needed for prices; once it is chosen, a price shows.
 //   - `?country=IT` (a country the service does not serve) names Italy, and is not swapped silently.
@@ -23,16 +24,37 @@ test.describe('a British browser', () => {
     await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £250\.00$/, { timeout: 20_000 });
   });
 
-  test('the best prefill comes with its first data: the price shows with no bootstrap request', async ({
+  test('the best prefill comes rendered with its first data: the price is in the HTML, then the page runs it', async ({
     page,
+    browser,
+    baseURL,
   }) => {
+    const url = `/?${new URLSearchParams(GB_BUY_PREFILL).toString()}`;
+    // Before any script: the price is painted with the page itself.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'en-GB' });
+    const still = new Checkout(await noScript.newPage());
+    await still.page.goto(url);
+    await expect(still.quoteRadios.first()).toBeChecked();
+    await expect(still.quoteRadios.first()).toHaveAccessibleName(/ for £100\.00$/);
+    await noScript.close();
+
+    // With scripts: the page takes that screen over (hydrated, not rendered again), asking for neither
+    // its first data nor its price again.
     const checkout = new Checkout(page);
     const asked: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/api/ramp/bootstrap') && asked.push(r.url())));
-    await page.goto(`/?${new URLSearchParams(GB_BUY_PREFILL).toString()}`);
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/ramp/bootstrap' || path === '/api/ramp/payments/crypto/quote') asked.push(path);
+    });
+    await page.goto(url);
     await expect(page.locator('#rc-first-data')).toHaveCount(1);
-    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
     await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £100\.00$/);
+    const why = checkout.widget.getByRole('button', { name: 'Why this offer?' });
+    await expect(async () => {
+      await why.click();
+      await expect(why).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('#root')).toHaveAttribute('data-rc-ssr', '');
     expect(asked).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { compressDirs } from './compress.mjs';
 const artifacts = [
   ['library (ESM)', 'vite.lib.config.ts'],
   ['host server', 'vite.server.config.ts'],
+  ["hosted page's first-screen renderer (Node)", 'vite.prerender.config.ts'],
   ['hosted page + console', 'vite.config.ts'],
   ['script-tag embed (IIFE)', 'vite.embed.config.ts'],
 ];

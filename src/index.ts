@@ -13,6 +13,7 @@ export type {
   TransactionFacts,
 } from './widget/events';
 export type { Direction, TransactionStatus } from './api/types';
+export type { RampBootstrap } from './api/bootstrap';
 export type { LockableField, Step } from './checkout/state';
 export type { ThemeMode, ThemeOption, ThemeTokens } from './ui/theme/tokens';
 export type { Language, MessageOverrides } from './ui/i18n/languages';

@@ -6,10 +6,15 @@
 import { subdivisionFits } from '../domain/codes';
 import type { Country, CountryDefault, Currency, PaymentMethod, Quote, QuoteRequest } from './types';
 
-/** A bootstrap answer the page came with (the hosted page's server, server/http/first-data.ts). */
-export interface PageBootstrap {
+/**
+ * A checkout's first data, asked for by the host server while it makes the page (the hosted page's
+ * server, or the merchant's through `ramp.bootstrap(request, options)`), for the widget's `bootstrap`
+ * option: the widget then shows it at once instead of asking for it.
+ */
+export interface RampBootstrap {
   /** The request it answers, as the server made it: `…/bootstrap?<query>`. */
   request: string;
+  /** The answer, as GET /api/ramp/bootstrap sends it (checked by the widget before use). */
   answer: unknown;
 }
 

@@ -5,8 +5,7 @@ import { I18nProvider, useTranslator } from '../ui/i18n';
 import { CheckoutRoot } from '../widget/RampCheckout';
 import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
-import type { PageBootstrap } from '../api/bootstrap';
-import { seedFromPage } from '../queries';
+import type { RampBootstrap } from '../api/bootstrap';
 import type { OptionsStore } from './optionsStore';
 import { pageLocaleTag } from './pageLocale';
 
@@ -26,17 +25,10 @@ export function HostedCheckout({
   /** This server's proxy, as seen from the page (under the path the server is mounted at). */
   apiBaseUrl?: string;
   /** The first data the page came with (hosted/firstData.ts). */
-  firstBootstrap?: PageBootstrap;
+  firstBootstrap?: RampBootstrap;
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const env = useMemo(
-    () => ({
-      pageHistory: true,
-      defaults: { apiBaseUrl },
-      ...(firstBootstrap ? { seed: seedFromPage.bind(null, firstBootstrap) } : {}),
-    }),
-    [apiBaseUrl, firstBootstrap],
-  );
+  const env = useMemo(() => ({ pageHistory: true, defaults: { apiBaseUrl } }), [apiBaseUrl]);
   return (
     <main className="hp-main">
       {/* In the widget's language, once its catalog is here (as the widget itself). */}
@@ -47,7 +39,11 @@ export function HostedCheckout({
         {/* A parent's update applies in place what a running checkout takes (the wallet, amount,
             theme…), and starts over for the rest. It is the whole page: the browser's Back moves
             between its screens. */}
-        <CheckoutRoot key={restartKey(options)} options={{ ...options, onEvent }} env={env} />
+        <CheckoutRoot
+          key={restartKey(options)}
+          options={{ ...options, onEvent, ...(firstBootstrap ? { bootstrap: firstBootstrap } : {}) }}
+          env={env}
+        />
       </div>
     </main>
   );

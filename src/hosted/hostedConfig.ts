@@ -16,6 +16,7 @@ export type UpdateResult = { ok: true; options: RampCheckoutOptions } | { ok: fa
 const PAGE_OWNED: Record<string, string> = {
   apiBaseUrl: 'apiBaseUrl cannot be set on the hosted page: it always uses this server’s /api/ramp',
   onEvent: 'onEvent cannot be set on the hosted page: frame it with parentOrigin to receive events',
+  bootstrap: 'bootstrap cannot be set on the hosted page: its server writes the first data into it',
 };
 
 /**

@@ -57,10 +57,17 @@ describe('startHostedPage', () => {
       '{"request":"/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US","answer":{"country":"US"}}';
     document.body.append(block);
     start('?country=US');
-    expect(seen.env.at(-1)).toMatchObject({ seed: expect.any(Function) });
-    act(() => stop?.());
-    block.textContent = '{"request":';
-    start('?country=US');
+    expect(lastProps().bootstrap).toEqual({
+      request: '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US',
+      answer: { country: 'US' },
+    });
+    // Malformed, or not the shape of one: the widget asks for its data itself.
+    for (const text of ['{"request":', '{"answer":{}}', '5']) {
+      act(() => stop?.());
+      block.textContent = text;
+      start('?country=US');
+      expect(lastProps()).not.toHaveProperty('bootstrap');
+    }
     expect(seen.env.at(-1)).toEqual({ pageHistory: true, defaults: { apiBaseUrl: '/api/ramp' } });
   });
 

@@ -1,6 +1,8 @@
 // Wires the hosted page: URL → options (or the error page), the framing parent's bridge, the page
 // theme, and the React root. Returns a function that undoes it (tests; a page never calls it).
-import { createRoot } from 'react-dom/client';
+import type { ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { RampCheckoutEvent } from '../widget/events';
 import { createParentBridge, isFramed } from './bridge';
 import type { ParentBridge } from './bridge';
@@ -18,9 +20,9 @@ export function startHostedPage(
 ): () => void {
   const config = readHostedConfig(search);
   const doc = win.document;
-  const root = createRoot(container);
 
   if (!config.ok) {
+    const root = createRoot(container);
     doc.title = 'Checkout link error';
     applyPageTheme(doc, undefined);
     console.error(`ramp-checkout: the page's query string is invalid:\n- ${config.issues.join('\n- ')}`);
@@ -56,19 +58,36 @@ export function startHostedPage(
   }
 
   const onEvent = bridge ? (event: RampCheckoutEvent) => bridge.post(event) : undefined;
-  root.render(
+  const page = (
     <HostedCheckout
       store={store}
       onEvent={onEvent}
       apiBaseUrl={serverApiBase(doc)}
       firstBootstrap={readFirstData(doc)}
-    />,
+    />
   );
+  let root: Root;
+  if (container.hasAttribute(RENDERED)) root = hydrate(container, page);
+  else (root = createRoot(container)).render(page);
   return () => {
     bridge?.dispose();
     unsubscribe();
     root.unmount();
   };
+}
+
+/** The root's mark that the server rendered the first screen in it (server/http/first-screen.ts). */
+const RENDERED = 'data-rc-ssr';
+
+/**
+ * Takes over the first screen the server rendered (the same tree, from the same URL and first data).
+ * Where the browser's first render differs (a checkout in progress restored from this tab, choices
+ * remembered on this device), React renders it afresh, and the mark says so.
+ */
+function hydrate(container: Element, page: ReactElement): Root {
+  return hydrateRoot(container, page, {
+    onRecoverableError: () => container.setAttribute(RENDERED, 'replaced'),
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
 import { bootstrapQuery, readBootstrap } from '../api';
-import type { Bootstrap, PageBootstrap } from '../api/bootstrap';
+import type { Bootstrap, RampBootstrap } from '../api/bootstrap';
 import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
 import { rampKeys } from './keys';
@@ -58,7 +58,7 @@ export const bootstrapQueryOptions = (
  * answer) is left for the network.
  */
 export function seedFromPage(
-  page: PageBootstrap,
+  page: RampBootstrap,
   qc: QueryClient,
   category: Category,
   country: string | undefined,

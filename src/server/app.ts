@@ -340,7 +340,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   // The sandbox's icons come from its public URL; a page reached as localhost must still show them.
   const imgOrigins =
     config.mode === 'sandbox' && deps.sandboxPublicUrl ? [new URL(deps.sandboxPublicUrl).origin] : [];
-  if (files) mountStatic(app, files, config, imgOrigins);
+  if (files) mountStatic(app, files, config, imgOrigins, log);
 
   return app;
 }

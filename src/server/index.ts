@@ -2,6 +2,8 @@
 export { createRampServer } from './server';
 export { loadConfig } from './config/env';
 export type { ClientInfo, RampServer } from './server';
+export type { BootstrapOptions } from './http/preload';
+export type { RampBootstrap } from '../api/bootstrap';
 export type { RampServerOptions } from './config/options';
 export { nodeHandler } from './node/handler';
 export type { NodeHandler, NodeNext, NodeRequestLike, NodeResponseLike } from './node/handler';

@@ -5,6 +5,11 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { distDir } from './http/package-dir';
+import { packageFirstScreen } from './http/first-screen';
+import { loadFirstData } from './http/first-data';
+import { bootstrapRequestFor } from './http/preload';
+import type { BootstrapOptions } from './http/preload';
+import type { RenderFirstScreen } from './http/first-screen';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
@@ -24,6 +29,7 @@ import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types
 import { createMerchant } from './merchant/merchant';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
+import type { RampBootstrap } from '../api/bootstrap';
 
 export interface RampServer {
   /** The validated configuration (read-only). */
@@ -35,6 +41,19 @@ export interface RampServer {
    * otherwise RAMP_TRUST_PROXY's forwarded address or the `clientIp` option gives it.
    */
   fetch(request: Request, client?: ClientInfo): Promise<Response>;
+  /**
+   * A checkout's first data, for the widget's `bootstrap` option, asked in process (as the widget
+   * would ask GET /api/ramp/bootstrap) while your server makes the page: the widget then shows its
+   * first screen, with its price when the options make a whole quote, without asking. `request`: the
+   * shopper's (its language decides the country's fallback); `options`: the widget's, as you will give
+   * them (`country` is needed). Undefined when the answer is not there within 300 ms, or fails: the
+   * widget then asks as usual.
+   */
+  bootstrap(
+    request: Request,
+    options: BootstrapOptions,
+    client?: ClientInfo,
+  ): Promise<RampBootstrap | undefined>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
   /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
@@ -73,16 +92,27 @@ export interface RampServerInternals {
   webhookFetch?: typeof fetch;
   ledger?: Ledger | Promise<Ledger>;
   /** The hosted build folder and the embed file; null serves no static files. @default the package's build */
-  static?: { hostedDir: string; embedFile: string } | null;
+  static?: PackageFiles | null;
   now?: () => number;
 }
 
-/** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed. */
-export function packageStaticFiles(): { hostedDir: string; embedFile: string } | null {
+/** The files a server serves: its hosted build, its embed, and the hosted page's first-screen renderer. */
+export interface PackageFiles {
+  hostedDir: string;
+  embedFile: string;
+  firstScreen?: () => Promise<RenderFirstScreen | undefined>;
+}
+
+/** The build folders next to this module: dist/server/*.js → dist/hosted, dist/embed, the page's renderer. */
+export function packageStaticFiles(): PackageFiles | null {
   const dist = distDir();
   const hostedDir = dist && join(dist, 'hosted');
   if (!dist || !hostedDir || !existsSync(join(hostedDir, 'index.html'))) return null;
-  return { hostedDir: `${hostedDir}${sep}`, embedFile: join(dist, 'embed', 'ramp-checkout.js') };
+  return {
+    hostedDir: `${hostedDir}${sep}`,
+    embedFile: join(dist, 'embed', 'ramp-checkout.js'),
+    firstScreen: packageFirstScreen(),
+  };
 }
 
 /**
@@ -202,6 +232,12 @@ export function createRampServer(
         if (probe) return probe;
       }
       return (app ?? (await started).app).fetch(routed, connection(request, client));
+    },
+    bootstrap: async (request, options, client) => {
+      const path = bootstrapRequestFor(options);
+      if (!path) return undefined;
+      const own = app ?? (await started).app;
+      return loadFirstData((r) => own.fetch(r, connection(request, client)), request, path);
     },
     createIntent: async (input) => (await parts()).intents.create(input),
     ...createSdk(config, parts, now),

@@ -18,9 +18,8 @@ import {
 import type { CheckoutStoreApi } from '../checkout';
 import type { StorageLike } from '../checkout/persistence';
 import { createCheckoutStore } from '../checkout';
-import { REQUEST_BUDGET_MS, RampClientProvider } from '../queries';
+import { REQUEST_BUDGET_MS, RampClientProvider, seedFromPage } from '../queries';
 import { categoryOf } from '../api/types';
-import type { Category, QuoteRequest } from '../api/types';
 import { CheckoutRuntime } from '../ui/CheckoutRuntime';
 import { CheckoutScreen } from '../ui/CheckoutScreen';
 import { adoptWidgetStyles } from '../ui/theme';
@@ -63,11 +62,6 @@ export interface WidgetEnv {
   styleNonce?: string;
   /** The checkout is the whole page (the hosted page): the browser's Back moves between its screens. */
   pageHistory?: boolean;
-  /**
-   * Fills the new checkout's cache before its first render (the hosted page: the first data it came
-   * with, hosted/firstData.ts), given the bootstrap the first screen asks for.
-   */
-  seed?: (qc: QueryClient, category: Category, country: string | undefined, quote?: QuoteRequest) => void;
 }
 
 /** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
@@ -169,14 +163,18 @@ function setUp(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
   });
-  // As the first screen asks for it (ui/steps/data.tsx): the opening quote goes with its direction.
+  // The first data the server gave (the `bootstrap` option), where it answers what the first screen
+  // asks for (ui/steps/data.tsx: the opening quote goes with its direction).
   const { direction } = store.getState().state.selection;
-  env.seed?.(
-    queryClient,
-    categoryOf(direction),
-    host.countryHint,
-    host.openingQuote?.direction === direction ? opening : undefined,
-  );
+  if (options.bootstrap) {
+    seedFromPage(
+      options.bootstrap,
+      queryClient,
+      categoryOf(direction),
+      host.countryHint,
+      host.openingQuote?.direction === direction ? opening : undefined,
+    );
+  }
   const fetchFn = intent && 'secret' in intent ? withIntentHeader(env.fetch, intent.secret) : env.fetch;
   // Each call waits the server's deadline and a margin, no longer (queries/retry.ts).
   const client = createRampClient({

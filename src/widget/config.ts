@@ -2,6 +2,7 @@
 // React props, `RampCheckout.mount(el, options)` and the hosted page's query string all end up in
 // `validateOptions`, which either returns clean options or throws an OptionsError listing every problem
 // (the rules: validate.ts).
+import type { RampBootstrap } from '../api/bootstrap';
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout/state';
 import { LOCKABLE_FIELDS } from '../checkout';
@@ -81,6 +82,13 @@ export interface RampCheckoutOptions {
    * the widget starts from the intent's values and locks them; the server enforces them.
    */
   intent?: string;
+  /**
+   * The checkout's first data from your server, `ramp.bootstrap(request, options)` of
+   * `ramp-checkout/server` (JSON-safe: pass it from a server component or write it into the page). When
+   * it answers the request the widget would make (same options), the first screen shows it at once,
+   * with its price, and does not ask for it; otherwise it is ignored.
+   */
+  bootstrap?: RampBootstrap;
 }
 
 /** Options after validation: codes upper-cased, amount a string, defaults applied. */
@@ -120,6 +128,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'ranking',
   'onEvent',
   'intent',
+  'bootstrap',
 ];
 
 /**

@@ -1,6 +1,7 @@
 // The rules behind `validateOptions` (config.ts): each option checked on its own, then how they relate.
 // Plain code rather than the server's schema library (valibot): these checks ship in every checkout,
 // and the library for them alone was 1.3 KB gzip of the English checkout's budget.
+import type { RampBootstrap } from '../api/bootstrap';
 import type { Direction } from '../api/types';
 import { LOCKABLE_FIELDS } from '../checkout';
 import { RANKINGS, type Ranking } from '../checkout/ranking';
@@ -182,6 +183,12 @@ const FIELDS = {
       () => 'intent must be the clientSecret of a checkout intent (int_…_secret_…)',
     ),
   ]),
+  // Its answer is checked where it is used (queries/bootstrap.ts): one that does not fit is not used.
+  bootstrap: optional<RampBootstrap>((x) =>
+    typeof x === 'object' && x !== null && typeof (x as RampBootstrap).request === 'string' && 'answer' in x
+      ? ok(x as RampBootstrap)
+      : refused(x, 'bootstrap must be what ramp.bootstrap(request, options) gave: { request, answer }'),
+  ),
 };
 
 /** The options given, cleaned: those left out stay out (the key absent), undefined stays undefined. */

@@ -3,8 +3,6 @@
 // /bootstrap route (same checks, caches and opening quote), and writes the answer into the page as a
 // JSON block the widget seeds its cache from (hosted/firstData.ts): no round trip after the scripts.
 // Within a short budget only: late or failed, the page goes out as before, with the preload header.
-import type { Context, Hono } from 'hono';
-import type { AppEnv } from './context';
 
 /** The id of the page's JSON block (read by hosted/firstData.ts). */
 export const FIRST_DATA_ID = 'rc-first-data';
@@ -15,27 +13,30 @@ export const FIRST_DATA_BUDGET_MS = 300;
 export interface FirstData {
   request: string;
   answer: unknown;
-  /** The answer's cookies (the opening quote's shopper id), passed on with the page. */
-  setCookies: string[];
 }
 
-/** The answer of `path` (an /api/ramp/bootstrap request) from the app itself, or undefined if not 200 in time. */
+/**
+ * The answer of `path` (an /api/ramp/bootstrap request) from the app itself (`ask`), for the shopper
+ * whose request `from` is, or undefined if not 200 in time. The answer's cookie (the shopper id the
+ * opening quote was asked under) is not passed on: the page's request never carries the shopper's
+ * own (it is scoped to the API's path), so passing it on would replace a returning shopper's id.
+ */
 export async function loadFirstData(
-  app: Hono<AppEnv>,
-  c: Context<AppEnv>,
+  ask: (request: Request) => Response | Promise<Response>,
+  from: Request,
   path: string,
   budgetMs = FIRST_DATA_BUDGET_MS,
 ): Promise<FirstData | undefined> {
-  // The shopper's own headers that the route reads: the country's fallback and the quote's shopper.
+  // The shopper's own headers that the route reads: the country's fallback, the client.
   const headers = new Headers();
-  for (const name of ['accept-language', 'cookie', 'user-agent']) {
-    const value = c.req.header(name);
-    if (value !== undefined) headers.set(name, value);
+  for (const name of ['accept-language', 'user-agent']) {
+    const value = from.headers.get(name);
+    if (value !== null) headers.set(name, value);
   }
   const asked = (async () => {
-    const res = await app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
+    const res = await ask(new Request(new URL(path, from.url), { headers }));
     if (res.status !== 200) return undefined;
-    return { request: path, answer: (await res.json()) as unknown, setCookies: res.headers.getSetCookie() };
+    return { request: path, answer: (await res.json()) as unknown };
   })().catch(() => undefined);
   let expire = () => {};
   const late = new Promise<undefined>((resolve) => (expire = () => resolve(undefined)));
@@ -61,7 +62,7 @@ export function jsonScript(id: string, value: unknown): string {
 
 /** The page with its first data, placed before the page's scripts (`</head>`); undefined without a head. */
 export function withFirstData(html: string, data: FirstData): string | undefined {
-  const block = jsonScript(FIRST_DATA_ID, { request: data.request, answer: data.answer });
+  const block = jsonScript(FIRST_DATA_ID, data);
   const at = html.indexOf('</head>');
   return at < 0 ? undefined : html.slice(0, at) + block + html.slice(at);
 }

@@ -26,13 +26,23 @@ export type PageKind =
   /** Demo merchant pages of the hosted build: like a merchant site, they may style inline (the embed's shadow root). */
   | 'demo';
 
-/** `imgOrigins`: extra image sources (the embedded sandbox's icons when reached by another host name). */
-export function pageCsp(kind: PageKind, allowedOrigins: string[], imgOrigins: string[] = []): string {
+/**
+ * `imgOrigins`: extra image sources (the embedded sandbox's icons when reached by another host name).
+ * `styleHashes`: the inline styles a page rendered on the server carries (http/first-screen.ts), by
+ * hash; `'unsafe-hashes'` lets those hashes match style attributes too, and nothing else.
+ */
+export function pageCsp(
+  kind: PageKind,
+  allowedOrigins: string[],
+  imgOrigins: string[] = [],
+  styleHashes: string[] = [],
+): string {
   const ancestors = kind === 'console' ? "'none'" : ["'self'", ...allowedOrigins].join(' ');
+  const hashed = styleHashes.length ? ["'unsafe-hashes'", ...styleHashes] : [];
   return [
     "default-src 'self'",
     "script-src 'self'",
-    kind === 'demo' ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    kind === 'demo' ? "style-src 'self' 'unsafe-inline'" : ["style-src 'self'", ...hashed].join(' '),
     ["img-src 'self' data: https:", ...imgOrigins].join(' '),
     "connect-src 'self'",
     "object-src 'none'",
@@ -47,9 +57,10 @@ export function pageHeaders(
   kind: PageKind,
   config: ServerConfig,
   imgOrigins: string[] = [],
+  styleHashes: string[] = [],
 ): Record<string, string> {
   const h: Record<string, string> = {
-    'Content-Security-Policy': pageCsp(kind, config.allowedOrigins, imgOrigins),
+    'Content-Security-Policy': pageCsp(kind, config.allowedOrigins, imgOrigins, styleHashes),
   };
   // X-Frame-Options cannot name several origins; with merchant origins, CSP frame-ancestors decides alone.
   if (kind === 'console') h['X-Frame-Options'] = 'DENY';

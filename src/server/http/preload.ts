@@ -41,6 +41,31 @@ export function bootstrapRequestPath(query: URLSearchParams): string | undefined
   return `${API_PREFIX}/bootstrap?${qs.toString()}`;
 }
 
+/** The widget options that decide its first request (the widget's names and forms). */
+export interface BootstrapOptions {
+  direction?: Direction;
+  directions?: Direction[];
+  country: string;
+  subdivision?: string;
+  fiatCurrency?: string;
+  cryptoCurrency?: string;
+  network?: string;
+  paymentMethod?: string;
+  amount?: string | number;
+  defaultAmount?: string | number;
+  partners?: string[];
+}
+
+/** What the widget sends to /bootstrap for these options, if certain (as `bootstrapRequestPath`). */
+export function bootstrapRequestFor(options: BootstrapOptions): string | undefined {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options) as [string, unknown][]) {
+    if (Array.isArray(value)) query.set(name, value.join(','));
+    else if (typeof value === 'string' || typeof value === 'number') query.set(name, String(value));
+  }
+  return bootstrapRequestPath(query);
+}
+
 /** The Link header value that preloads it (`crossorigin`: matched by the page's own fetch). */
 export function bootstrapPreloadLink(query: URLSearchParams): string | undefined {
   const path = bootstrapRequestPath(query);

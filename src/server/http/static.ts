@@ -3,7 +3,7 @@
 // (Hono's etag). Routes admit plain file names only (no dot segments, no encodings, no subfolders
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
 // Text files go out as the build's brotli or gzip variant when the browser takes one (http/encoding.ts).
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Dirent } from 'node:fs';
@@ -15,8 +15,12 @@ import { getMimeType } from 'hono/utils/mime';
 import { VARIANT_SUFFIX, pickEncoding, variantsOf } from './encoding';
 import { bootstrapPreloadLink, bootstrapRequestPath } from './preload';
 import { loadFirstData, withFirstData } from './first-data';
+import { withFirstScreen } from './first-screen';
+import type { FirstScreenInput, RenderFirstScreen } from './first-screen';
+import { API_PREFIX } from '../../api/proxy/contract';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
+import type { Logger } from './log';
 import { pageHeaders } from './headers';
 import type { PageKind } from './headers';
 import { notFound } from './errors';
@@ -29,6 +33,8 @@ export interface StaticFiles {
   embedFile: string;
   /** The embed's version, the only `?v=` served (pinned, immutable). @default package.json's version */
   embedVersion?: string;
+  /** The hosted page's first-screen renderer (http/first-screen.ts); without it the page has its shell. */
+  firstScreen?: () => Promise<RenderFirstScreen | undefined>;
 }
 
 /** A plain file name (route parameter pattern): no dot files, no encodings, no separators. */
@@ -45,6 +51,7 @@ export function mountStatic(
   files: StaticFiles,
   config: ServerConfig,
   imgOrigins: string[] = [],
+  log?: Logger,
 ): void {
   const root = files.hostedDir;
   /** Serves what the middleware finds, with `headers`; else the next handler. */
@@ -91,24 +98,44 @@ export function mountStatic(
         ...(link ? { Link: link } : {}),
       };
     });
+  // The page's stylesheets, inlined into a page rendered on the server (named by content: read once).
+  const sheets = new Map<string, string | undefined>();
+  const stylesheet = (name: string) => {
+    if (!sheets.has(name) && FILE_NAME.test(name)) {
+      try {
+        sheets.set(name, readFileSync(join(root, 'assets', name), 'utf8'));
+      } catch {
+        sheets.set(name, undefined);
+      }
+    }
+    return sheets.get(name);
+  };
   // The hosted page with its first data in it (http/first-data.ts), when its URL says which and the
   // answer comes in time; else the next handler sends the page file as it is.
   const withData: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const path = bootstrapRequestPath(new URL(c.req.url).searchParams);
-    const data = path && (await loadFirstData(app, c, path));
+    const url = new URL(c.req.url);
+    const path = bootstrapRequestPath(url.searchParams);
+    const data = path && (await loadFirstData((r) => app.fetch(r, c.env), c.req.raw, path));
     const html = data && (await readFile(`${root}/index.html`, 'utf8').catch(() => undefined));
-    const page = data && html !== undefined ? withFirstData(html, data) : undefined;
-    if (!data || page === undefined) return next();
+    const withJson = data && html !== undefined ? withFirstData(html, data) : undefined;
+    if (!data || withJson === undefined) return next();
+    // And its first screen, rendered, where the renderer is built and the page would show it.
+    const rendered = await renderFirstScreen(files.firstScreen, stylesheet, withJson, log, {
+      search: url.search,
+      firstData: data,
+      apiBaseUrl: API_PREFIX,
+      language: c.req.header('accept-language')?.split(/[,;]/)[0]?.trim() || undefined,
+    });
+    const page = rendered?.html ?? withJson;
     const body = Buffer.from(page);
     const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
     const headers = new Headers({
       'Content-Type': 'text/html; charset=utf-8',
       // The page carries this shopper's opening quote: not for shared caches, asked again each time.
       'Cache-Control': 'private, no-store',
-      Vary: 'Accept-Encoding, Accept-Language, Cookie',
-      ...pageHeaders('hosted', config, imgOrigins),
+      Vary: 'Accept-Encoding, Accept-Language',
+      ...pageHeaders('hosted', config, imgOrigins, rendered?.styleHashes),
     });
-    for (const cookie of data.setCookies) headers.append('Set-Cookie', cookie);
     if (encoding) headers.set('Content-Encoding', encoding);
     const sent =
       encoding === 'br' ? brotliCompressSync(body, FAST_BROTLI) : encoding === 'gzip' ? gzipSync(body) : body;
@@ -199,4 +226,21 @@ function topLevelFiles(dir: string): string[] {
     return [];
   }
   return entries.filter((e) => e.isFile() && FILE_NAME.test(e.name) && !isVariant(e.name)).map((e) => e.name);
+}
+
+/** The page with its first screen rendered in it, or undefined when it cannot be (logged when it fails). */
+async function renderFirstScreen(
+  load: StaticFiles['firstScreen'],
+  readAsset: (name: string) => string | undefined,
+  page: string,
+  log: Logger | undefined,
+  input: FirstScreenInput,
+): Promise<{ html: string; styleHashes: string[] } | undefined> {
+  try {
+    const screen = (await load?.())?.(input);
+    return screen && withFirstScreen(page, screen, readAsset);
+  } catch (e) {
+    log?.error('first screen not rendered', { error: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  }
 }

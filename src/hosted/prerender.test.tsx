@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// The hosted page rendered on the server and taken over in the browser: the page the server sends
+// (its first data and its first screen, from the real index.html, server/http/first-data.ts and
+// first-screen.ts) is started by the page's own entry (start.tsx), which hydrates it: the same nodes
+// stay, nothing is rendered afresh, and the first data is not asked for again.
+import { readFileSync } from 'node:fs';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestServer } from '../queries/test-server';
+import { bootstrapRequestPath } from '../server/http/preload';
+import { withFirstData } from '../server/http/first-data';
+import { withFirstScreen } from '../server/http/first-screen';
+import type { RenderFirstScreen } from '../server/http/first-screen';
+import type { RampBootstrap } from '../api/bootstrap';
+import { widgetCss } from '../ui/theme';
+import { prerender } from './prerender';
+import { startHostedPage } from './start';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const BEST =
+  '?direction=buy&country=US&subdivision=US-CA&fiatCurrency=USD&cryptoCurrency=BTC&network=BITCOIN&paymentMethod=CREDIT_DEBIT_CARD&amount=100';
+const INDEX = readFileSync('index.html', 'utf8');
+const server = createTestServer();
+let firstData: RampBootstrap;
+let stop: (() => void) | undefined;
+
+// The renderer is what the server loads: its type is the server's.
+const render: RenderFirstScreen = prerender;
+
+beforeAll(async () => {
+  const request = bootstrapRequestPath(new URLSearchParams(BEST))!;
+  firstData = { request, answer: (await (await server.fetch(request)).json()) as unknown };
+});
+afterEach(() => {
+  act(() => stop?.());
+  stop = undefined;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The page as the server sends it for `search`, loaded into this document (scripts inert). */
+function loadServedPage(search: string, language = 'en-US') {
+  const screen = render({ search, firstData, apiBaseUrl: '/api/ramp', language });
+  const page = withFirstData(INDEX, firstData)!;
+  const served = screen ? withFirstScreen(page, screen, () => undefined)!.html : page;
+  const parsed = new DOMParser().parseFromString(served, 'text/html');
+  document.head.innerHTML = parsed.head.innerHTML;
+  document.body.innerHTML = parsed.body.innerHTML;
+  return { screen, root: document.getElementById('root')! };
+}
+
+describe('the hosted page rendered on the server', () => {
+  it('shows the best offer in its HTML, with nothing of the shell left', () => {
+    const { screen, root } = loadServedPage(BEST);
+    expect(screen!.css).toBe(widgetCss);
+    expect(document.querySelector('style[data-rc-styles]')!.textContent).toBe(widgetCss);
+    expect(root.getAttribute('data-rc-ssr')).toBe('');
+    expect(root.querySelector('.hp-shell')).toBeNull();
+    const best = root.querySelector<HTMLInputElement>('.rc-radiogroup--cards input:checked')!;
+    expect(best.getAttribute('aria-label')).toMatch(/^\w+: you get 0\.\d+\sBTC for \$100\.00$/);
+  });
+
+  it('is hydrated by the page: the same nodes, no render afresh, no error, no bootstrap asked again', async () => {
+    const { root } = loadServedPage(BEST);
+    const best = root.querySelector('.rc-radiogroup--cards input:checked');
+    const amount = root.querySelector('input[inputmode="decimal"]');
+    const asked = server.requests.length;
+    vi.stubGlobal('fetch', server.fetch);
+    const error = vi.spyOn(console, 'error');
+    await act(async () => {
+      stop = startHostedPage(window, root, BEST);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(root.getAttribute('data-rc-ssr')).toBe('');
+    expect(root.querySelector('.rc-radiogroup--cards input:checked')).toBe(best);
+    expect(root.querySelector('input[inputmode="decimal"]')).toBe(amount);
+    expect(error).not.toHaveBeenCalled();
+    expect(server.requests.slice(asked).map((r) => r.path.split('?')[0])).not.toContain('/bootstrap');
+  });
+
+  it('is rendered afresh, and says so on its root, where the browser differs (here: another amount)', async () => {
+    const { root } = loadServedPage(BEST);
+    vi.stubGlobal('fetch', server.fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      stop = startHostedPage(window, root, BEST.replace('amount=100', 'amount=250'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(root.getAttribute('data-rc-ssr')).toBe('replaced');
+    expect(root.querySelector('input[inputmode="decimal"]')).toHaveValue('250');
+  });
+
+  it('is not rendered for a language whose words load with the scripts, nor for an invalid link', () => {
+    expect(render({ search: BEST, firstData, apiBaseUrl: '/api/ramp', language: 'de-DE' })).toBeUndefined();
+    expect(render({ search: `${BEST}&locale=fr`, firstData, apiBaseUrl: '/api/ramp' })).toBeUndefined();
+    expect(
+      render({ search: `${BEST}&locale=de`, firstData, apiBaseUrl: '/api/ramp', language: 'en' }),
+    ).toBeUndefined();
+    expect(render({ search: `${BEST}&direction=up`, firstData, apiBaseUrl: '/api/ramp' })).toBeUndefined();
+    // English in the link wins over the browser's language.
+    expect(
+      render({ search: `${BEST}&locale=en`, firstData, apiBaseUrl: '/api/ramp', language: 'de' }),
+    ).toBeDefined();
+  });
+
+  it('escapes what the link puts on screen', () => {
+    const hostile = `${BEST}&walletAddress=${encodeURIComponent('"><script>alert(1)</script>')}`;
+    const { root } = loadServedPage(hostile);
+    expect(root.querySelector('script')).toBeNull();
+  });
+});

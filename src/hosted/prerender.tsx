@@ -1,0 +1,52 @@
+// The hosted page's first screen, rendered on the server (react-dom/server) from the page's URL and
+// the first data the server writes into the page: the same tree the page then hydrates (start.tsx),
+// so the price is painted with the HTML, before any script runs. Built for Node into
+// dist/server/prerender.js; the host server loads it when it serves the page (server/http/first-screen.ts).
+import { renderToString } from 'react-dom/server';
+import type { RampBootstrap } from '../api/bootstrap';
+import { negotiateLanguage } from '../ui/i18n';
+import { widgetCss } from '../ui/theme';
+import { readHostedConfig } from './hostedConfig';
+import { HostedCheckout } from './HostedPage';
+import { createOptionsStore } from './optionsStore';
+
+export interface PrerenderInput {
+  /** The page's query string. */
+  search: string;
+  /** The bootstrap answer written into the page, and the request it answers. */
+  firstData: RampBootstrap;
+  /** The proxy as the page sees it (start.tsx's serverApiBase). */
+  apiBaseUrl: string;
+  /** The shopper's language as the browser will report it (Accept-Language's first tag). */
+  language?: string;
+}
+
+export interface FirstScreen {
+  /** The markup of the page's root element. */
+  html: string;
+  /** The widget's stylesheet, which the script would otherwise add when it runs. */
+  css: string;
+}
+
+/**
+ * The first screen, or undefined when the page would not show it from its first data alone: a link
+ * with invalid options (the page shows what to fix), or a language other than English, whose words
+ * load with the scripts (the page would show nothing until then, and so must the markup).
+ */
+export function prerender({
+  search,
+  firstData,
+  apiBaseUrl,
+  language,
+}: PrerenderInput): FirstScreen | undefined {
+  const config = readHostedConfig(search);
+  if (!config.ok) return undefined;
+  // The browser's language stands in for the option, as the page reads navigator.language.
+  const locale = config.options.locale ?? language;
+  if (negotiateLanguage(locale) !== 'en') return undefined;
+  const store = createOptionsStore({ ...config.options, ...(locale ? { locale } : {}) });
+  const html = renderToString(
+    <HostedCheckout store={store} apiBaseUrl={apiBaseUrl} firstBootstrap={firstData} />,
+  );
+  return { html, css: widgetCss };
+}

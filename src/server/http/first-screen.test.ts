@@ -1,0 +1,103 @@
+// The hosted page's first screen rendered into its HTML (http/first-screen.ts), through the server's
+// fetch, on the real index.html and with the hosted page's own renderer (src/hosted/prerender.tsx).
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prerender } from '../../hosted/prerender';
+import { TEST_KEY, testApp } from '../testing/upstream';
+import type { RenderFirstScreen } from './first-screen';
+
+const BEST =
+  '/?direction=buy&country=us&subdivision=US-CA&fiatCurrency=USD&cryptoCurrency=BTC&network=BITCOIN&paymentMethod=CREDIT_DEBIT_CARD&amount=100';
+
+const PAGE_CSS = '.hp-main{margin:0 auto}';
+
+/** A hosted build: the page (by default index.html, linking its stylesheet as the build does) and its assets. */
+function hostedDir(
+  index?: string,
+  assets: Record<string, string> = { 'index-Ab12Cd34.css': PAGE_CSS },
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rc-first-screen-'));
+  const source = readFileSync('index.html', 'utf8').replace(
+    '</head>',
+    '<link rel="stylesheet" crossorigin href="./assets/index-Ab12Cd34.css"></head>',
+  );
+  writeFileSync(join(dir, 'index.html'), index ?? source);
+  mkdirSync(join(dir, 'assets'));
+  for (const [name, text] of Object.entries(assets)) writeFileSync(join(dir, 'assets', name), text);
+  return dir;
+}
+
+function serve(render: RenderFirstScreen, dir = hostedDir()) {
+  const t = testApp(
+    {},
+    { static: { hostedDir: dir, embedFile: join(dir, 'embed.js'), firstScreen: async () => render } },
+  );
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await t.request(path, { headers: { 'Accept-Language': 'en-US,en;q=0.9', ...headers } });
+    return { res, html: await res.text() };
+  };
+  return { ...t, get };
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('the hosted page with its first screen', () => {
+  it('carries the best offer in place of the shell, and a CSP that admits its inline styles alone', async () => {
+    const { res, html } = await serve(prerender).get(BEST);
+    expect(res.status).toBe(200);
+    expect(html).toContain('<div id="root" data-rc-ssr=""><main class="hp-main">');
+    expect(html).not.toContain('hp-shell');
+    expect(html).toMatch(/aria-label="\w+: you get 0\.\d+\sBTC for \$100\.00"/);
+    expect(html).toContain('<script type="application/json" id="rc-first-data">');
+    expect(html).not.toContain(TEST_KEY);
+    // The page paints with its HTML alone: its own stylesheet inline in place of its link, then the
+    // widget's, both in its head; the scripts after the root as before.
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html.indexOf(`<style>${PAGE_CSS}</style>`)).toBeLessThan(
+      html.indexOf('<style data-rc-styles="">'),
+    );
+    expect(html.indexOf('<style data-rc-styles="">')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('</main></div>')).toBeLessThan(html.indexOf('<script type="module"'));
+
+    const styles = /style-src ([^;]*)/.exec(res.headers.get('content-security-policy')!)![1]!.split(' ');
+    const inline = [
+      PAGE_CSS,
+      /<style data-rc-styles="">([^<]*)<\/style>/.exec(html)![1]!,
+      ...new Set([...html.matchAll(/ style="([^"]*)"/g)].map((m) => m[1]!)),
+    ];
+    expect(inline.length).toBeGreaterThan(3); // the sheets, the box's height, the partner's colour…
+    expect(styles).toEqual(["'self'", "'unsafe-hashes'", ...inline.map(sha256)]);
+    expect(styles).not.toContain("'unsafe-inline'");
+  });
+
+  it('goes out with its first data only when the renderer declines or fails, or the page has no shell or stylesheet', async () => {
+    const declined = await serve(() => undefined).get(BEST);
+    const failing = serve(() => {
+      throw new Error('boom');
+    });
+    const failed = await failing.get(BEST);
+    const noShell = await serve(
+      prerender,
+      hostedDir('<html><head></head><body><div id="root"></div></body></html>'),
+    ).get(BEST);
+    const noSheet = await serve(prerender, hostedDir(undefined, {})).get(BEST);
+    for (const { res, html } of [declined, failed, noShell, noSheet]) {
+      expect(res.status).toBe(200);
+      expect(html).toContain('id="rc-first-data"');
+      expect(html).not.toContain('data-rc-ssr');
+      expect(res.headers.get('content-security-policy')).toContain("style-src 'self';");
+    }
+    expect(failing.log.lines.some((l) => l.includes('first screen not rendered') && l.includes('boom'))).toBe(
+      true,
+    );
+  });
+
+  it('is rendered in the language the browser reports, so only for English', async () => {
+    const { html } = await serve(prerender).get(BEST, { 'Accept-Language': 'de-DE,de;q=0.9' });
+    expect(html).toContain('id="rc-first-data"');
+    expect(html).not.toContain('data-rc-ssr');
+  });
+});
