@@ -3,9 +3,7 @@
 // (Hono's etag). Routes admit plain file names only (no dot segments, no encodings, no subfolders
 // except assets/ and demo/), and the middleware refuses anything outside the configured folder.
 // Text files go out as the build's brotli or gzip variant when the browser takes one (http/encoding.ts).
-import { readFileSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -13,11 +11,9 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { RETAINED_304_HEADERS, etag } from 'hono/etag';
 import { getMimeType } from 'hono/utils/mime';
 import { VARIANT_SUFFIX, pickEncoding, variantsOf } from './encoding';
-import { bootstrapPreloadLink, bootstrapRequestPath } from './preload';
-import { loadFirstData, withFirstData } from './first-data';
-import { withFirstScreen } from './first-screen';
-import type { FirstScreenInput, RenderFirstScreen } from './first-screen';
-import { API_PREFIX } from '../../api/proxy/contract';
+import { bootstrapPreloadLink } from './preload';
+import { hostedPageMaker } from './hosted-page';
+import type { RenderFirstScreen } from './first-screen';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
 import type { Logger } from './log';
@@ -40,8 +36,6 @@ export interface StaticFiles {
 /** A plain file name (route parameter pattern): no dot files, no encodings, no separators. */
 const FILE = '{[A-Za-z0-9][A-Za-z0-9._-]*}';
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-/** A page made per request is compressed fast (the build's files have the slowest, smallest brotli). */
-const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unversioned embed URLs are re-checked every 5 minutes, so a fix reaches merchants the same day. */
 export const EMBED_SHORT_CACHE = 'public, max-age=300';
@@ -98,49 +92,8 @@ export function mountStatic(
         ...(link ? { Link: link } : {}),
       };
     });
-  // The page's stylesheets, inlined into a page rendered on the server (named by content: read once).
-  const sheets = new Map<string, string | undefined>();
-  const stylesheet = (name: string) => {
-    if (!sheets.has(name) && FILE_NAME.test(name)) {
-      try {
-        sheets.set(name, readFileSync(join(root, 'assets', name), 'utf8'));
-      } catch {
-        sheets.set(name, undefined);
-      }
-    }
-    return sheets.get(name);
-  };
-  // The hosted page with its first data in it (http/first-data.ts), when its URL says which and the
-  // answer comes in time; else the next handler sends the page file as it is.
-  const withData: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const url = new URL(c.req.url);
-    const path = bootstrapRequestPath(url.searchParams);
-    const data = path && (await loadFirstData((r) => app.fetch(r, c.env), c.req.raw, path));
-    const html = data && (await readFile(`${root}/index.html`, 'utf8').catch(() => undefined));
-    const withJson = data && html !== undefined ? withFirstData(html, data) : undefined;
-    if (!data || withJson === undefined) return next();
-    // And its first screen, rendered, where the renderer is built and the page would show it.
-    const rendered = await renderFirstScreen(files.firstScreen, stylesheet, withJson, log, {
-      search: url.search,
-      firstData: data,
-      apiBaseUrl: API_PREFIX,
-      language: c.req.header('accept-language')?.split(/[,;]/)[0]?.trim() || undefined,
-    });
-    const page = rendered?.html ?? withJson;
-    const body = Buffer.from(page);
-    const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
-    const headers = new Headers({
-      'Content-Type': 'text/html; charset=utf-8',
-      // The page carries this shopper's opening quote: not for shared caches, asked again each time.
-      'Cache-Control': 'private, no-store',
-      Vary: 'Accept-Encoding, Accept-Language',
-      ...pageHeaders('hosted', config, imgOrigins, rendered?.styleHashes),
-    });
-    if (encoding) headers.set('Content-Encoding', encoding);
-    const sent =
-      encoding === 'br' ? brotliCompressSync(body, FAST_BROTLI) : encoding === 'gzip' ? gzipSync(body) : body;
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
-  };
+  // The hosted page made for its URL: with its first data and first screen (http/hosted-page.ts).
+  const withData = hostedPageMaker({ app, root, firstScreen: files.firstScreen, config, imgOrigins, log });
   const demoHeaders = (c: Context) => ({
     'Cache-Control': 'no-cache',
     ...(c.req.path.endsWith('.html') ? pageHeaders('demo', config, imgOrigins) : {}),
@@ -226,21 +179,4 @@ function topLevelFiles(dir: string): string[] {
     return [];
   }
   return entries.filter((e) => e.isFile() && FILE_NAME.test(e.name) && !isVariant(e.name)).map((e) => e.name);
-}
-
-/** The page with its first screen rendered in it, or undefined when it cannot be (logged when it fails). */
-async function renderFirstScreen(
-  load: StaticFiles['firstScreen'],
-  readAsset: (name: string) => string | undefined,
-  page: string,
-  log: Logger | undefined,
-  input: FirstScreenInput,
-): Promise<{ html: string; styleHashes: string[] } | undefined> {
-  try {
-    const screen = (await load?.())?.(input);
-    return screen && withFirstScreen(page, screen, readAsset);
-  } catch (e) {
-    log?.error('first screen not rendered', { error: e instanceof Error ? e.message : String(e) });
-    return undefined;
-  }
 }
