@@ -58,6 +58,23 @@ test.describe('a British browser', () => {
     expect(asked).toEqual([]);
   });
 
+  test('a German browser gets the first screen in German, taken over once its words are here', async ({
+    browser,
+    baseURL,
+  }) => {
+    const german = await browser.newContext({ baseURL, locale: 'de-DE' });
+    const page = await german.newPage();
+    await page.goto(`/?${new URLSearchParams(GB_BUY_PREFILL).toString()}`);
+    await expect(page.getByRole('heading', { name: 'Krypto kaufen' })).toBeVisible();
+    const why = page.getByRole('button', { name: 'Warum dieses Angebot?' });
+    await expect(async () => {
+      await why.click();
+      await expect(why).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('#root')).toHaveAttribute('data-rc-ssr', '');
+    await german.close();
+  });
+
   test('`?country=IT` says buying is not available in Italy, and switches to nothing in silence', async ({
     page,
   }) => {

@@ -39,8 +39,8 @@ afterEach(() => {
 });
 
 /** The page as the server sends it for `search`, loaded into this document (scripts inert). */
-function loadServedPage(search: string, language = 'en-US') {
-  const screen = render({ search, firstData, apiBaseUrl: '/api/ramp', language });
+async function loadServedPage(search: string, language = 'en-US') {
+  const screen = await render({ search, firstData, apiBaseUrl: '/api/ramp', language });
   const page = withFirstData(INDEX, firstData)!;
   const served = screen ? withFirstScreen(page, screen, () => undefined)!.html : page;
   const parsed = new DOMParser().parseFromString(served, 'text/html');
@@ -50,8 +50,8 @@ function loadServedPage(search: string, language = 'en-US') {
 }
 
 describe('the hosted page rendered on the server', () => {
-  it('shows the best offer in its HTML, with nothing of the shell left', () => {
-    const { screen, root } = loadServedPage(BEST);
+  it('shows the best offer in its HTML, with nothing of the shell left', async () => {
+    const { screen, root } = await loadServedPage(BEST);
     expect(screen!.css).toBe(widgetCss);
     expect(document.querySelector('style[data-rc-styles]')!.textContent).toBe(widgetCss);
     expect(root.getAttribute('data-rc-ssr')).toBe('');
@@ -61,7 +61,7 @@ describe('the hosted page rendered on the server', () => {
   });
 
   it('is hydrated by the page: the same nodes, no render afresh, no error, no bootstrap asked again', async () => {
-    const { root } = loadServedPage(BEST);
+    const { root } = await loadServedPage(BEST);
     const best = root.querySelector('.rc-radiogroup--cards input:checked');
     const amount = root.querySelector('input[inputmode="decimal"]');
     const asked = server.requests.length;
@@ -79,7 +79,7 @@ describe('the hosted page rendered on the server', () => {
   });
 
   it('is rendered afresh, and says so on its root, where the browser differs (here: another amount)', async () => {
-    const { root } = loadServedPage(BEST);
+    const { root } = await loadServedPage(BEST);
     vi.stubGlobal('fetch', server.fetch);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await act(async () => {
@@ -90,22 +90,31 @@ describe('the hosted page rendered on the server', () => {
     expect(root.querySelector('input[inputmode="decimal"]')).toHaveValue('250');
   });
 
-  it('is not rendered for a language whose words load with the scripts, nor for an invalid link', () => {
-    expect(render({ search: BEST, firstData, apiBaseUrl: '/api/ramp', language: 'de-DE' })).toBeUndefined();
-    expect(render({ search: `${BEST}&locale=fr`, firstData, apiBaseUrl: '/api/ramp' })).toBeUndefined();
-    expect(
-      render({ search: `${BEST}&locale=de`, firstData, apiBaseUrl: '/api/ramp', language: 'en' }),
-    ).toBeUndefined();
-    expect(render({ search: `${BEST}&direction=up`, firstData, apiBaseUrl: '/api/ramp' })).toBeUndefined();
-    // English in the link wins over the browser's language.
-    expect(
-      render({ search: `${BEST}&locale=en`, firstData, apiBaseUrl: '/api/ramp', language: 'de' }),
-    ).toBeDefined();
+  it('is in the page’s language: the page loads its words, then takes the screen over as it is', async () => {
+    const german = `${BEST}&locale=de`;
+    const { root } = await loadServedPage(german);
+    const heading = root.querySelector('h2');
+    expect(heading).toHaveTextContent('Krypto kaufen');
+    vi.stubGlobal('fetch', server.fetch);
+    const error = vi.spyOn(console, 'error');
+    await act(async () => {
+      stop = startHostedPage(window, root, german);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(root.getAttribute('data-rc-ssr')).toBe('');
+    expect(root.querySelector('h2')).toBe(heading);
+    expect(error).not.toHaveBeenCalled();
   });
 
-  it('escapes what the link puts on screen', () => {
+  it('is not rendered for an invalid link (the page shows what to fix)', async () => {
+    expect(
+      await render({ search: `${BEST}&direction=up`, firstData, apiBaseUrl: '/api/ramp' }),
+    ).toBeUndefined();
+  });
+
+  it('escapes what the link puts on screen', async () => {
     const hostile = `${BEST}&walletAddress=${encodeURIComponent('"><script>alert(1)</script>')}`;
-    const { root } = loadServedPage(hostile);
+    const { root } = await loadServedPage(hostile);
     expect(root.querySelector('script')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 // dist/server/prerender.js; the host server loads it when it serves the page (server/http/first-screen.ts).
 import { renderToString } from 'react-dom/server';
 import type { RampBootstrap } from '../api/bootstrap';
-import { negotiateLanguage } from '../ui/i18n';
+import { loadCatalog, negotiateLanguage } from '../ui/i18n';
 import { widgetCss } from '../ui/theme';
 import { readHostedConfig } from './hostedConfig';
 import { HostedCheckout } from './HostedPage';
@@ -29,21 +29,21 @@ export interface FirstScreen {
 }
 
 /**
- * The first screen, or undefined when the page would not show it from its first data alone: a link
- * with invalid options (the page shows what to fix), or a language other than English, whose words
- * load with the scripts (the page would show nothing until then, and so must the markup).
+ * The first screen in the page's language (the page loads the same words before it takes the screen
+ * over, start.tsx), or undefined when the page would not show it from its first data: a link with
+ * invalid options (the page shows what to fix instead).
  */
-export function prerender({
+export async function prerender({
   search,
   firstData,
   apiBaseUrl,
   language,
-}: PrerenderInput): FirstScreen | undefined {
+}: PrerenderInput): Promise<FirstScreen | undefined> {
   const config = readHostedConfig(search);
   if (!config.ok) return undefined;
   // The browser's language stands in for the option, as the page reads navigator.language.
   const locale = config.options.locale ?? language;
-  if (negotiateLanguage(locale) !== 'en') return undefined;
+  await loadCatalog(negotiateLanguage(locale));
   const store = createOptionsStore({ ...config.options, ...(locale ? { locale } : {}) });
   const html = renderToString(
     <HostedCheckout store={store} apiBaseUrl={apiBaseUrl} firstBootstrap={firstData} />,

@@ -4,13 +4,14 @@ import type { ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { RampCheckoutEvent } from '../widget/events';
+import { loadCatalog, loadedCatalog, negotiateLanguage } from '../ui/i18n';
 import { createParentBridge, isFramed } from './bridge';
 import type { ParentBridge } from './bridge';
 import { applyUpdate, readHostedConfig } from './hostedConfig';
 import { ConfigErrorPage, HostedCheckout } from './HostedPage';
 import { readFirstData } from './firstData';
 import { createOptionsStore } from './optionsStore';
-import { applyPageLocale } from './pageLocale';
+import { applyPageLocale, pageLocaleTag } from './pageLocale';
 import { applyPageTheme } from './pageTheme';
 
 export function startHostedPage(
@@ -66,13 +67,21 @@ export function startHostedPage(
       firstBootstrap={readFirstData(doc)}
     />
   );
-  let root: Root;
-  if (container.hasAttribute(RENDERED)) root = hydrate(container, page);
-  else (root = createRoot(container)).render(page);
+  let root: Root | undefined;
+  let stopped = false;
+  if (container.hasAttribute(RENDERED)) {
+    // The screen is in the page's language: its words first (English is here), then the screen is
+    // taken over as it is.
+    const language = negotiateLanguage(pageLocaleTag(store.get().locale));
+    const take = () => void (stopped || (root = hydrate(container, page)));
+    if (loadedCatalog(language)) take();
+    else void loadCatalog(language).then(take);
+  } else (root = createRoot(container)).render(page);
   return () => {
+    stopped = true;
     bridge?.dispose();
     unsubscribe();
-    root.unmount();
+    root?.unmount();
   };
 }
 

@@ -74,10 +74,8 @@ describe('the hosted page with its first screen', () => {
   });
 
   it('goes out with its first data only when the renderer declines or fails, or the page has no shell or stylesheet', async () => {
-    const declined = await serve(() => undefined).get(BEST);
-    const failing = serve(() => {
-      throw new Error('boom');
-    });
+    const declined = await serve(async () => undefined).get(BEST);
+    const failing = serve(() => Promise.reject(new Error('boom')));
     const failed = await failing.get(BEST);
     const noShell = await serve(
       prerender,
@@ -95,9 +93,10 @@ describe('the hosted page with its first screen', () => {
     );
   });
 
-  it('is rendered in the language the browser reports, so only for English', async () => {
-    const { html } = await serve(prerender).get(BEST, { 'Accept-Language': 'de-DE,de;q=0.9' });
-    expect(html).toContain('id="rc-first-data"');
-    expect(html).not.toContain('data-rc-ssr');
+  it('is rendered in the language the browser reports, unless the link names one', async () => {
+    const german = await serve(prerender).get(BEST, { 'Accept-Language': 'de-DE,de;q=0.9' });
+    expect(german.html).toContain('<section aria-label="Krypto-Checkout" data-rc="" lang="de"');
+    const french = await serve(prerender).get(`${BEST}&locale=fr`, { 'Accept-Language': 'de-DE' });
+    expect(french.html).toContain('lang="fr"');
   });
 });

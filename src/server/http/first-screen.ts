@@ -25,8 +25,8 @@ export interface FirstScreen {
   css: string;
 }
 
-/** Renders the first screen, or undefined when the page would not show it from its first data alone. */
-export type RenderFirstScreen = (input: FirstScreenInput) => FirstScreen | undefined;
+/** Renders the first screen, or undefined when the page would not show it from its first data. */
+export type RenderFirstScreen = (input: FirstScreenInput) => Promise<FirstScreen | undefined>;
 
 /** Where the built page has its shell: from the root element's start tag to this mark (index.html). */
 const ROOT_START = '<div id="root">';

@@ -88,7 +88,7 @@ async function renderFirstScreen(
   input: FirstScreenInput,
 ): Promise<{ html: string; styleHashes: string[] } | undefined> {
   try {
-    const screen = (await load?.())?.(input);
+    const screen = await (await load?.())?.(input);
     return screen && withFirstScreen(page, screen, readAsset);
   } catch (e) {
     log?.error('first screen not rendered', { error: e instanceof Error ? e.message : String(e) });
