@@ -71,9 +71,11 @@ export function startHostedPage(
   let stopped = false;
   if (container.hasAttribute(RENDERED)) {
     // The screen is in the page's language: its words first (English is here), then the screen is
-    // taken over as it is.
+    // taken over as it is, once the browser has painted it: taking it over is the page's longest task
+    // (about 0.4 s on a slow phone), and the price must not wait for it.
     const language = negotiateLanguage(pageLocaleTag(store.get().locale));
-    const take = () => void (stopped || (root = hydrate(container, page)));
+    const take = () =>
+      requestAnimationFrame(() => setTimeout(() => void (stopped || (root = hydrate(container, page)))));
     if (loadedCatalog(language)) take();
     else void loadCatalog(language).then(take);
   } else (root = createRoot(container)).render(page);

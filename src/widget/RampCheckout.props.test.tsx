@@ -134,9 +134,11 @@ describe('props changed after mount', () => {
 
   it('warns in development about props that cannot change, and applies none of them', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const w = mountThenChange({ partners: ['BANXA'] });
+    // The first data is read at mount only: another one later is neither applied nor warned about.
+    const first = (at: number) => ({ request: '/api/ramp/bootstrap?country=FR', answer: { at } });
+    const w = mountThenChange({ partners: ['BANXA'], bootstrap: first(1) });
     await screen.findByRole('region', { name: 'Crypto checkout' });
-    w.change({ partners: ['TRANSAK'], apiBaseUrl: '/elsewhere' });
+    w.change({ partners: ['TRANSAK'], apiBaseUrl: '/elsewhere', bootstrap: first(2) });
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith(
         expect.stringMatching(/apiBaseUrl, partners cannot change after the widget has mounted/),

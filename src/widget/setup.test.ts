@@ -9,7 +9,10 @@ describe('widget setup', () => {
     const a = validateOptions({ cryptoCurrency: 'ETH', onEvent: () => {} });
     const b = validateOptions({ cryptoCurrency: 'ETH', theme: 'dark' });
     const c = validateOptions({ cryptoCurrency: 'BTC' });
+    // Each page's first data is another answer: the checkout in progress is still found after a reload.
+    const d = validateOptions({ cryptoCurrency: 'ETH', bootstrap: { request: '/x', answer: { at: 1 } } });
     expect(persistenceKey(a)).toBe(persistenceKey(b));
+    expect(persistenceKey(d)).toBe(persistenceKey(a));
     expect(persistenceKey(a)).not.toBe(persistenceKey(c));
   });
 

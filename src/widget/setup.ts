@@ -56,7 +56,7 @@ export function checkoutInit(
  * same widget on the same page (the partner redirected back) finds it again.
  */
 export function persistenceKey(o: ValidOptions): string {
-  const { onEvent: _onEvent, theme: _theme, locale: _locale, ...rest } = o;
+  const { onEvent: _onEvent, theme: _theme, locale: _locale, bootstrap: _bootstrap, ...rest } = o;
   const text = JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
   let h = 0x811c9dc5; // FNV-1a
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;

@@ -27,9 +27,12 @@ export const LIVE_OPTIONS = [
   'onEvent',
 ] as const satisfies readonly (keyof RampCheckoutOptions)[];
 
+/** Options read once, as the checkout starts: a later value changes nothing and restarts nothing. */
+const AT_MOUNT: readonly string[] = ['bootstrap'] satisfies readonly (keyof RampCheckoutOptions)[];
+
 /** The options as data (onEvent, a function, is taken from the props as they come). */
 const keyOf = (raw: RampCheckoutOptions): string =>
-  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' ? undefined : v));
+  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' || AT_MOUNT.includes(k) ? undefined : v));
 
 type Checked = { ok: true; options: ValidOptions } | { ok: false; error: OptionsError };
 
@@ -41,7 +44,7 @@ type Checked = { ok: true; options: ValidOptions } | { ok: false; error: Options
 export function restartKey(options: RampCheckoutOptions): string {
   const { lock, ...rest } = options ?? {};
   const live: readonly string[] = LIVE_OPTIONS;
-  const fixed = Object.entries(rest).filter(([name]) => !live.includes(name));
+  const fixed = Object.entries(rest).filter(([name]) => !live.includes(name) && !AT_MOUNT.includes(name));
   return JSON.stringify([fixed, withoutWallet(Array.isArray(lock) ? lock : [])]);
 }
 
@@ -91,7 +94,9 @@ export function useLiveOptions(
     const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter((name) =>
       name === 'lock'
         ? !same(withoutWallet(prev.lock), withoutWallet(next.lock))
-        : !(LIVE_OPTIONS as readonly string[]).includes(name) && !same(prev[name], next[name]),
+        : !(LIVE_OPTIONS as readonly string[]).includes(name) &&
+          !AT_MOUNT.includes(name) &&
+          !same(prev[name], next[name]),
     );
     if (fixed.length)
       console.warn(
