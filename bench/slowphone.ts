@@ -56,7 +56,7 @@ export const median = (xs: number[]) => {
 const OBSERVE_PRICE = `(() => {
   let priced;
   window.__benchPrice = new Promise((resolve) => (priced = resolve));
-  const named = (g) => (g.getAttribute('aria-label') || (g.getAttribute('aria-labelledby') || '').split(/\s+/)
+  const named = (g) => (g.getAttribute('aria-label') || (g.getAttribute('aria-labelledby') || '').split(/\\s+/)
     .map((id) => document.getElementById(id)?.textContent || '').join(' ')).trim() === 'Quotes';
   const observer = new MutationObserver(() => {
     const shown = [...document.querySelectorAll('[role="radiogroup"]')]
