@@ -58,6 +58,20 @@ test.describe('a British browser', () => {
     expect(asked).toEqual([]);
   });
 
+  test('an amount typed before the page takes its screen over is the one priced', async ({ page }) => {
+    const checkout = new Checkout(page);
+    // The scripts arrive late, as on a slow phone: the shopper types into the page's HTML meanwhile.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`/?${new URLSearchParams(GB_BUY_PREFILL).toString()}`, { waitUntil: 'commit' });
+    await checkout.amount.fill('250');
+    await expect(page.locator('#root')).toHaveAttribute('data-rc-ssr', '');
+    await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £250\.00$/, { timeout: 20_000 });
+    await expect(checkout.amount).toHaveValue('250');
+  });
+
   test('a German browser gets the first screen in German, taken over once its words are here', async ({
     browser,
     baseURL,

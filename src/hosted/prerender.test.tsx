@@ -78,6 +78,31 @@ describe('the hosted page rendered on the server', () => {
     expect(server.requests.slice(asked).map((r) => r.path.split('?')[0])).not.toContain('/bootstrap');
   });
 
+  it('keeps what the shopper typed before the page took the screen over', async () => {
+    const { root } = await loadServedPage(BEST);
+    const amount = root.querySelector<HTMLInputElement>('input[inputmode="decimal"]')!;
+    amount.value = '250'; // typed while the scripts were on their way
+    vi.stubGlobal('fetch', server.fetch);
+    const asked = server.requests.length;
+    await act(async () => {
+      stop = startHostedPage(window, root, BEST);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(root.getAttribute('data-rc-ssr')).toBe('');
+    expect(amount).toHaveValue('250');
+    // The checkout took it as the shopper's: it prices 250.
+    await vi.waitFor(
+      () => {
+        expect(
+          server.requests
+            .slice(asked)
+            .some((r) => (r.body as { sourceAmount?: number })?.sourceAmount === 250),
+        ).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+  });
+
   it('is rendered afresh, and says so on its root, where the browser differs (here: another amount)', async () => {
     const { root } = await loadServedPage(BEST);
     vi.stubGlobal('fetch', server.fetch);

@@ -1,11 +1,13 @@
 // Wires the hosted page: URL → options (or the error page), the framing parent's bridge, the page
 // theme, and the React root. Returns a function that undoes it (tests; a page never calls it).
-import type { ReactElement } from 'react';
+import { useEffect } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { RampCheckoutEvent } from '../widget/events';
 import { loadCatalog, loadedCatalog, negotiateLanguage } from '../ui/i18n';
 import { createParentBridge, isFramed } from './bridge';
+import { earlyEdits } from './earlyInput';
 import type { ParentBridge } from './bridge';
 import { applyUpdate, readHostedConfig } from './hostedConfig';
 import { ConfigErrorPage, HostedCheckout } from './HostedPage';
@@ -91,14 +93,23 @@ export function startHostedPage(
 const RENDERED = 'data-rc-ssr';
 
 /**
- * Takes over the first screen the server rendered (the same tree, from the same URL and first data).
- * Where the browser's first render differs (a checkout in progress restored from this tab, choices
- * remembered on this device), React renders it afresh, and the mark says so.
+ * Takes over the first screen the server rendered (the same tree, from the same URL and first data),
+ * then plays again what the shopper typed or picked on it meanwhile. Where the browser's first render
+ * differs (a checkout in progress restored from this tab, choices remembered on this device), React
+ * renders it afresh, and the mark says so.
  */
 function hydrate(container: Element, page: ReactElement): Root {
-  return hydrateRoot(container, page, {
+  const edits = earlyEdits(container);
+  const replay = () => edits.forEach((edit) => edit());
+  return hydrateRoot(container, <Hydrated onHydrated={replay}>{page}</Hydrated>, {
     onRecoverableError: () => container.setAttribute(RENDERED, 'replaced'),
   });
+}
+
+/** Renders nothing of its own (the markup stays the server's); tells once the page has taken over. */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(() => onHydrated(), [onHydrated]);
+  return children;
 }
 
 /**
