@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createAdaptorServer } from '@hono/node-server';
-import type { ServerType } from '@hono/node-server';
+import type { HttpBindings, ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { buySession } from '../src/api/test-sessions';
 import { createSandbox, seededRandom } from '../src/sandbox';
@@ -173,8 +173,9 @@ async function startHost(env: Env, faultRate: number) {
   };
   const app = createApp(config, { sandbox, fetch: upstreamFetch, log });
   const server = createAdaptorServer({
-    fetch: async (req, bindings) => {
-      const res = await app.fetch(req, bindings);
+    // The client's address from the socket, as the server's own Node entry passes it.
+    fetch: async (req, env) => {
+      const res = await app.fetch(req, { clientIp: (env as HttpBindings).incoming.socket.remoteAddress });
       counters.status.set(res.status, (counters.status.get(res.status) ?? 0) + 1);
       if (res.status >= 500) {
         const body = (await res
@@ -211,7 +212,8 @@ async function createTrackedSessions(origin: string, n: number) {
       buySession({ subdivision: 'US-NY', sourceAmount: String(100 + i) }),
       { 'Idempotency-Key': `load-session-${i}-${Date.now()}` },
     );
-    if (res.status !== 200) throw new Error(`setup: session creation answered ${res.status}`);
+    if (res.status !== 200)
+      throw new Error(`setup: session creation answered ${res.status}: ${await res.text()}`);
     const s = (await res.json()) as { id: string; trackingToken: string };
     // Two in three are paid (their transaction progresses); the rest answer "not yet created".
     if (i % 3 !== 2) {
