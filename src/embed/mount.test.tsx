@@ -87,6 +87,15 @@ describe('mountWidget', () => {
     expect(propsIn(document.getElementById('a')).apiBaseUrl).toBe('https://other.example/api/ramp');
   });
 
+  it('passes the first data from the merchant’s server (bootstrap); a later one restarts nothing', () => {
+    const first = (at: number) => ({ request: '/api/ramp/bootstrap?country=FR', answer: { at } });
+    let handle!: ReturnType<typeof mountWidget>;
+    act(() => void (handle = mountWidget('#a', { country: 'FR', bootstrap: first(1) }, defaults)));
+    expect(propsIn(document.getElementById('a')).bootstrap).toEqual(first(1));
+    act(() => handle.update({ bootstrap: first(2) }));
+    expect(life).toEqual({ mounted: 1, unmounted: 0 });
+  });
+
   it('throws an OptionsError naming every issue, logs it, and mounts nothing', () => {
     let thrown: unknown;
     try {
