@@ -49,6 +49,15 @@ async function loadServedPage(search: string, language = 'en-US') {
   return { screen, root: document.getElementById('root')! };
 }
 
+/** The page's own entry started on the served page (its requests to the test server), its first effects run. */
+async function startPage(root: HTMLElement, search: string) {
+  vi.stubGlobal('fetch', server.fetch);
+  await act(async () => {
+    stop = startHostedPage(window, root, search);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
 describe('the hosted page rendered on the server', () => {
   it('shows the best offer in its HTML, with nothing of the shell left', async () => {
     const { screen, root } = await loadServedPage(BEST);
@@ -65,12 +74,8 @@ describe('the hosted page rendered on the server', () => {
     const best = root.querySelector('.rc-radiogroup--cards input:checked');
     const amount = root.querySelector('input[inputmode="decimal"]');
     const asked = server.requests.length;
-    vi.stubGlobal('fetch', server.fetch);
     const error = vi.spyOn(console, 'error');
-    await act(async () => {
-      stop = startHostedPage(window, root, BEST);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await startPage(root, BEST);
     expect(root.getAttribute('data-rc-ssr')).toBe('');
     expect(root.querySelector('.rc-radiogroup--cards input:checked')).toBe(best);
     expect(root.querySelector('input[inputmode="decimal"]')).toBe(amount);
@@ -82,12 +87,8 @@ describe('the hosted page rendered on the server', () => {
     const { root } = await loadServedPage(BEST);
     const amount = root.querySelector<HTMLInputElement>('input[inputmode="decimal"]')!;
     amount.value = '250'; // typed while the scripts were on their way
-    vi.stubGlobal('fetch', server.fetch);
     const asked = server.requests.length;
-    await act(async () => {
-      stop = startHostedPage(window, root, BEST);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await startPage(root, BEST);
     expect(root.getAttribute('data-rc-ssr')).toBe('');
     expect(amount).toHaveValue('250');
     // The checkout took it as the shopper's: it prices 250.
@@ -105,12 +106,8 @@ describe('the hosted page rendered on the server', () => {
 
   it('is rendered afresh, and says so on its root, where the browser differs (here: another amount)', async () => {
     const { root } = await loadServedPage(BEST);
-    vi.stubGlobal('fetch', server.fetch);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await act(async () => {
-      stop = startHostedPage(window, root, BEST.replace('amount=100', 'amount=250'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await startPage(root, BEST.replace('amount=100', 'amount=250'));
     expect(root.getAttribute('data-rc-ssr')).toBe('replaced');
     expect(root.querySelector('input[inputmode="decimal"]')).toHaveValue('250');
   });
@@ -120,12 +117,8 @@ describe('the hosted page rendered on the server', () => {
     const { root } = await loadServedPage(german);
     const heading = root.querySelector('h2');
     expect(heading).toHaveTextContent('Krypto kaufen');
-    vi.stubGlobal('fetch', server.fetch);
     const error = vi.spyOn(console, 'error');
-    await act(async () => {
-      stop = startHostedPage(window, root, german);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await startPage(root, german);
     expect(root.getAttribute('data-rc-ssr')).toBe('');
     expect(root.querySelector('h2')).toBe(heading);
     expect(error).not.toHaveBeenCalled();

@@ -5,6 +5,7 @@
 // which brings its own values): a wrong guess would cost a request and a console warning. With a
 // full prefill, that request names the opening quote too, so the first price comes with it.
 import { bootstrapQuery, openingQuote } from '../../api/bootstrap';
+import type { OpeningChoices } from '../../api/bootstrap';
 import { categoryOf } from '../../api/types';
 import { API_PREFIX } from '../../api/proxy/contract';
 
@@ -42,18 +43,12 @@ export function bootstrapRequestPath(query: URLSearchParams): string | undefined
 }
 
 /** The widget options that decide its first request (the widget's names and forms). */
-export interface BootstrapOptions {
-  direction?: Direction;
-  directions?: Direction[];
+export interface BootstrapOptions extends Omit<OpeningChoices, 'country' | 'amount'> {
   country: string;
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
+  directions?: Direction[];
   network?: string;
-  paymentMethod?: string;
   amount?: string | number;
   defaultAmount?: string | number;
-  partners?: string[];
 }
 
 /** What the widget sends to /bootstrap for these options, if certain (as `bootstrapRequestPath`). */
