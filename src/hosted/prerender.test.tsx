@@ -10,7 +10,7 @@ import { createTestServer } from '../queries/test-server';
 import { bootstrapRequestPath } from '../server/http/preload';
 import { withFirstData } from '../server/http/first-data';
 import { withFirstScreen } from '../server/http/first-screen';
-import type { RenderFirstScreen } from '../server/http/first-screen';
+import type { RenderFirstScreen } from '../api/first-screen';
 import type { RampBootstrap } from '../api/bootstrap';
 import { widgetCss } from '../ui/theme';
 import { prerender } from './prerender';

@@ -3,30 +3,12 @@
 // so the price is painted with the HTML, before any script runs. Built for Node into
 // dist/server/prerender.js; the host server loads it when it serves the page (server/http/first-screen.ts).
 import { renderToString } from 'react-dom/server';
-import type { RampBootstrap } from '../api/bootstrap';
+import type { FirstScreen, FirstScreenInput } from '../api/first-screen';
 import { loadCatalog, negotiateLanguage } from '../ui/i18n';
 import { widgetCss } from '../ui/theme';
 import { readHostedConfig } from './hostedConfig';
 import { HostedCheckout } from './HostedPage';
 import { createOptionsStore } from './optionsStore';
-
-export interface PrerenderInput {
-  /** The page's query string. */
-  search: string;
-  /** The bootstrap answer written into the page, and the request it answers. */
-  firstData: RampBootstrap;
-  /** The proxy as the page sees it (start.tsx's serverApiBase). */
-  apiBaseUrl: string;
-  /** The shopper's language as the browser will report it (Accept-Language's first tag). */
-  language?: string;
-}
-
-export interface FirstScreen {
-  /** The markup of the page's root element. */
-  html: string;
-  /** The widget's stylesheet, which the script would otherwise add when it runs. */
-  css: string;
-}
 
 /**
  * The first screen in the page's language (the page loads the same words before it takes the screen
@@ -38,7 +20,7 @@ export async function prerender({
   firstData,
   apiBaseUrl,
   language,
-}: PrerenderInput): Promise<FirstScreen | undefined> {
+}: FirstScreenInput): Promise<FirstScreen | undefined> {
   const config = readHostedConfig(search);
   if (!config.ok) return undefined;
   // The browser's language stands in for the option, as the page reads navigator.language.

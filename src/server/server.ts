@@ -9,7 +9,7 @@ import { packageFirstScreen } from './http/first-screen';
 import { loadFirstData } from './http/first-data';
 import { bootstrapRequestFor } from './http/preload';
 import type { BootstrapOptions } from './http/preload';
-import type { RenderFirstScreen } from './http/first-screen';
+import type { RenderFirstScreen } from '../api/first-screen';
 import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prerender } from '../../hosted/prerender';
 import { TEST_KEY, testApp } from '../testing/upstream';
-import type { RenderFirstScreen } from './first-screen';
+import type { RenderFirstScreen } from '../../api/first-screen';
 
 const BEST =
   '/?direction=buy&country=us&subdivision=US-CA&fiatCurrency=USD&cryptoCurrency=BTC&network=BITCOIN&paymentMethod=CREDIT_DEBIT_CARD&amount=100';

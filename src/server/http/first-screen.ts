@@ -6,27 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { besideServer } from './package-dir';
-
-export interface FirstScreenInput {
-  /** The page's query string. */
-  search: string;
-  /** The bootstrap answer written into the page, and the request it answers. */
-  firstData: { request: string; answer: unknown };
-  /** The proxy as the page sees it. */
-  apiBaseUrl: string;
-  /** The shopper's language as the browser reports it (Accept-Language's first tag). */
-  language?: string;
-}
-
-export interface FirstScreen {
-  /** The markup of the page's root element. */
-  html: string;
-  /** The widget's stylesheet. */
-  css: string;
-}
-
-/** Renders the first screen, or undefined when the page would not show it from its first data. */
-export type RenderFirstScreen = (input: FirstScreenInput) => Promise<FirstScreen | undefined>;
+import type { FirstScreen, RenderFirstScreen } from '../../api/first-screen';
 
 /** Where the built page has its shell: from the root element's start tag to this mark (index.html). */
 const ROOT_START = '<div id="root">';

@@ -13,7 +13,7 @@ import type { AppEnv } from './context';
 import { pickEncoding } from './encoding';
 import { loadFirstData, withFirstData } from './first-data';
 import { withFirstScreen } from './first-screen';
-import type { FirstScreenInput, RenderFirstScreen } from './first-screen';
+import type { FirstScreenInput, RenderFirstScreen } from '../../api/first-screen';
 import { pageHeaders } from './headers';
 import type { Logger } from './log';
 import { bootstrapRequestPath } from './preload';

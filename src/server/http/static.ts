@@ -13,7 +13,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { VARIANT_SUFFIX, pickEncoding, variantsOf } from './encoding';
 import { bootstrapPreloadLink } from './preload';
 import { hostedPageMaker } from './hosted-page';
-import type { RenderFirstScreen } from './first-screen';
+import type { RenderFirstScreen } from '../../api/first-screen';
 import type { ServerConfig } from '../config/config';
 import type { AppEnv } from './context';
 import type { Logger } from './log';

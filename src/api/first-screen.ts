@@ -1,0 +1,24 @@
+// What the host server asks of the hosted page's server renderer (src/hosted/prerender.tsx, loaded by
+// server/http/first-screen.ts), in the one layer both may import.
+import type { RampBootstrap } from './bootstrap';
+
+export interface FirstScreenInput {
+  /** The page's query string. */
+  search: string;
+  /** The bootstrap answer written into the page, and the request it answers. */
+  firstData: RampBootstrap;
+  /** The proxy as the page sees it. */
+  apiBaseUrl: string;
+  /** The shopper's language as the browser reports it (Accept-Language's first tag). */
+  language?: string;
+}
+
+export interface FirstScreen {
+  /** The markup of the page's root element. */
+  html: string;
+  /** The widget's stylesheet, which the page's script would otherwise add when it runs. */
+  css: string;
+}
+
+/** Renders the first screen, or undefined when the page would not show it from its first data. */
+export type RenderFirstScreen = (input: FirstScreenInput) => Promise<FirstScreen | undefined>;
