@@ -60,13 +60,17 @@ export function withFirstScreen(
   const head = page.indexOf('</head>');
   if (start < 0 || end < 0 || head < 0 || head > start) return undefined;
   const sheets: string[] = [];
+  let unread = false;
   const ownHead = page.slice(0, head).replace(STYLESHEET, (link, name: string) => {
     const css = readAsset(name);
-    if (css === undefined) return link;
+    if (css === undefined) {
+      unread = true; // the page then goes out with its first data only
+      return link;
+    }
     sheets.push(css);
     return `<style>${css}</style>`;
   });
-  if (sheets.length !== [...page.slice(0, head).matchAll(STYLESHEET)].length) return undefined;
+  if (unread) return undefined;
   sheets.push(screen.css);
   if (sheets.some((css) => /<\/style/i.test(css))) return undefined;
   const attributes = new Set(
