@@ -166,22 +166,29 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
       // Each attempt in flight listens on the lease's signal until it ends.
       setMaxListeners(MAX_IN_FLIGHT + 1, lost);
       const inFlight = new Map<string, Promise<void>>();
+      // When each session's last attempt ended (a count of attempts ended): a look for due work asked
+      // before that read the queue before the attempt was recorded, so its answer for that session
+      // is stale (the event it offers may be the one just delivered) and is asked again.
+      let ended = 0;
+      const endedAt = new Map<string, number>();
       let sent = 0;
       while (!stopped()) {
         const room = MAX_IN_FLIGHT - inFlight.size;
-        const due =
-          room > 0
-            ? (await o.ledger.dueDeliveries(now(), MAX_IN_FLIGHT + inFlight.size))
-                .filter((d) => !inFlight.has(d.sessionId))
-                .slice(0, room)
-            : [];
+        const asked = ended;
+        const found = room > 0 ? await o.ledger.dueDeliveries(now(), MAX_IN_FLIGHT + inFlight.size) : [];
+        const stale = (d: DeliveryRecord) => (endedAt.get(d.sessionId) ?? 0) > asked;
+        const due = found.filter((d) => !inFlight.has(d.sessionId) && !stale(d)).slice(0, room);
         for (const d of due) {
           const sending = attempt(d, lost)
             .catch((e: unknown) => o.log.error('webhook attempt failed', { eventId: d.id, error: e }))
-            .finally(() => inFlight.delete(d.sessionId));
+            .finally(() => {
+              endedAt.set(d.sessionId, ++ended);
+              inFlight.delete(d.sessionId);
+            });
           inFlight.set(d.sessionId, sending);
         }
         sent += due.length;
+        if (found.some(stale)) continue;
         if (inFlight.size === 0) break;
         if (due.length > 0 && inFlight.size < MAX_IN_FLIGHT) continue;
         // Something to wait for: an attempt ends (its session's next event may be due) or new work.
