@@ -54,5 +54,8 @@ it('sends an event once when its attempt ends while a look for due work is on it
   expect(await sender.runOnce()).toBe(1);
   await sender.stop();
   expect(sent).toEqual(['evt_1']);
-  expect((await ledger.listDeliveries({ sessionId: 's1' }))[0]).toMatchObject({ state: 'delivered', attempts: 1 });
+  expect((await ledger.listDeliveries({ sessionId: 's1' }))[0]).toMatchObject({
+    state: 'delivered',
+    attempts: 1,
+  });
 });
