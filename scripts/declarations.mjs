@@ -23,7 +23,7 @@ const packageOf = (spec) =>
  */
 export function emitDeclarations({ project, out, entry, packages = [], clean = false }) {
   if (clean) rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript-7/bin/tsc', '-p', project], { stdio: 'inherit' });
 
   const keep = new Set();
   const parent = new Map();
