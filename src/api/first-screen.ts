@@ -2,6 +2,11 @@
 // server/http/first-screen.ts), in the one layer both may import.
 import type { RampBootstrap } from './bootstrap';
 
+/** The id of the page's JSON block holding its first data (written by the server, read by the page). */
+export const FIRST_DATA_ID = 'rc-first-data';
+/** The root element's mark that the server rendered the first screen in it ('replaced' once React had to render it afresh). */
+export const RENDERED_MARK = 'data-rc-ssr';
+
 export interface FirstScreenInput {
   /** The page's query string. */
   search: string;

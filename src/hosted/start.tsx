@@ -12,6 +12,7 @@ import type { ParentBridge } from './bridge';
 import { applyUpdate, readHostedConfig } from './hostedConfig';
 import { ConfigErrorPage, HostedCheckout } from './HostedPage';
 import { readFirstData } from './firstData';
+import { RENDERED_MARK } from '../api/first-screen';
 import { createOptionsStore } from './optionsStore';
 import { applyPageLocale, pageLocaleTag } from './pageLocale';
 import { applyPageTheme } from './pageTheme';
@@ -71,7 +72,7 @@ export function startHostedPage(
   );
   let root: Root | undefined;
   let stopped = false;
-  if (container.hasAttribute(RENDERED)) {
+  if (container.hasAttribute(RENDERED_MARK)) {
     // The screen is in the page's language: its words first (English is here), then the screen is
     // taken over as it is, once the browser has painted it: taking it over is the page's longest task
     // (about 0.4 s on a slow phone), and the price must not wait for it.
@@ -89,9 +90,6 @@ export function startHostedPage(
   };
 }
 
-/** The root's mark that the server rendered the first screen in it (server/http/first-screen.ts). */
-const RENDERED = 'data-rc-ssr';
-
 /**
  * Takes over the first screen the server rendered (the same tree, from the same URL and first data),
  * then plays again what the shopper typed or picked on it meanwhile. Where the browser's first render
@@ -102,7 +100,7 @@ function hydrate(container: Element, page: ReactElement): Root {
   const edits = earlyEdits(container);
   const replay = () => edits.forEach((edit) => edit());
   return hydrateRoot(container, <Hydrated onHydrated={replay}>{page}</Hydrated>, {
-    onRecoverableError: () => container.setAttribute(RENDERED, 'replaced'),
+    onRecoverableError: () => container.setAttribute(RENDERED_MARK, 'replaced'),
   });
 }
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIRST_DATA_BUDGET_MS, FIRST_DATA_ID, jsonScript } from './first-data';
+import { FIRST_DATA_ID } from '../../api/first-screen';
+import { FIRST_DATA_BUDGET_MS, jsonScript } from './first-data';
 import { TEST_KEY, testApp } from '../testing/upstream';
 
 const HTML =

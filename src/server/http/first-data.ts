@@ -3,9 +3,8 @@
 // /bootstrap route (same checks, caches and opening quote), and writes the answer into the page as a
 // JSON block the widget seeds its cache from (hosted/firstData.ts): no round trip after the scripts.
 // Within a short budget only: late or failed, the page goes out as before, with the preload header.
+import { FIRST_DATA_ID } from '../../api/first-screen';
 
-/** The id of the page's JSON block (read by hosted/firstData.ts). */
-export const FIRST_DATA_ID = 'rc-first-data';
 /** How long the page waits for its first data before it goes out without it. */
 export const FIRST_DATA_BUDGET_MS = 300;
 

@@ -6,13 +6,11 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { besideServer } from './package-dir';
-import type { FirstScreen, RenderFirstScreen } from '../../api/first-screen';
+import { RENDERED_MARK, type FirstScreen, type RenderFirstScreen } from '../../api/first-screen';
 
 /** Where the built page has its shell: from the root element's start tag to this mark (index.html). */
 const ROOT_START = '<div id="root">';
 const SHELL_END = '<!--/rc-shell-->';
-/** The root element's mark that its content was rendered on the server (read by hosted/start.tsx). */
-export const RENDERED_MARK = 'data-rc-ssr';
 
 /** The renderer built beside the server, loaded once on first use; undefined when it is not there. */
 export function packageFirstScreen(): () => Promise<RenderFirstScreen | undefined> {
