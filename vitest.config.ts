@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
@@ -20,17 +20,23 @@ const PROCESSES = [
   'src/sandbox/standalone.test.ts',
 ];
 
+/** Every test file under src/ and its text, read once. */
+const SOURCES = (readdirSync('src', { recursive: true }) as string[])
+  .map((file) => join('src', file))
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
 /** Test files that replace a module or a global: they need a module graph of their own. */
 const REPLACES = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/;
-const ISOLATED = (readdirSync('src', { recursive: true }) as string[])
-  .map((file) => join('src', file))
-  .filter((file) => /\.test\.tsx?$/.test(file) && REPLACES.test(readFileSync(file, 'utf8')));
+const ISOLATED = SOURCES.filter((s) => REPLACES.test(s.text)).map((s) => s.file);
+
+/** Test files that ask for the DOM (`// @vitest-environment jsdom` on a line of its own), by full path. */
+const DOM_FILES = new Set(
+  SOURCES.filter((s) => /^\/\/ @vitest-environment jsdom$/m.test(s.text)).map((s) => resolve(s.file)),
+);
 
 // One name per test run (workers inherit it): the package is packed once per run (e2e/fixtures/packed.mjs).
 process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
-
-/** Whether a file asks for the DOM (`// @vitest-environment jsdom` on a line of its own). */
-const wantsDom = (file: string) => /^\/\/ @vitest-environment jsdom$/m.test(readFileSync(file, 'utf8'));
 
 /**
  * Vitest's order (project by project; in each, the longest file first, or the largest when there is
@@ -42,7 +48,7 @@ const wantsDom = (file: string) => /^\/\/ @vitest-environment jsdom$/m.test(read
 class NodeFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const dom = new Set(sorted.filter((s) => !s.project.config.isolate && wantsDom(s.moduleId)));
+    const dom = new Set(sorted.filter((s) => !s.project.config.isolate && DOM_FILES.has(s.moduleId)));
     return [...sorted.filter((s) => !dom.has(s)), ...dom];
   }
 }
