@@ -34,7 +34,8 @@ export default defineConfig({
   // compete for the CPU) and only raise the load the timing-sensitive specs run under.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: [['list']],
+  // The list, and the page of each failed test printed in full (e2e/support/failure-context.ts).
+  reporter: [['list'], ['./e2e/support/failure-context.ts']],
   use: {
     baseURL: `http://127.0.0.1:${HOST_PORT}`,
     // A trace snapshots the page at every action of every test, failing or not; CI keeps only the

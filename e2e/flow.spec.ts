@@ -41,12 +41,15 @@ class Tally {
   }
   async enter(target: Locator, text: string): Promise<void> {
     await target.fill(text);
+    await expect(target).toHaveValue(text);
     this.entries++;
   }
-  /** A picker choice: typing is the entry, the option the click. */
+  /** A picker choice: typing is the entry, the option the click; the picker then shows the choice. */
   async pick(combobox: Locator, typed: string, option: RegExp): Promise<void> {
-    await this.enter(combobox, typed);
-    await this.click(this.checkout.widget.getByRole('option', { name: option }).first());
+    await this.checkout.pick(combobox, typed, option);
+    this.entries++;
+    this.clicks++;
+    await expect(combobox).toHaveValue(option);
   }
   /** Continue to the next screen. */
   async next(): Promise<void> {
