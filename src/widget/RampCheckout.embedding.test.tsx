@@ -10,7 +10,7 @@ import { createTestServer, TEST_API_BASE } from '../queries/test-server';
 import { fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutEvent } from './events';
 import { CheckoutRoot, RampCheckout } from './RampCheckout';
-import { choosePartner, expectStatus, next } from './test-flow';
+import { choosePartner, expectStatus, next, showRouteDetails } from './test-flow';
 import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
 
 let popup: ReturnType<typeof fakeWindow>;
@@ -270,7 +270,8 @@ describe('inside a shadow root', () => {
 
 describe('a country without a default', () => {
   it('falls back to the first currency and the first payment method', async () => {
-    mountWidget({ direction: 'buy', country: 'BR' });
+    const { user } = mountWidget({ direction: 'buy', country: 'BR' });
+    await showRouteDetails(user);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)'));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('BRL · Brazilian Real'),
