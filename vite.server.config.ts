@@ -28,7 +28,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     ssr: true,
     rollupOptions: {
       external: EXTERNAL,

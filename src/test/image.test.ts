@@ -40,8 +40,9 @@ const env = Object.fromEntries(
 describe('Dockerfile', () => {
   it('builds in one stage and runs production dependencies only in another', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(stages[0]![0]!.args).toMatch(/^node:20\S*-slim AS build$/);
-    expect(runtime[0]!.args).toMatch(/^node:20\S*-slim\b/);
+    // Node 24, the newest LTS line (the package runs on 22 and 24: engines.test.ts).
+    expect(stages[0]![0]!.args).toMatch(/^node:24\S*-slim AS build$/);
+    expect(runtime[0]!.args).toMatch(/^node:24\S*-slim\b/);
     expect(args('RUN').join('\n')).toMatch(/\bnpm ci --omit=dev\b/);
     expect(args('COPY')).toContain('--from=build /app/dist ./dist');
   });
