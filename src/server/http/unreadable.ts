@@ -2,7 +2,7 @@
 // the path, an absolute target that is no URL) never reaches the app. The server it was sent to
 // still answers it, 400 INVALID_PATH with a request id, and logs it as it logs every request, so a
 // balancer's or a scanner's refused requests show in the log. Kept per server, out of its public
-// interface: createRampServer registers each server's answer, nodeHandler asks for it.
+// interface: createRampServer registers each server's logger, nodeHandler asks for the answer.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './log';
 

@@ -133,6 +133,11 @@ describe('ramp-checkout restore of a backup changed outside the server', { timeo
       `table "notes" is not part of schema version ${LATEST_VERSION}`,
     ],
     [
+      'an object whose name would write to the terminal',
+      'CREATE TABLE "x\x1b[2Jy" (body TEXT)',
+      `table "x\\u001b[2Jy" is not part of schema version ${LATEST_VERSION}`,
+    ],
+    [
       'an index changed',
       'DROP INDEX ramp_orders_reference; CREATE INDEX ramp_orders_reference ON ramp_orders (status)',
       `index "ramp_orders_reference" on ramp_orders differs from its definition in schema version ${LATEST_VERSION}`,

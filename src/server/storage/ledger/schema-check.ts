@@ -91,8 +91,11 @@ function differences(actual: SchemaObject[], expected: SchemaObject[], version: 
   return findings;
 }
 
+/** `trigger "x" on ramp_orders`; names as JSON strings, so one cannot write to the operator's terminal. */
 const describe = (o: SchemaObject) =>
-  `${o.type} "${o.name}"${o.type === 'trigger' || o.type === 'index' ? ` on ${o.tbl_name}` : ''}`;
+  `${printable(o.type)} ${JSON.stringify(o.name)}${o.type === 'trigger' || o.type === 'index' ? ` on ${printable(o.tbl_name)}` : ''}`;
+
+const printable = (s: string) => (/^[\w.-]+$/.test(s) ? s : JSON.stringify(s));
 
 /** The schema this build's migrations 1..version make, read from a fresh database in memory. */
 async function schemaOf(version: number): Promise<SchemaObject[]> {
