@@ -57,8 +57,12 @@ export function startInstance(env: Record<string, string>, o: { group?: boolean 
     new Promise<void>((ok) => {
       if (child.exitCode !== null || child.signalCode !== null) return ok();
       child.once('exit', () => ok());
-      if (o.group) process.kill(-child.pid!, signal);
-      else child.kill(signal);
+      if (!o.group) return void child.kill(signal);
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Gone already (ESRCH): its exit is on its way.
+      }
     }).finally(() => children.delete(child));
   return new Promise((ok, fail) => {
     const onData = () => {
