@@ -5,7 +5,9 @@ import { systemClock } from './clock';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TRACKING_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-const MAX_TOKEN_LENGTH = 512;
+export const MAX_TOKEN_LENGTH = 512;
+/** A token's form (no more: whether this server signed it is verify's to say). */
+export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 export interface TrackingClaims {
   /** The upstream session id the bearer created. */
