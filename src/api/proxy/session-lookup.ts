@@ -8,6 +8,12 @@ export const SESSION_LOOKUP_PATH = '/sessions/lookup';
 /** Tracking tokens one lookup takes at most. */
 export const MAX_LOOKUP_TOKENS = 10;
 
+/**
+ * How long a tracking token reads its order (its transaction and this lookup): as long as a browser
+ * keeps an order among its recent ones.
+ */
+export const TRACKING_TOKEN_DAYS = 90;
+
 export interface SessionLookupRequest {
   /** Each a session's `trackingToken`, 1 to MAX_LOOKUP_TOKENS of them. */
   trackingTokens: string[];
