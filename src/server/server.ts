@@ -56,7 +56,7 @@ export interface RampServer {
   ): Promise<RampBootstrap | undefined>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
-  /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
+  /** The ledger's orders: `list({ reference, status, customerId, limit, cursor })`, `retrieve(sessionId)`. */
   readonly orders: RampOrders;
   /** Checkout intents: `retrieve(id)`, `expire(id)`. */
   readonly intents: RampIntents;

@@ -215,6 +215,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         where.push(`(reference = ${ref} OR substr(reference, 1, ${param(q.reference.length)}) = ${ref})`);
       }
       if (q.status !== undefined) where.push(`status = ${param(q.status)}`);
+      if (q.customerId !== undefined) where.push(`customer_id = ${param(q.customerId)}`);
       if (q.sessionIds) where.push(`session_id IN (${q.sessionIds.map(param).join(', ')})`);
       if (q.after) {
         // Keyset paging in the listing's order (newest first, then by session id).
