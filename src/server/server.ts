@@ -23,6 +23,7 @@ import type { Connection } from './http/client-address';
 import { systemClock } from './http/clock';
 import { createLifecycle, probeBeforeStart } from './http/lifecycle';
 import { createLogger } from './http/log';
+import { logUnreadable } from './http/unreadable';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
 import { createSdk } from './merchant/sdk';
@@ -243,7 +244,7 @@ export function createRampServer(
   };
 
   const within = mountedAt(config.basePath);
-  return {
+  const server: RampServer = {
     config,
     fetch: async (request, client) => {
       const routed = within(request);
@@ -269,4 +270,6 @@ export function createRampServer(
       await (await started.catch(() => undefined))?.backing.close();
     },
   };
+  logUnreadable(server, log);
+  return server;
 }

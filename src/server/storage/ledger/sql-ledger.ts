@@ -20,7 +20,12 @@ import type {
   WebhookEvent,
 } from './types';
 
-export async function migrate(db: SqlDriver, now: () => number = systemClock): Promise<number[]> {
+export async function migrate(
+  db: SqlDriver,
+  now: () => number = systemClock,
+  /** The last version to apply (a backup's check rebuilds the schema of its version). */
+  upTo = Infinity,
+): Promise<number[]> {
   await db.query(MIGRATIONS_TABLE);
   const done = new Set(
     (await db.query<{ version: unknown }>('SELECT version FROM ramp_schema_migrations')).map((r) =>
@@ -29,7 +34,7 @@ export async function migrate(db: SqlDriver, now: () => number = systemClock): P
   );
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
-    if (done.has(m.version)) continue;
+    if (done.has(m.version) || m.version > upTo) continue;
     await db.transaction(async (tx) => {
       for (const s of m.statements) await tx.query(s);
       await tx.query('INSERT INTO ramp_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
