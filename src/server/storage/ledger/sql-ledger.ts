@@ -210,6 +210,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       return rows[0] ? toOrder(rows[0]) : null;
     },
     async listOrders(q: OrderQuery) {
+      if (q.sessionIds?.length === 0) return [];
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
       const where: string[] = [];
       const params: SqlValue[] = [];
@@ -219,6 +220,8 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         where.push(`(reference = ${ref} OR substr(reference, 1, ${param(q.reference.length)}) = ${ref})`);
       }
       if (q.status !== undefined) where.push(`status = ${param(q.status)}`);
+      if (q.customerId !== undefined) where.push(`customer_id = ${param(q.customerId)}`);
+      if (q.sessionIds) where.push(`session_id IN (${q.sessionIds.map(param).join(', ')})`);
       if (q.after) {
         // Keyset paging in the listing's order (newest first, then by session id).
         const at = param(q.after.createdAt);
