@@ -1,5 +1,6 @@
 // Prints a receipt alone, whatever page the checkout sits in (the hosted page, a merchant's page with
-// the embed or the React component): its rows go into a hidden frame of their own, which is printed.
+// the embed or the React component): its rows go into a hidden frame of their own, which is printed
+// (and kept, empty of anything else, until the next print: some browsers print after print() returns).
 // Styled through the CSSOM, which a page's Content-Security-Policy allows (no <style>, no style
 // attribute in markup).
 
@@ -47,7 +48,6 @@ export function printReceipt(owner: Document, receipt: PrintedReceipt): HTMLIFra
     list.append(term, value);
   }
   doc.body.append(heading, list);
-  win.addEventListener('afterprint', () => frame.remove(), { once: true });
   win.focus();
   win.print();
   return frame;
