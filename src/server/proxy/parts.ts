@@ -180,6 +180,7 @@ export function createProxyParts({
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
+  const verifyTracking = (token: string): TrackingClaims | null => signer.verify(token);
   const requireTracking = (c: Context): TrackingClaims => {
     const claims = signer.verify(c.req.header(TRACKING_HEADER));
     if (!claims) throw noTransaction();
@@ -240,7 +241,9 @@ export function createProxyParts({
     createSession,
     isConsoleCall,
     noTransaction,
+    verifyTracking,
     requireTracking,
+    orders,
     discoveryJson,
     discoveryOf,
     readOwned,
