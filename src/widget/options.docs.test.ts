@@ -25,7 +25,8 @@ function documented(): Documented[] {
   const file = 'src/widget/config.ts';
   const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
   const options = source.statements.find(
-    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'RampCheckoutOptions',
+    (s): s is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(s) && s.name.text === 'RampCheckoutOptions',
   );
   if (!options) throw new Error(`${file}: no interface RampCheckoutOptions`);
   const words = (comment: ts.JSDoc['comment']) =>
@@ -101,7 +102,9 @@ describe('the option docs', () => {
       if (option.default === undefined) continue;
       const literal = JSON.stringify(option.default).replaceAll('"', "'").replaceAll(',', ', ');
       const fallback = docs.find((d) => d.name === name)!.fallback;
-      expect(`${fallback} `.startsWith(`${literal} `), `${name}: @default ${literal}, not ${fallback}`).toBe(true);
+      expect(`${fallback} `.startsWith(`${literal} `), `${name}: @default ${literal}, not ${fallback}`).toBe(
+        true,
+      );
     }
   });
 

@@ -67,7 +67,8 @@ export const OPTIONS = {
   directions: {
     check: list<Direction>('directions', (ds) => {
       const bad = ds.filter((d) => !DIRECTIONS.includes(d as Direction));
-      if (bad.length) return [`directions may hold only "buy" and "sell" (got ${bad.map(quoted).join(', ')})`];
+      if (bad.length)
+        return [`directions may hold only "buy" and "sell" (got ${bad.map(quoted).join(', ')})`];
       return ds.length === 0 ? ['directions must not be empty'] : [];
     }),
     default: ['buy', 'sell'],
@@ -104,7 +105,10 @@ export const OPTIONS = {
   partners: {
     check: list(
       'partners',
-      (ps) => ps.filter((p) => !CODE.partner.test(p)).map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
+      (ps) =>
+        ps
+          .filter((p) => !CODE.partner.test(p))
+          .map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
       true,
     ),
   },
@@ -125,7 +129,8 @@ export const OPTIONS = {
   ranking: { check: oneOf<Ranking>('ranking', RANKINGS) },
   onEvent: {
     // Not optional(): null is no function either.
-    check: (f: unknown) => (typeof f === 'function' ? ok(f as OnEvent) : refused(f, 'onEvent must be a function')),
+    check: (f: unknown) =>
+      typeof f === 'function' ? ok(f as OnEvent) : refused(f, 'onEvent must be a function'),
     after: 'live',
   },
   intent: {
