@@ -71,7 +71,7 @@ export const OPTIONS = {
         return [`directions may hold only "buy" and "sell" (got ${bad.map(quoted).join(', ')})`];
       return ds.length === 0 ? ['directions must not be empty'] : [];
     }),
-    default: ['buy', 'sell'],
+    default: [...DIRECTIONS],
   },
   // Left out: the first of `directions` (config.ts).
   direction: { check: oneOf('direction', DIRECTIONS), after: 'live' },
