@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RampClient } from '../api';
+import { SESSION_LOOKUP_PATH, type SessionLookupRequest } from '../api/proxy/session-lookup';
 import type { OrderState, RecentOrder, RecentOrdersStore } from '../checkout';
 import { useRampClient } from './client';
 import { rampKeys } from './keys';
@@ -15,11 +16,14 @@ export const ORDER_STATES_MS = 10_000;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
-/** The lookup's answer (docs/CONTRACTS.md §1) as states by session id; unknown tokens are left out. */
+/**
+ * The lookup's answer (one entry per token, in order: api/proxy/session-lookup.ts) as states by
+ * session id; an order the server does not know (null) is left as last read.
+ */
 export function readOrderStates(data: unknown, asked: readonly RecentOrder[]): Map<string, OrderState> {
   const out = new Map<string, OrderState>();
-  const items = isObject(data) && Array.isArray(data.sessions) ? data.sessions : [];
-  items.forEach((item: unknown, i) => {
+  const items: readonly unknown[] = isObject(data) && Array.isArray(data.orders) ? data.orders : [];
+  items.forEach((item, i) => {
     const order = asked[i];
     if (!order || !isObject(item) || item.sessionId !== order.sessionId || typeof item.status !== 'string')
       return;
@@ -35,8 +39,9 @@ export function readOrderStates(data: unknown, asked: readonly RecentOrder[]): M
 }
 
 export function lookupOrderStates(client: RampClient, orders: readonly RecentOrder[], signal?: AbortSignal) {
-  return client.request('POST', '/sessions/lookup', {
-    body: { trackingTokens: orders.map((o) => o.trackingToken) },
+  const body: SessionLookupRequest = { trackingTokens: orders.map((o) => o.trackingToken) };
+  return client.request('POST', SESSION_LOOKUP_PATH, {
+    body,
     signal,
     read: (data) => readOrderStates(data, orders),
   });

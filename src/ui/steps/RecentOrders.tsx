@@ -74,12 +74,13 @@ export function RecentOrders() {
           return (
             <li key={o.sessionId}>
               <button type="button" className="rc-recent__order" onClick={() => open(o)}>
-                <span className="rc-recent__amounts">{t('recent.order', amounts(o, t))}</span>
+                {/* Spaces between the parts: the button's name reads them as words. */}
+                <span className="rc-recent__amounts">{t('recent.order', amounts(o, t))}</span>{' '}
                 <span className="rc-recent__meta">
                   {partnerName(o.partner)}
                   {'\u00a0· '}
                   {date.format(o.createdAt)}
-                </span>
+                </span>{' '}
                 <span className={cx('rc-badge', state.tone === 'success' && 'rc-badge--success')}>
                   {state.text}
                 </span>
