@@ -1,6 +1,7 @@
 // What the proxy's route handlers share, built once per server from its parts: the limiters, the
 // quote and session paths, the tracking check, the cached discovery answers and upstream reads. The
-// routes themselves (one definition each) are in policy.ts; routes.ts turns them into Hono routes.
+// routes themselves (one definition each) are in allowlist.ts, their checks in policy.ts; routes.ts
+// turns them into Hono routes.
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
