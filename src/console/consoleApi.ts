@@ -4,48 +4,15 @@
 import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
+import type { OrderDetail, OrderListItem, WebhookDelivery } from '../api/proxy/orders';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
 import type { OverviewStats, StatsPeriod } from './overviewStats';
 import { TRANSACTION_TYPE } from './paymentSearch';
 
-/** An order of the server's ledger (GET /api/ramp/orders). */
-export interface LedgerOrder {
-  sessionId: string;
-  intentId: string | null;
-  reference: string | null;
-  partner: string;
-  direction: 'buy' | 'sell';
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
-  transactionId: string | null;
-  status: string;
-  txHash: string | null;
-  createdAt: string;
-  updatedAt: string;
-  lastDelivery?: WebhookDelivery | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  type: string;
-  state: 'pending' | 'delivered' | 'dead';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-}
-
-export interface OrderDetail {
-  order: LedgerOrder;
-  /** `source`: where the change came from (null for changes recorded before sources were kept). */
-  history: { status: string; at: string; source?: 'checkout' | 'poll' | 'webhook' | 'expiry' | null }[];
-  deliveries: WebhookDelivery[];
-}
+/** An order of the server's ledger (GET /api/ramp/orders), with its last webhook delivery. */
+export type LedgerOrder = OrderListItem;
+export type { OrderDetail, WebhookDelivery };
 
 export interface ConsoleApiOptions {
   /** @default '/api/ramp' */

@@ -5,22 +5,13 @@ import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
 import { INTENT_HEADER } from '../api/proxy/contract';
+import type { PublicIntent } from '../api/proxy/intents';
 
-/** What GET /api/ramp/intents/current answers for a client secret. */
-export interface IntentValues {
-  reference: string;
-  /** Always sent by the server; an intent read without one is a buy, as the server reads it. */
-  direction?: 'buy' | 'sell';
-  country?: string;
-  /** ISO 3166-2 in full (US-NY), within `country`. */
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  network?: string;
-  amount?: string;
-  walletAddress?: string;
-  expiresAt: string;
-}
+/**
+ * What GET /api/ramp/intents/current answers for a client secret; an intent read without `direction`
+ * (from a server before it was always sent) is a buy, as the server reads it.
+ */
+export type IntentValues = Omit<PublicIntent, 'direction'> & Partial<Pick<PublicIntent, 'direction'>>;
 
 const FIELDS = [
   'direction',

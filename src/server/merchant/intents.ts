@@ -11,7 +11,7 @@ import type { SessionBody } from '../proxy/bodies';
 import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 import type { IntentRecord, Ledger } from '../storage/ledger/types';
-import { RE } from '../http/patterns';
+import { RE } from '../../api/proxy/patterns';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 

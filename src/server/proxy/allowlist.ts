@@ -9,7 +9,7 @@ import type { PendingTransaction } from '../../api/proxy/contract';
 import { readJsonBody } from '../http/body';
 import { NO_STORE } from '../http/context';
 import type { Deadline } from '../http/deadline';
-import { RE } from '../http/patterns';
+import { RE } from '../../api/proxy/patterns';
 import {
   QuoteBodySchema,
   SessionBodySchema,

@@ -1,77 +1,13 @@
 // Body validation for the proxy's POST routes. Strict objects: a field the proxy does not know is
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
-import { MAX_LOOKUP_TOKENS } from '../../api/proxy/session-lookup';
+import { SessionLookupBodySchema } from '../../api/proxy/session-lookup';
+import { QuoteBodySchema, SessionBodySchema } from '../../api/proxy/payments';
 import type { SessionLookupRequest } from '../../api/proxy/session-lookup';
-import { LOCK_FIELDS } from '../../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
 import { badRequest } from '../http/errors';
-import { RE } from '../http/patterns';
-import { MAX_TOKEN_LENGTH, TRACKING_TOKEN_RE } from '../http/tokens';
-import { AMOUNT_PATTERN } from '../../domain/amount';
 
-const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
-
-const country = str(RE.country, 'a two-letter country code');
-const currency = str(RE.currency, 'a currency code');
-const subdivision = str(RE.subdivision, 'an ISO 3166-2 code, e.g. US-NY');
-const paymentMethodType = str(RE.method, 'a canonical payment method, e.g. CREDIT_DEBIT_CARD');
-const partner = str(RE.partner, 'a partner id');
-// Base58, hex, bech32 and prefixed (bitcoincash:…) addresses.
-const walletAddress = str(/^[A-Za-z0-9:._-]{1,128}$/, 'a wallet address');
-
-export const QuoteBodySchema = v.strictObject({
-  countryCode: country,
-  subdivision: v.optional(subdivision),
-  sourceCurrencyCode: currency,
-  sourceAmount: v.pipe(
-    v.number('expected a number'),
-    v.finite(),
-    v.gtValue(0, 'expected an amount above 0'),
-    v.maxValue(1e12, 'amount too large'),
-  ),
-  destinationCurrencyCode: currency,
-  paymentMethodType: v.optional(paymentMethodType),
-  serviceProviders: v.optional(v.pipe(v.array(partner), v.maxLength(40, 'at most 40 partners'))),
-  walletAddress: v.optional(walletAddress),
-});
-
-export { LOCK_FIELDS };
-
-const SessionDataSchema = v.strictObject({
-  serviceProvider: partner,
-  countryCode: country,
-  subdivision: v.optional(subdivision),
-  sourceCurrencyCode: currency,
-  // The upstream takes the session amount as a decimal string ("100").
-  sourceAmount: str(AMOUNT_PATTERN, 'a decimal amount as a string, e.g. "100"'),
-  destinationCurrencyCode: currency,
-  paymentMethodType: v.optional(paymentMethodType),
-  walletAddress: v.optional(walletAddress),
-  walletTag: v.optional(str(/^[\x20-\x7E]{1,64}$/, 'a wallet tag or memo of up to 64 characters')),
-  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2048, 'redirectUrl is too long'))),
-  lockFields: v.optional(v.pipe(v.array(v.picklist(LOCK_FIELDS)), v.maxLength(LOCK_FIELDS.length))),
-});
-
-export const SessionBodySchema = v.strictObject({
-  sessionType: v.picklist(['BUY', 'SELL'] as const, 'expected BUY or SELL'),
-  sessionData: SessionDataSchema,
-});
-
-// The messages never repeat a token: a refused body says where it is wrong, not what it held.
-const trackingToken = v.pipe(
-  v.string('expected a trackingToken'),
-  v.maxLength(MAX_TOKEN_LENGTH, 'expected a trackingToken'),
-  v.regex(TRACKING_TOKEN_RE, 'expected a trackingToken'),
-);
-
-export const SessionLookupBodySchema = v.strictObject({
-  trackingTokens: v.pipe(
-    v.array(trackingToken, 'expected an array of trackingTokens'),
-    v.minLength(1, 'expected at least one trackingToken'),
-    v.maxLength(MAX_LOOKUP_TOKENS, `expected at most ${MAX_LOOKUP_TOKENS} trackingTokens`),
-  ),
-});
+export { QuoteBodySchema, SessionBodySchema, SessionLookupBodySchema };
 
 export const parseSessionLookupBody = (body: unknown): SessionLookupRequest =>
   parseWith(SessionLookupBodySchema, body);

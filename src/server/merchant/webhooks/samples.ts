@@ -2,7 +2,8 @@
 // its handler, like `stripe trigger`). Shaped exactly as the sender's events; marked by their ids.
 import { systemClock } from '../../http/clock';
 import { randomBytes } from 'node:crypto';
-import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../storage/ledger/types';
+import { WEBHOOK_TYPES } from '../../../api/proxy/webhooks';
+import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
 
 const base: WebhookData = {
   intentId: 'int_sample',
@@ -36,7 +37,7 @@ const SAMPLES: { [K in WebhookType]: WebhookDataByType[K] } = {
   'checkout.expired': { ...base, status: 'EXPIRED' },
 };
 
-export const WEBHOOK_TYPES = Object.keys(SAMPLES) as WebhookType[];
+export { WEBHOOK_TYPES };
 
 export const isWebhookType = (s: string): s is WebhookType => Object.hasOwn(SAMPLES, s);
 

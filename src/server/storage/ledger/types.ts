@@ -3,7 +3,16 @@
 // implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
 // migrations/ is written to run unchanged on both). Times are epoch milliseconds.
 
-export type Direction = 'buy' | 'sell';
+import type { IntentValues } from '../../../api/proxy/intents';
+import type { StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
+import type { WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
+import type { Direction } from '../../../api/types';
+import type { QueueDepths } from '../../http/metrics';
+
+// The wire's shapes, which the records hold (src/api/proxy: written once there).
+export type { Direction, IntentValues, StatusSource };
+export type { WebhookData, WebhookDataByType } from '../../../api/proxy/webhooks';
+export type { WebhookEvent, WebhookType };
 
 /** What a store says of itself for /readyz (the shape of the other dependencies' states). */
 export interface StoreHealth {
@@ -11,24 +20,6 @@ export interface StoreHealth {
   /** Why it is down. */
   error?: string;
   latencyMs?: number;
-}
-
-/** The values a merchant fixed for a checkout; every field but reference is optional. */
-export interface IntentValues {
-  /** The merchant's order id: 1 to 64 printable characters. */
-  reference: string;
-  customerId?: string;
-  direction?: Direction;
-  country?: string;
-  /** ISO 3166-2 in full (US-NY), within `country`. */
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  /** A chainCode, e.g. ETHEREUM. */
-  network?: string;
-  /** A decimal string in the direction's source currency (fiat for buy, crypto for sell). */
-  amount?: string;
-  walletAddress?: string;
 }
 
 export interface IntentRecord extends IntentValues {
@@ -146,13 +137,6 @@ export interface PendingSettlement {
  */
 export const EXPIRED = 'EXPIRED';
 
-/**
- * Where a status change came from: the session's creation, the status sync's read (`poll`), a
- * webhook of the service's that made the server read the transaction (`webhook`), or the checkout's
- * expiry with no transaction (`expiry`).
- */
-export type StatusSource = 'checkout' | 'poll' | 'webhook' | 'expiry';
-
 export interface StatusChange {
   sessionId: string;
   status: OrderStatus;
@@ -203,50 +187,7 @@ export interface UpstreamEventRecord {
   note: string | null;
 }
 
-/** Each webhook type and the `data` it carries: a new type is one line here. */
-export interface WebhookDataByType {
-  'checkout.session_created': WebhookData;
-  'transaction.updated': WebhookData;
-  'transaction.completed': WebhookData;
-  'transaction.failed': WebhookData;
-  'transaction.refunded': WebhookData;
-  /** No transaction within RAMP_CHECKOUT_EXPIRES_MS: the shopper left; `status` is `EXPIRED`. */
-  'checkout.expired': WebhookData;
-}
-
-export type WebhookType = keyof WebhookDataByType;
-
-/**
- * The JSON body of a webhook (docs/CONTRACTS.md §5): a union narrowed by `type`, so a `switch` over
- * `event.type` can be checked exhaustively and each branch sees its own `data`.
- */
-export type WebhookEvent<T extends WebhookType = WebhookType> = {
-  [K in T]: {
-    id: string;
-    type: K;
-    /** ISO 8601. */
-    createdAt: string;
-    data: WebhookDataByType[K];
-  };
-}[T];
-
-export interface WebhookData {
-  intentId: string | null;
-  reference: string | null;
-  sessionId: string;
-  transactionId: string | null;
-  status: OrderStatus;
-  direction: Direction;
-  partner: string;
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
-  txHash: string | null;
-}
-
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
+export type DeliveryState = WebhookDelivery['state'];
 
 export interface DeliveryRecord {
   /** The event id: the same on every attempt. */
@@ -464,19 +405,5 @@ export interface Ledger {
   close(): Promise<void>;
 }
 
-export interface LedgerStats {
-  /** Orders whose transaction has not ended. */
-  openOrders: number;
-  /** When the oldest of them was created, or null when there is none. */
-  oldestOpenCreatedAt: number | null;
-  pendingDeliveries: number;
-  /** When the oldest pending delivery's event was made, or null when none is pending. */
-  oldestPendingDeliveryAt: number | null;
-  deadDeliveries: number;
-  /** Orders kept (every state). */
-  orders: number;
-  /** Webhook deliveries kept (every state). */
-  deliveries: number;
-  /** The ledger's size on disk in bytes; absent for a ledger in memory. */
-  bytes?: number;
-}
+/** What is waiting and kept, as the metrics read it on each scrape (http/metrics.ts QueueDepths). */
+export type LedgerStats = QueueDepths;
