@@ -244,15 +244,19 @@ export const quoteSchema = v.pipe(
 // A quote as the proxy sends it: the scores read into lowKyc, rampScore and previouslyUsed, the
 // codes and amount present, and the server's completion rate added.
 const { rampIntelligence: _ri, customerScore: _cs, ...sentQuoteEntries } = quoteItemEntries;
+const sentQuoteItem = {
+  ...sentQuoteEntries,
+  previouslyUsed: optStr,
+  completion: v.optional(QuoteCompletionSchema),
+};
+wireForm(quoteItemSchema, v.looseObject(sentQuoteItem));
 wireForm(
   quoteSchema,
   v.looseObject({
-    ...sentQuoteEntries,
+    ...sentQuoteItem,
     sourceCurrencyCode: str,
     sourceAmount: num,
     destinationCurrencyCode: str,
-    previouslyUsed: optStr,
-    completion: v.optional(QuoteCompletionSchema),
   }),
 );
 

@@ -24,6 +24,7 @@ export const PATHS = {
   stats: '/stats',
   deliveries: '/webhooks/deliveries',
   resendDelivery: '/webhooks/deliveries/:id/resend',
+  upstreamWebhook: '/webhooks/upstream',
   origin: '/origin',
   openapi: '/openapi.json',
 } as const;

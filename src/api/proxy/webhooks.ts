@@ -64,3 +64,6 @@ type AnyEvent = v.InferOutput<typeof WebhookEventSchema>;
 export type WebhookEvent<T extends WebhookType = WebhookType> = Extract<AnyEvent, { type: T }>;
 /** Each webhook type and the `data` it carries. */
 export type WebhookDataByType = { [K in WebhookType]: WebhookEvent<K>['data'] };
+
+/** POST /api/ramp/webhooks/upstream: the service's event recorded (a repeat of its id is a duplicate). */
+export const UpstreamWebhookAnswerSchema = v.object({ received: v.literal(true), duplicate: v.boolean() });

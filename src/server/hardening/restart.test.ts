@@ -98,7 +98,7 @@ describe('a killed and restarted host server', () => {
     const second = await start('src/server/node/main.ts', hostEnv(port));
     expect(second.url).toBe(first.url);
     // Move the upstream past the provider's processing time.
-    const moved = await fetch(`${upstream}/__clock`, {
+    const moved = await fetch(`${upstream}/__sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advanceMs: 60_000 }),

@@ -101,7 +101,8 @@ const toDecimal = (n: string | number): string => {
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export interface Intents {
-  create(input: unknown): Promise<CreatedIntent>;
+  /** Mints an intent of checked values (parseIntentInput). */
+  create(input: IntentInput): Promise<CreatedIntent>;
   /** The live intent of a client secret, or an HttpError (404 unknown, 410 expired, 409 used). */
   resolve(clientSecret: string | undefined | null, opts?: { allowUsed?: boolean }): Promise<IntentRecord>;
   publicView(intent: IntentRecord): PublicIntent;
@@ -109,8 +110,7 @@ export interface Intents {
 
 export function createIntents(ledger: Ledger, now: () => number = systemClock): Intents {
   return {
-    async create(raw) {
-      const input = parseIntentInput(raw);
+    async create(input) {
       const id = `int_${randomBytes(12).toString('base64url')}`;
       const clientSecret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
       const createdAt = now();

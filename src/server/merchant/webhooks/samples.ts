@@ -2,7 +2,8 @@
 // its handler, like `stripe trigger`). Shaped exactly as the sender's events; marked by their ids.
 import { systemClock } from '../../http/clock';
 import { randomBytes } from 'node:crypto';
-import { WEBHOOK_TYPES } from '../../../api/proxy/webhooks';
+import { WEBHOOK_TYPES, WebhookEventSchema } from '../../../api/proxy/webhooks';
+import { checkedSent } from '../../http/self-check';
 import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
 
 const base: WebhookData = {
@@ -42,10 +43,11 @@ export { WEBHOOK_TYPES };
 export const isWebhookType = (s: string): s is WebhookType => Object.hasOwn(SAMPLES, s);
 
 export function sampleWebhookEvent<T extends WebhookType>(type: T, now = systemClock()): WebhookEvent<T> {
-  return {
+  const event = {
     id: `evt_test_${randomBytes(12).toString('base64url')}`,
     type,
     createdAt: new Date(now).toISOString(),
     data: { ...SAMPLES[type] },
   } as WebhookEvent<T>;
+  return checkedSent(WebhookEventSchema, event, `the ${type} sample`);
 }
