@@ -11,6 +11,7 @@ import {
   timeoutError,
   toRampError,
 } from './errors';
+import { PATHS, pathOf } from './proxy/paths';
 import type { DroppedItems } from './schemas';
 import type {
   Category,
@@ -156,7 +157,6 @@ export interface RampClient {
   request<T>(method: string, path: string, o: RequestOptions<T>): Promise<T>;
 }
 
-const seg = encodeURIComponent;
 /** Marks a body that is not JSON. */
 const NOT_JSON = Symbol();
 
@@ -276,16 +276,11 @@ export function createRampClient(o: RampClientOptions): RampClient {
     request,
 
     countries: ({ category, partners }, co) =>
-      get('/network-partner/supported/countries', r.countries, { category, partners }, co),
+      get(PATHS.countries, r.countries, { category, partners }, co),
 
     defaults: async ({ country, category }, co) => {
       try {
-        return await get(
-          `/network-partner/defaults/${seg(country)}/${seg(category)}`,
-          r.defaults,
-          undefined,
-          co,
-        );
+        return await get(pathOf('defaults', { country, category }), r.defaults, undefined, co);
       } catch (e) {
         // Documented for countries without defaults, alongside the null body.
         if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') return null;
@@ -293,36 +288,31 @@ export function createRampClient(o: RampClientOptions): RampClient {
       }
     },
 
-    currencies: (p, co) => get('/network-partner/supported/currencies', r.currencies, { ...p }, co),
+    currencies: (p, co) => get(PATHS.currencies, r.currencies, { ...p }, co),
 
     paymentMethods: (p, co) =>
-      get('/network-partner/supported/payment-methods', r.paymentMethods, { ...p }, co),
+      get(PATHS.paymentMethods, r.paymentMethods, { ...p }, co),
 
     routes: ({ category, country, fiatCurrency, cryptoCurrency, ...query }, co) => {
       const [source, destination] =
         category === 'CRYPTO_ONRAMP' ? [fiatCurrency, cryptoCurrency] : [cryptoCurrency, fiatCurrency];
-      return get(
-        `/network-partner/supported/routes/${seg(category)}/${seg(country)}/${seg(source)}/${seg(destination)}`,
-        r.routes,
-        query,
-        co,
-      );
+      return get(pathOf('routes', { category, country, source, destination }), r.routes, query, co);
     },
 
-    quote: (body, co) => request('POST', '/payments/crypto/quote', { ...co, body, read: r.quote(body) }),
+    quote: (body, co) => request('POST', PATHS.quote, { ...co, body, read: r.quote(body) }),
 
-    createSession: (body, co) => request('POST', '/crypto/session/widget', { ...co, body, read: r.session }),
+    createSession: (body, co) => request('POST', PATHS.session, { ...co, body, read: r.session }),
 
-    transaction: (id, co) => get(`/payments/transactions/${seg(id)}`, r.transaction, undefined, co),
+    transaction: (id, co) => get(pathOf('transaction', { transactionId: id }), r.transaction, undefined, co),
 
     transactionBySession: (sessionId, co) =>
-      get(`/payments/transactions/sessions/${seg(sessionId)}`, r.transaction, undefined, co),
+      get(pathOf('transactionBySession', { sessionId }), r.transaction, undefined, co),
 
-    transactions: (q, co) => get('/payments/transactions', r.transactions, { ...q }, co),
+    transactions: (q, co) => get(PATHS.transactions, r.transactions, { ...q }, co),
 
-    financialAccounts: (q, co) => get('/financial-accounts', r.financialAccounts, { ...q }, co),
+    financialAccounts: (q, co) => get(PATHS.financialAccounts, r.financialAccounts, { ...q }, co),
 
     financialAccountTransactions: (q, co) =>
-      get('/financial-accounts/transactions', r.financialAccountTransactions, { ...q }, co),
+      get(PATHS.financialAccountTransactions, r.financialAccountTransactions, { ...q }, co),
   };
 }

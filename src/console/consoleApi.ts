@@ -4,6 +4,7 @@
 import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
+import { PATHS, pathOf } from '../api/proxy/paths';
 import type { OrderDetail, OrderListItem, WebhookDelivery } from '../api/proxy/orders';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
@@ -63,7 +64,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
   return {
     verify: async (signal) => {
       // 204 No Content: there is no body to validate.
-      await client.request('GET', '/admin/session', { ...call(signal), read: asIs });
+      await client.request('GET', PATHS.adminSession, { ...call(signal), read: asIs });
     },
     // Only the filters the upstream's search takes; the id and wallet filters are paymentSearch's.
     payments: (f, cursor, signal) =>
@@ -85,7 +86,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     orders: async (reference, limit, signal) =>
       (
         (await guard(
-          client.request('GET', '/orders', {
+          client.request('GET', PATHS.orders, {
             ...call(signal),
             query: { reference, limit },
             read: asIs,
@@ -94,14 +95,14 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
       ).orders,
     order: async (sessionId, signal) =>
       (await guard(
-        client.request('GET', `/orders/${encodeURIComponent(sessionId)}`, {
+        client.request('GET', pathOf('order', { sessionId }), {
           ...call(signal),
           read: asIs,
         }),
       )) as OrderDetail,
     resendDelivery: async (id) => {
       await guard(
-        client.request('POST', `/webhooks/deliveries/${encodeURIComponent(id)}/resend`, {
+        client.request('POST', pathOf('resendDelivery', { id }), {
           headers,
           read: asIs,
         }),
@@ -109,7 +110,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     },
     stats: async (q, signal) =>
       (await guard(
-        client.request('GET', '/stats', { ...call(signal), query: { ...q }, read: asIs }),
+        client.request('GET', PATHS.stats, { ...call(signal), query: { ...q }, read: asIs }),
       )) as OverviewStats,
     accounts: (f, cursor, signal) =>
       guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),

@@ -5,6 +5,7 @@ import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
 import { INTENT_HEADER } from '../api/proxy/contract';
+import { PATHS } from '../api/proxy/paths';
 import type { PublicIntent } from '../api/proxy/intents';
 
 /**
@@ -29,7 +30,7 @@ export async function loadIntent(
   secret: string,
   fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): Promise<IntentValues> {
-  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}/intents/current`, {
+  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}${PATHS.currentIntent}`, {
     headers: { [INTENT_HEADER]: secret, Accept: 'application/json' },
     credentials: 'omit',
   });
@@ -99,11 +100,14 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
  * A fetch that sends the client secret with the quote and session requests only: the server sends
  * the intent's customer upstream with both, so the service can say the shopper used a partner before.
  */
+const INTENT_PATHS = [PATHS.session, PATHS.quote];
+
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!/\/(?:crypto\/session\/widget|payments\/crypto\/quote)(?:\?|$)/.test(url)) return base(input, init);
+    const path = new URL(url, 'http://base').pathname;
+    if (!INTENT_PATHS.some((p) => path.endsWith(p))) return base(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set(INTENT_HEADER, secret);
     return base(input, { ...init, headers });
