@@ -226,6 +226,11 @@ export type WebhookEvent<T extends WebhookType = WebhookType> = {
     type: K;
     /** ISO 8601. */
     createdAt: string;
+    /**
+     * False when the server that made it runs its sandbox (RAMP_API_BASE_URL unset): nothing was
+     * paid, whatever `data` says. Stripe's convention; verifyWebhook refuses such events unless asked.
+     */
+    livemode: boolean;
     data: WebhookDataByType[K];
   };
 }[T];
