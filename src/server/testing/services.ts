@@ -31,14 +31,30 @@ export function redisDb(db: number): string {
   return url.href;
 }
 
-/** A path to Debian's redis-server, for suites that stop and restart a Redis of their own. */
-export function redisServerBinary(): string | undefined {
-  for (const p of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(p)) return p;
+/** A path to a program (Debian's redis-server, promtool), from /usr/bin, /usr/local/bin or PATH. */
+export function binaryPath(name: string): string | undefined {
+  for (const p of [`/usr/bin/${name}`, `/usr/local/bin/${name}`]) if (existsSync(p)) return p;
   try {
-    return execFileSync('which', ['redis-server'], { encoding: 'utf8' }).trim() || undefined;
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A path to Debian's redis-server, for suites that stop and restart a Redis of their own. */
+export const redisServerBinary = (): string | undefined => binaryPath('redis-server');
+
+/**
+ * The path of a program a suite needs, or undefined when the suite must be skipped here (said why).
+ * In CI, where `.ci/run` installs it, its absence fails the run instead.
+ */
+export function requiredBinary(suite: string, name: string, debianPackage: string): string | undefined {
+  const found = binaryPath(name);
+  if (found) return found;
+  const reason = `${suite}: needs ${name} (Debian's ${debianPackage} package; .ci/run installs it)`;
+  if (REQUIRED) throw new Error(`${reason}, but it is not installed in CI`);
+  console.warn(`skipped — ${reason}`);
+  return undefined;
 }
 
 /** A new, empty database on the test PostgreSQL server, and a way to drop it afterwards. */
