@@ -4,7 +4,7 @@
 // and day. Counts and sums only: no reference, customer, wallet or address leaves here.
 import { HttpError } from '../http/errors';
 import type { Ledger, OrderCountRow, StatsQuery, StatsVolumeRow } from '../storage/ledger/types';
-import { completionOf } from './completion';
+import { completionOf, countEnded } from './completion';
 import type { Ended } from './completion';
 import { addDecimal } from './decimal-sum';
 import { orderOutcome } from './outcome';
@@ -55,32 +55,39 @@ export function statsQuery(q: Record<string, string | undefined>, now: number): 
 const rate = (completed: number, orders: number) =>
   orders === 0 ? null : Math.round((completed / orders) * 10_000) / 10_000;
 
-const ended = (c: OutcomeCounts): Ended => ({
-  completed: c.completed,
-  ended: c.completed + c.failed + c.abandoned,
-});
+interface Group {
+  counts: OutcomeCounts;
+  /** Its ended orders, for the ranking's completion (merchant/completion.ts). */
+  ended: Ended;
+}
 
 /** The counted orders by `key`, most orders first, then by name: a stable order for tables and CSV. */
-function countsBy(
-  rows: readonly OrderCountRow[],
-  key: (r: OrderCountRow) => string,
-): [string, OutcomeCounts][] {
-  const groups = new Map<string, OutcomeCounts>();
+function countsBy(rows: readonly OrderCountRow[], key: (r: OrderCountRow) => string): [string, Group][] {
+  const groups = new Map<string, Group>();
   for (const r of rows) {
     const k = key(r);
-    const g = groups.get(k) ?? { orders: 0, completed: 0, failed: 0, abandoned: 0, completionRate: null };
-    g.orders += r.count;
+    const g = groups.get(k) ?? {
+      counts: { orders: 0, completed: 0, failed: 0, abandoned: 0, completionRate: null },
+      ended: { completed: 0, ended: 0 },
+    };
+    g.counts.orders += r.count;
     const outcome = orderOutcome(r.status);
-    if (outcome === 'completed' || outcome === 'failed' || outcome === 'abandoned') g[outcome] += r.count;
+    if (outcome === 'completed' || outcome === 'failed' || outcome === 'abandoned')
+      g.counts[outcome] += r.count;
+    countEnded(g.ended, r.status, r.count);
     groups.set(k, g);
   }
-  for (const g of groups.values()) g.completionRate = rate(g.completed, g.orders);
-  return [...groups].sort(([a, x], [b, y]) => y.orders - x.orders || a.localeCompare(b));
+  for (const { counts } of groups.values()) counts.completionRate = rate(counts.completed, counts.orders);
+  return [...groups].sort(([a, x], [b, y]) => y.counts.orders - x.counts.orders || a.localeCompare(b));
 }
 
 function volumeOf(rows: readonly StatsVolumeRow[]): VolumeSeries[] {
   const byCurrency = new Map<string, StatsVolumeRow[]>();
-  for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
+  for (const r of rows) {
+    const days = byCurrency.get(r.currency) ?? [];
+    days.push(r);
+    byCurrency.set(r.currency, days);
+  }
   return [...byCurrency]
     .map(([currency, days]) => ({
       currency,
@@ -103,7 +110,7 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
   const medians = await ledger.statsMedianSecondsToComplete(q);
 
   const all = countsBy(groups, () => 'all')[0]?.[1];
-  const allEnded = all ? ended(all) : { completed: 0, ended: 0 };
+  const allEnded = all?.ended ?? { completed: 0, ended: 0 };
   const markTotal = (stage: 'opened' | 'quoted') =>
     q.partner !== undefined ? null : marks.filter((m) => m.stage === stage).reduce((n, m) => n + m.count, 0);
 
@@ -126,21 +133,21 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
     funnel: {
       opened: markTotal('opened'),
       quoted: markTotal('quoted'),
-      sessions: all?.orders ?? 0,
-      completed: all?.completed ?? 0,
-      failed: all?.failed ?? 0,
-      abandoned: all?.abandoned ?? 0,
+      sessions: all?.counts.orders ?? 0,
+      completed: all?.counts.completed ?? 0,
+      failed: all?.counts.failed ?? 0,
+      abandoned: all?.counts.abandoned ?? 0,
     },
-    byPartner: countsBy(groups, (r) => r.partner).map(([partner, counts]) => ({
+    byPartner: countsBy(groups, (r) => r.partner).map(([partner, g]) => ({
       partner,
-      ...counts,
+      ...g.counts,
       medianSecondsToComplete: medians.get(partner) ?? null,
-      completion: completionOf(ended(counts), allEnded),
+      completion: completionOf(g.ended, allEnded),
     })),
-    byCountry: countsBy(groups, (r) => r.country).map(([country, counts]) => ({ country, ...counts })),
-    byMethod: countsBy(groups, (r) => r.paymentMethod ?? 'UNKNOWN').map(([method, counts]) => ({
+    byCountry: countsBy(groups, (r) => r.country).map(([country, g]) => ({ country, ...g.counts })),
+    byMethod: countsBy(groups, (r) => r.paymentMethod ?? 'UNKNOWN').map(([method, g]) => ({
       method,
-      ...counts,
+      ...g.counts,
     })),
     days,
     volume: {

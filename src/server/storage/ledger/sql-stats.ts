@@ -145,7 +145,7 @@ export function statsMethods(db: SqlDriver) {
       const middles = new Map<string, number[]>();
       for (const r of rows) {
         const partner = String(r.partner);
-        middles.set(partner, [...(middles.get(partner) ?? []), Number(r.ms) / 1000]);
+        middles.set(partner, [...(middles.get(partner) ?? []), Number(r.ms) / 1000]); // one or two
       }
       // One middle time (an odd count) or the mean of two, in seconds.
       return new Map([...middles].map(([partner, [a, b]]) => [partner, b === undefined ? a! : (a! + b) / 2]));
