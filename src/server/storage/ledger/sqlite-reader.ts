@@ -13,6 +13,11 @@ import type { Row, SqlValue } from './driver';
 // connection takes no write (libsql's Database has no read-only open: `query_only` instead).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the thread that answers requests (nice 10, Linux): on a busy machine it waits, not they.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, 10);
+} catch {}
 const Database = require(workerData.engine);
 const db = new Database(workerData.file, { timeout: 5000 });
 db.exec('PRAGMA query_only = ON');
