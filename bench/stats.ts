@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 
 export interface Latency {
   probes: number;
-  /** Probes answered with anything but 200, or not at all (a server that held its event loop past a timeout). */
+  /** Probes answered with anything but 200 (the build before measured a 408), or not at all. */
   failed: number;
   p50: number;
   p99: number;
@@ -42,7 +42,7 @@ export interface StatsPhase {
   health: Latency;
   /** The slowest /stats read of the phase, ms (none in the baseline). */
   statsMs: number | null;
-  /** /stats reads that got no 200 answer (the connection cut by a held server's timeouts). */
+  /** /stats reads answered with anything but 200, or not at all. */
   statsFailed: number;
   /** The server's resident memory after the phase, MB (Linux only). */
   rssMb: number | null;
