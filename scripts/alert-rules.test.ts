@@ -6,9 +6,9 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { requiredBinary } from '../src/server/testing/services';
+import { requireProgram } from '../src/server/testing/services';
 
-const promtool = requiredBinary('alert rules', 'promtool', 'prometheus');
+const promtool = requireProgram('alert rules', 'promtool', 'prometheus');
 const deploy = resolve(import.meta.dirname, '../deploy');
 
 /** promtool's exit code and output (it prints its findings on stdout and stderr alike). */

@@ -3,6 +3,7 @@
 // browser uses it against our proxy (baseUrl '/api/ramp', no key) and reads the proxy's answers,
 // already validated, with `proxyReaders` (proxy-readers.ts: their outline only, no schema shipped).
 import {
+  REDACTED,
   RampError,
   abortedError,
   malformedResponse,
@@ -254,7 +255,7 @@ export function createRampClient(o: RampClientOptions): RampClient {
     } catch (e) {
       // The upstream may echo credentials back; they must never reach a message, a log or the browser.
       if (o.apiKey && e instanceof RampError) {
-        const scrub = (s: string) => s.split(o.apiKey as string).join('[redacted]');
+        const scrub = (s: string) => s.split(o.apiKey as string).join(REDACTED);
         e.message = scrub(e.message);
         if (e.details) e.details = e.details.map(scrub);
         if (e.provider?.message) e.provider.message = scrub(e.provider.message);

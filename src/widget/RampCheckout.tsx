@@ -26,7 +26,7 @@ import { adoptWidgetStyles } from '../ui/theme';
 import type { CheckoutHost } from '../ui/steps';
 import { CheckoutProvider } from '../ui/steps';
 import type { RampCheckoutOptions, ValidOptions } from './config';
-import { OptionsError, validateOptions } from './config';
+import { OptionsError, optionNotices, readOptions } from './config';
 import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
@@ -39,10 +39,12 @@ import {
   randomUuid,
   sessionStorageOrNull,
 } from './setup';
+import { deviceOrders } from './recentOrders';
 import { choicesOf, loadRemembered, localStorageOrNull, saveRemembered } from './remember';
 import { signalEvents, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
+import { checkoutLocale } from './locale';
 import { InvalidOptions, WidgetFrame } from './WidgetFrame';
 
 /** What an entry point (or a test) may set besides the options. */
@@ -62,6 +64,11 @@ export interface WidgetEnv {
   styleNonce?: string;
   /** The checkout is the whole page (the hosted page): the browser's Back moves between its screens. */
   pageHistory?: boolean;
+  /**
+   * The shopper's languages, most preferred first (widget/locale.ts). @default the browser's
+   * (the hosted page's server renderer gives its request's Accept-Language)
+   */
+  languages?: readonly string[];
 }
 
 /** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
@@ -95,7 +102,7 @@ function setUp(
   let options: ValidOptions;
   try {
     if (intent && 'error' in intent) throw new OptionsError([`intent: ${intent.error}`]);
-    options = validateOptions(intent ? applyIntent(raw, intent.values) : raw, env.defaults);
+    options = readOptions(intent ? applyIntent(raw, intent.values) : raw, env.defaults);
   } catch (e) {
     return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
   }
@@ -110,6 +117,10 @@ function setUp(
   const device =
     options.remember && !intent ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
   const remembered = loadRemembered(device);
+  // The shopper's recent orders: kept wherever remembering is allowed, intents included (their own).
+  const local = options.remember ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
+  const now = env.now ?? Date.now;
+  const orders = local ? deviceOrders(local, now) : undefined;
   let rememberWallet = !!remembered.walletAddress;
   const remember = (state: ReturnType<typeof store.getState>['state']) =>
     device && saveRemembered(device, choicesOf(state, rememberWallet));
@@ -117,6 +128,7 @@ function setUp(
   const store = createCheckoutStore(checkoutInit(options, randomUuid(), remembered), {
     onTransition: (prev, next, event, facts) => {
       if (prev.selection !== next.selection) remember(next);
+      if (orders?.onTransition(prev, next, event, facts)) ended = true;
       transitionEvents(prev, next, event, facts).forEach((e) => emitter.emit(withReference(e)));
     },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
@@ -137,13 +149,16 @@ function setUp(
     // From the options alone, as the hosted page's preload of it (server/http/preload.ts).
     openingQuote: opening && { direction: options.direction ?? 'buy', request: opening },
     hiddenMethods: hiddenMethods(),
-    onSignal: (signal) =>
-      signalEvents(signal, store.getState().state).forEach((e) => {
+    ...(orders ? { recentOrders: orders.store } : {}),
+    onSignal: (signal) => {
+      const told = signal.type !== 'transaction' || (orders?.onTransaction(signal) ?? true);
+      (told ? signalEvents(signal, store.getState().state) : []).forEach((e) => {
         if (e.type === 'completed' || e.type === 'failed') ended = true;
         emitter.emit(withReference(e));
-      }),
+      });
+    },
     newRunKey: randomUuid,
-    now: env.now ?? Date.now,
+    now,
     pollMs: env.pollMs ?? { base: 1000, max: 5000 },
     pageHistory: env.pageHistory,
     ...(device
@@ -223,7 +238,7 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     let live = true;
     let base = '/api/ramp';
     try {
-      base = validateOptions(options, env.defaults).apiBaseUrl;
+      base = readOptions(options, env.defaults).apiBaseUrl;
     } catch {
       // The checkout shows what is wrong with the options.
     }
@@ -264,14 +279,21 @@ function CheckoutCore({
   const values = intent && 'values' in intent ? intent.values : undefined;
   const effective = values ? applyIntent(options, values) : options;
   const current = useLiveOptions(setup.ok ? setup : undefined, effective, env.defaults, emitter.emit);
-  // Said, not silently dropped: an option (at mount or changed later) that the intent overrides.
-  const conflicts = values ? intentConflicts(options, values).join('\n') : '';
+  // Said, not silently dropped (at mount or changed later): an option that the intent overrides, and
+  // a language the checkout cannot speak, passed over for the shopper's (widget/locale.ts). Options
+  // invalid at mount are said with the rest of their problems.
+  const told = [
+    ...(values ? intentConflicts(options, values) : []),
+    ...(setup.ok
+      ? optionNotices(effective).map((n) => `${n} (left out: shoppers get their own language)`)
+      : []),
+  ].join('\n');
   useEffect(() => {
-    if (!conflicts) return;
-    const message = `ramp-checkout: ${conflicts}`;
+    if (!told) return;
+    const message = `ramp-checkout: ${told}`;
     console.error(message);
     emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message });
-  }, [conflicts, emitter]);
+  }, [told, emitter]);
   useLayoutEffect(() => {
     live.set(current);
   }, [live, current]);
@@ -313,12 +335,7 @@ function CheckoutCore({
     emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message: setup.error.message });
   }, [setup, emitter]);
 
-  const locale =
-    (current
-      ? current.locale
-      : typeof options.locale === 'string' && !setup.ok
-        ? options.locale
-        : undefined) ?? globalThis.navigator?.language;
+  const locale = checkoutLocale(current ?? options, env.languages);
   const theme = current?.theme ?? 'auto';
   // The styles go into the root node the widget renders in, before its first paint.
   useLayoutEffect(() => {
@@ -361,8 +378,8 @@ const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 1010px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
- * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale, theme,
- * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
+ * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale,
+ * defaultLocale, messages, theme, redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
  * start over with them. On the server (and in hydration's first pass) it renders an empty box of
  * the widget's size; the checkout runs on the client only.
  */

@@ -1,7 +1,7 @@
 // Props after mount. Each change is validated like the first props (an invalid change is reported
 // and the widget keeps what it has), then applied to the running checkout where that can be done
 // without starting over: the wallet, direction and amount become the checkout's choices (locked ones
-// too: the merchant set them), the locale, messages and theme restyle the view, redirectUrl and launch are read
+// too: the merchant set them), the languages, messages and theme restyle the view, redirectUrl and launch are read
 // when the shopper launches. A wallet is also the prefilled answer (a wallet connected after mount
 // spares the shopper the wallet screen), and its lock follows `lock` (the wallet-connect pattern
 // locks the wallet once there is one). The others shape the checkout from its first request (the
@@ -11,28 +11,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutStoreApi, LockableField } from '../checkout';
 import { developmentBuild } from '../ui/development';
 import type { RampCheckoutOptions, ValidOptions } from './config';
-import { OptionsError, validateOptions } from './config';
+import { OptionsError, readOptions } from './config';
+import { optionNamed } from './options';
 import type { EventEmitter } from './events';
 
-/** Options a running checkout takes in place. */
-export const LIVE_OPTIONS = [
-  'walletAddress',
-  'direction',
-  'amount',
-  'locale',
-  'messages',
-  'theme',
-  'redirectUrl',
-  'launch',
-  'onEvent',
-] as const satisfies readonly (keyof RampCheckoutOptions)[];
-
-/** Options read once, as the checkout starts: a later value changes nothing and restarts nothing. */
-const AT_MOUNT: readonly string[] = ['bootstrap'] satisfies readonly (keyof RampCheckoutOptions)[];
+/** Whether a running checkout takes a new value of `name` in place, or reads it at mount only. */
+const after = (name: string) => optionNamed(name)?.after;
 
 /** The options as data (onEvent, a function, is taken from the props as they come). */
 const keyOf = (raw: RampCheckoutOptions): string =>
-  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' || AT_MOUNT.includes(k) ? undefined : v));
+  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' || after(k) === 'mount' ? undefined : v));
 
 type Checked = { ok: true; options: ValidOptions } | { ok: false; error: OptionsError };
 
@@ -43,8 +31,7 @@ type Checked = { ok: true; options: ValidOptions } | { ok: false; error: Options
  */
 export function restartKey(options: RampCheckoutOptions): string {
   const { lock, ...rest } = options ?? {};
-  const live: readonly string[] = LIVE_OPTIONS;
-  const fixed = Object.entries(rest).filter(([name]) => !live.includes(name) && !AT_MOUNT.includes(name));
+  const fixed = Object.entries(rest).filter(([name]) => !after(name));
   return JSON.stringify([fixed, withoutWallet(Array.isArray(lock) ? lock : [])]);
 }
 
@@ -66,7 +53,7 @@ export function useLiveOptions(
   const apiBaseUrl = defaults?.apiBaseUrl;
   const checked = useMemo((): Checked => {
     try {
-      return { ok: true, options: validateOptions(JSON.parse(key), { apiBaseUrl }) };
+      return { ok: true, options: readOptions(JSON.parse(key), { apiBaseUrl }) };
     } catch (e) {
       return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
     }
@@ -94,9 +81,7 @@ export function useLiveOptions(
     const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter((name) =>
       name === 'lock'
         ? !same(withoutWallet(prev.lock), withoutWallet(next.lock))
-        : !(LIVE_OPTIONS as readonly string[]).includes(name) &&
-          !AT_MOUNT.includes(name) &&
-          !same(prev[name], next[name]),
+        : !after(name) && !same(prev[name], next[name]),
     );
     if (fixed.length)
       console.warn(

@@ -98,7 +98,13 @@ describe('a killed and restarted host server', () => {
     const second = await start('src/server/node/main.ts', hostEnv(port));
     expect(second.url).toBe(first.url);
     // Move the upstream past the provider's processing time.
-    await fetch(`${upstream}/__clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 60_000 }) });
+    const moved = await fetch(`${upstream}/__clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 60_000 }),
+    });
+    // Refused (415) without its type, the clock stayed put and the test raced the sandbox's 0.6 s.
+    expect(moved.status).toBe(204);
     const res = await track(second.url);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ transaction: { sessionId: session.id, status: 'SETTLED' } });

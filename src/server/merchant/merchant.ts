@@ -246,6 +246,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
       begin: async (headers, body) => (await ready).orders.begin(headers, body),
+      bySession: async (sessionIds) => (await ready).orders.bySession(sessionIds),
     },
     async close() {
       let parts;

@@ -65,6 +65,8 @@ export interface Orders {
   /** The ledger's record of a creation under this externalSessionId (503 LEDGER_UNAVAILABLE when it cannot say). */
   earlier(externalSessionId: string): Promise<EarlierCreation | null>;
   begin(headers: Headers, body: SessionBody): Promise<PendingOrder>;
+  /** These sessions' orders, those the ledger has, in one read (503 LEDGER_UNAVAILABLE when it cannot say). */
+  bySession(sessionIds: readonly string[]): Promise<OrderRecord[]>;
 }
 
 export interface OrdersOptions {
@@ -166,6 +168,8 @@ export function createOrders(o: OrdersOptions): Orders {
       const p = await ledgerStep(() => o.ledger.getPendingOrder(externalSessionId));
       return p && earlierOf(p);
     },
+    bySession: (sessionIds) =>
+      ledgerStep(() => o.ledger.listOrders({ sessionIds, limit: sessionIds.length })),
     async begin(headers, body) {
       const secret = headers.get(INTENT_HEADER);
       const intent = secret === null ? null : await ledgerStep(() => o.intents.resolve(secret));

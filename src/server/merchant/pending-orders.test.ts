@@ -5,13 +5,16 @@
 // and an answer lost on the way is settled in the background: recorded when the service has or
 // makes the session, the intent given back when nobody can open it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionResponse } from '../../api/types';
 import { createSandbox } from '../../sandbox';
 import { createRampServer } from '../index';
 import type { RampServer } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
+import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import type { Ledger } from '../storage/ledger/types';
 import { pendingOrder } from '../testing/pending-orders';
 import { quotedSession } from '../testing/upstream';
+import { createOrderRecorder } from './pending-orders';
 import { buySession } from '../../api/test-sessions';
 
 const ADMIN = 'merchant-admin-token-0123';
@@ -213,5 +216,31 @@ describe('session creation with the ledger', () => {
       state: 'recorded',
       sessionId: created.id,
     });
+  });
+});
+
+describe('the order write retried after the service answered', () => {
+  it('pauses 0.1 s doubling to 2 s between attempts, and stops where the next pause would end past its deadline', async () => {
+    const faulty = faultyLedger(await openEmbeddedLedger(null));
+    faulty.down.add('recordOrder');
+    let clock = 0;
+    const pauses: number[] = [];
+    const recorder = createOrderRecorder({
+      ledger: faulty.ledger,
+      log: quiet,
+      now: () => clock,
+      webhooks: null,
+      firstCheckDelayMs: 0,
+      onRecorded() {},
+      sleep: async (ms) => {
+        pauses.push(ms);
+        clock += ms;
+      },
+    });
+    const answer = { id: 'sess_write', widgetUrl: 'https://partner.example/w' } as SessionResponse;
+    await expect(
+      recorder.recordRetrying(pendingOrder('xid-write'), answer.id, answer, 10_000),
+    ).rejects.toThrow(LedgerUnavailable);
+    expect(pauses).toEqual([100, 200, 400, 800, 1600, 2000, 2000, 2000]);
   });
 });

@@ -5,6 +5,7 @@
 // e.g. while PostgreSQL is unreachable); past takeoverAt, the background step does
 // (jobs/pending-resolver.ts), so a crash or a lost answer never leaves it for good.
 import type { SessionResponse } from '../../api/types';
+import { backoff } from '../../domain/backoff';
 import type { Logger } from '../http/log';
 import type { Ledger, OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
@@ -52,8 +53,8 @@ export const TAKEOVER_MARGIN_MS = 5_000;
 export const recordUntil = (createdAt: number, sessionTimeoutMs: number): number =>
   createdAt + 2 * sessionTimeoutMs;
 
-const RETRY_FIRST_MS = 100;
-const RETRY_MAX_MS = 2_000;
+/** The pauses between the asking process's write attempts: 0.1, 0.2, 0.4… s, at most 2 s. */
+const RETRY = { firstMs: 100, maxMs: 2_000 };
 
 export function orderFrom(
   p: Pick<PendingOrderRecord, 'terms' | 'externalSessionId'>,
@@ -92,7 +93,8 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   return {
     record,
     async recordRetrying(p, sessionId, answer, until) {
-      for (let wait = RETRY_FIRST_MS; ; wait = Math.min(RETRY_MAX_MS, wait * 2)) {
+      for (let retry = 0; ; retry++) {
+        const wait = backoff(retry, RETRY);
         try {
           await record(p, sessionId, answer);
           return;

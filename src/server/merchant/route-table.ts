@@ -14,6 +14,7 @@ const param = (re: RegExp, what: string) => v.optional(v.pipe(v.string(), v.rege
 const OrdersQuery = v.object({
   reference: param(REFERENCE_RE, "the merchant's order reference, up to 64 printable characters"),
   status: param(STATUS_RE, 'an upstream status, e.g. SETTLED'),
+  customerId: param(ID_PATTERN, "the customer id of the merchant's intents, exact"),
   limit: param(/^\d{1,3}$/, 'an integer from 1 to 500'),
   cursor: param(/^[A-Za-z0-9_-]{1,200}$/, 'the nextCursor of the page before'),
 });

@@ -52,6 +52,7 @@ export function merchantRoutes(
       const page = await listOrders((await parts()).ledger, {
         reference: q.reference,
         status: q.status,
+        customerId: q.customerId,
         limit: q.limit === undefined ? undefined : Number(q.limit),
         cursor: q.cursor,
       });

@@ -58,6 +58,8 @@ export interface OrderListParams {
   reference?: string;
   /** The upstream status, exact (e.g. `SETTLED`). */
   status?: string;
+  /** The `customerId` of the merchant's intents, exact: that customer's orders on every device. */
+  customerId?: string;
   /** 1–500. @default 50 */
   limit?: number;
   /** `nextCursor` of the page before. */

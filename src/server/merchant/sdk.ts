@@ -35,12 +35,16 @@ export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promi
   }
   if (p.status !== undefined && !STATUS_RE.test(p.status))
     throw invalid('status: an upstream status, e.g. SETTLED');
+  if (p.customerId !== undefined && !ID_PATTERN.test(p.customerId)) {
+    throw invalid('customerId: expected 1 to 128 letters, digits, - and _');
+  }
   const limit = p.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit: an integer from 1 to 500');
   // One more than asked: whether there is a next page, without a count.
   const rows = await ledger.listOrders({
     reference: p.reference,
     status: p.status,
+    customerId: p.customerId,
     after: p.cursor ? decodeCursor(p.cursor) : undefined,
     limit: limit + 1,
   });

@@ -20,6 +20,9 @@ import type { OutcomeCounts, Stats, VolumeSeries } from '../../api/proxy/stats';
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** The days a period may name (year 0000 made days named "-000001-12-…"). */
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2100-12-31';
 
 function badQuery(name: string, message: string): HttpError {
   return new HttpError(400, 'INVALID_QUERY_PARAMETER', `${name}: ${message}`);
@@ -29,6 +32,9 @@ function dayParam(name: string, value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!DAY_RE.test(value) || utcDay(Date.parse(`${value}T00:00:00Z`) || 0) !== value) {
     throw badQuery(name, 'must be a UTC day, YYYY-MM-DD');
+  }
+  if (value < FIRST_DAY || value > LAST_DAY) {
+    throw badQuery(name, `must be a UTC day from ${FIRST_DAY} to ${LAST_DAY}`);
   }
   return value;
 }

@@ -155,7 +155,7 @@ describe('GET /api/ramp/openapi.json', () => {
   it("gives the merchant's query parameters of the schemas the routes check them with", async () => {
     const doc = await documentOf();
     const params = doc.paths['/api/ramp/orders']!.get!.parameters!;
-    expect(params.map((p) => p.name)).toEqual(['reference', 'status', 'limit', 'cursor']);
+    expect(params.map((p) => p.name)).toEqual(['reference', 'status', 'customerId', 'limit', 'cursor']);
     const limit = params.find((p) => p.name === 'limit')!.schema as { pattern: string };
     expect(new RegExp(limit.pattern).test('abc')).toBe(false);
     const res = await call('/api/ramp/orders?limit=abc');

@@ -10,11 +10,19 @@ import { readJsonBody } from '../http/body';
 import { NO_STORE } from '../http/context';
 import type { Deadline } from '../http/deadline';
 import { RE } from '../http/patterns';
-import { QuoteBodySchema, SessionBodySchema, openingQuoteOf, parseQuoteBody } from './bodies';
+import {
+  QuoteBodySchema,
+  SessionBodySchema,
+  SessionLookupBodySchema,
+  openingQuoteOf,
+  parseQuoteBody,
+  parseSessionLookupBody,
+} from './bodies';
 import { loadBootstrap } from './discovery/bootstrap';
 import { cursorOf, limitOf, pageMeta } from './parts';
 import { date, datetime, int, re, seg } from './policy';
 import type { RouteRule } from './policy';
+import { lookupSessions } from './sessions/lookup';
 import { transactionOfSession } from './transactions/by-session';
 import { transactionView } from './views';
 
@@ -224,6 +232,22 @@ export const RULES: readonly RouteRule[] = [
       const tx = await p.readOwned((cl) => cl.transaction(params.transactionId!), scope);
       if (tx.sessionId !== claims.sid) throw p.noTransaction();
       return c.json({ transaction: transactionView(tx) }, 200, NO_STORE);
+    },
+  },
+  {
+    id: 'sessionLookup',
+    method: 'POST',
+    path: ['sessions', 'lookup'],
+    query: {},
+    body: SessionLookupBodySchema,
+    // Each tracking token of the body is checked: one that reads no order is answered null.
+    access: 'public',
+    own: true,
+    handle: async ({ c, p }) => {
+      // One allowance of tracking reads for the whole batch, as for one transaction read.
+      await p.rateLimit(p.limiters.transaction, c);
+      const { trackingTokens } = parseSessionLookupBody(await readJsonBody(c.req.raw));
+      return c.json(await lookupSessions(trackingTokens, p.verifyTracking, p.orders), 200, NO_STORE);
     },
   },
   {

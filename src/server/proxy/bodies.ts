@@ -1,10 +1,13 @@
-// Body validation for the two POST routes. Strict objects: a field the proxy does not know is
+// Body validation for the proxy's POST routes. Strict objects: a field the proxy does not know is
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
+import { MAX_LOOKUP_TOKENS } from '../../api/proxy/session-lookup';
+import type { SessionLookupRequest } from '../../api/proxy/session-lookup';
 import { LOCK_FIELDS } from '../../api/types';
 import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
 import { badRequest } from '../http/errors';
 import { RE } from '../http/patterns';
+import { MAX_TOKEN_LENGTH, TRACKING_TOKEN_RE } from '../http/tokens';
 import { AMOUNT_PATTERN } from '../../domain/amount';
 
 const str = (re: RegExp, what: string) => v.pipe(v.string(), v.regex(re, `expected ${what}`));
@@ -54,6 +57,24 @@ export const SessionBodySchema = v.strictObject({
   sessionType: v.picklist(['BUY', 'SELL'] as const, 'expected BUY or SELL'),
   sessionData: SessionDataSchema,
 });
+
+// The messages never repeat a token: a refused body says where it is wrong, not what it held.
+const trackingToken = v.pipe(
+  v.string('expected a trackingToken'),
+  v.maxLength(MAX_TOKEN_LENGTH, 'expected a trackingToken'),
+  v.regex(TRACKING_TOKEN_RE, 'expected a trackingToken'),
+);
+
+export const SessionLookupBodySchema = v.strictObject({
+  trackingTokens: v.pipe(
+    v.array(trackingToken, 'expected an array of trackingTokens'),
+    v.minLength(1, 'expected at least one trackingToken'),
+    v.maxLength(MAX_LOOKUP_TOKENS, `expected at most ${MAX_LOOKUP_TOKENS} trackingTokens`),
+  ),
+});
+
+export const parseSessionLookupBody = (body: unknown): SessionLookupRequest =>
+  parseWith(SessionLookupBodySchema, body);
 
 export interface SessionBody {
   sessionType: SessionType;

@@ -1,6 +1,7 @@
 // What the proxy's route handlers share, built once per server from its parts: the limiters, the
 // quote and session paths, the tracking check, the cached discovery answers and upstream reads. The
-// routes themselves (one definition each) are in policy.ts; routes.ts turns them into Hono routes.
+// routes themselves (one definition each) are in allowlist.ts, their checks in policy.ts; routes.ts
+// turns them into Hono routes.
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
@@ -179,6 +180,7 @@ export function createProxyParts({
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
+  const verifyTracking = (token: string): TrackingClaims | null => signer.verify(token);
   const requireTracking = (c: Context): TrackingClaims => {
     const claims = signer.verify(c.req.header(TRACKING_HEADER));
     if (!claims) throw noTransaction();
@@ -239,7 +241,9 @@ export function createProxyParts({
     createSession,
     isConsoleCall,
     noTransaction,
+    verifyTracking,
     requireTracking,
+    orders,
     discoveryJson,
     discoveryOf,
     readOwned,

@@ -9,7 +9,8 @@ import { validator } from 'hono/validator';
 import { API_PREFIX } from '../../api/proxy/contract';
 import { rawTarget } from '../http/client-address';
 import type { AppEnv } from '../http/context';
-import { createDeadline, withinDeadline } from '../http/deadline';
+import { bodyPending, bodyTimeout } from '../http/body';
+import { createDeadline, deadlineError, withinDeadline } from '../http/deadline';
 import { HttpError, notFound } from '../http/errors';
 import { RULES } from './allowlist';
 import { isLegacyPath, legacyReplacement } from './legacy';
@@ -100,8 +101,11 @@ function defineRoutes(proxy: Hono<AppEnv>, rules: RouteRule[], p: ProxyParts, de
       async (c) => {
         const params = c.req.param() as Record<string, string>;
         // One deadline for everything this request makes the upstream do; the browser gets its answer
-        // by then at the latest, and upstream calls stop when it leaves.
-        const deadline = createDeadline(deadlineMs, c.req.raw.signal);
+        // by then at the latest, and upstream calls stop when it leaves. Passed while the body is
+        // still on its way, it is the client's delay (408), not the upstream's.
+        const deadline = createDeadline(deadlineMs, c.req.raw.signal, () =>
+          rule.body && bodyPending(c.req.raw) ? bodyTimeout() : deadlineError(),
+        );
         const work = rule.handle({ c, params, q: c.req.valid('query'), scope: { deadline }, p });
         if (!rule.ownsDeadline) return withinDeadline(deadline, work);
         try {

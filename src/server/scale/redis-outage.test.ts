@@ -6,27 +6,15 @@
 // and quotes pass, without a restart. The suite runs a Redis of its own, to stop it.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
 import { quotedSession } from '../testing/session';
-import { freshDatabase, missingServices, redisServerBinary } from '../testing/services';
+import { freePort, freshDatabase, missingServices, requireProgram } from '../testing/services';
 import { startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
 
-const binary = redisServerBinary();
-const skip = missingServices('Redis outage', ['postgres']) || !binary;
-if (!binary && !skip) console.warn('skipped — Redis outage: needs redis-server on PATH');
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
+const skip = missingServices('Redis outage', ['postgres']);
+const binary = skip ? undefined : requireProgram('Redis outage', 'redis-server');
 
 function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(

@@ -31,8 +31,12 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built server with `env` on a free loopback port; resolves once it is ready (its ledger open, migrated). */
-export function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * Starts the built server with `env` on a free loopback port (or env's PORT); resolves once it is
+ * ready (its ledger open, migrated). `group`: in a process group of its own, which stop() signals
+ * whole, as systemd does (KillMode=control-group).
+ */
+export function startInstance(env: Record<string, string>, o: { group?: boolean } = {}): Promise<Instance> {
   if (!existsSync(SERVER_ENTRY)) {
     return Promise.reject(new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`));
   }
@@ -40,6 +44,7 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: o.group === true,
   });
   children.add(child);
   let out = '';
@@ -52,7 +57,12 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
     new Promise<void>((ok) => {
       if (child.exitCode !== null || child.signalCode !== null) return ok();
       child.once('exit', () => ok());
-      child.kill(signal);
+      if (!o.group) return void child.kill(signal);
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Gone already (ESRCH): its exit is on its way.
+      }
     }).finally(() => children.delete(child));
   return new Promise((ok, fail) => {
     const onData = () => {

@@ -103,7 +103,9 @@ export function createSessionHandler({
         'Idempotency-Key must be 8 to 64 characters of A-Z a-z 0-9 - _',
       );
     }
-    const body = parseSessionBody(await readJsonBody(c.req.raw));
+    // The body arrives within the deadline (else 408: the deadline's answer while it is pending).
+    const reading = readJsonBody(c.req.raw);
+    const body = parseSessionBody(await (deadline ? Promise.race([reading, deadline.done]) : reading));
     checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);

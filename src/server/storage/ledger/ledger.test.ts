@@ -9,6 +9,7 @@ import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, ledgerAtVersion, order, upstreamEvent } from '../../testing/ledger-records';
 import { expectPendingOrderLifecycle } from '../../testing/pending-orders';
+import { expectOrderFilters } from '../../testing/order-filters';
 import { EXPIRED } from './types';
 import type { Ledger } from './types';
 
@@ -97,7 +98,7 @@ describe('embedded ledger', () => {
   it("keeps each order's externalSessionId; orders from before migration 4 have none and are still due", async () => {
     const db = await openSqlite(null);
     await ledgerAtVersion(db, 3, 'sess_old', 1000);
-    expect(await migrate(db)).toEqual([4, 5, 6, 7]);
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((v) => v > 3));
     const l = createSqlLedger(db);
     await l.recordOrder(order('sess_new', { externalSessionId: 'xs_new', nextCheckAt: 2000 }), []);
     expect(await l.getOrder('sess_old')).toMatchObject({
@@ -221,6 +222,12 @@ describe('embedded ledger', () => {
   it('keeps each session creation as a pending order until it is recorded, released or lost', async () => {
     const l = await openEmbeddedLedger(null);
     await expectPendingOrderLifecycle(l);
+    await l.close();
+  });
+
+  it("lists one customer's orders, and reads a batch of sessions' orders at once", async () => {
+    const l = await openEmbeddedLedger(null);
+    await expectOrderFilters(l, 'f', 1000);
     await l.close();
   });
 

@@ -20,7 +20,12 @@ import type {
   WebhookEvent,
 } from './types';
 
-export async function migrate(db: SqlDriver, now: () => number = systemClock): Promise<number[]> {
+export async function migrate(
+  db: SqlDriver,
+  now: () => number = systemClock,
+  /** The last version to apply (a backup's check rebuilds the schema of its version). */
+  upTo = Infinity,
+): Promise<number[]> {
   await db.query(MIGRATIONS_TABLE);
   const done = new Set(
     (await db.query<{ version: unknown }>('SELECT version FROM ramp_schema_migrations')).map((r) =>
@@ -29,7 +34,7 @@ export async function migrate(db: SqlDriver, now: () => number = systemClock): P
   );
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
-    if (done.has(m.version)) continue;
+    if (done.has(m.version) || m.version > upTo) continue;
     await db.transaction(async (tx) => {
       for (const s of m.statements) await tx.query(s);
       await tx.query('INSERT INTO ramp_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
@@ -205,6 +210,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
       return rows[0] ? toOrder(rows[0]) : null;
     },
     async listOrders(q: OrderQuery) {
+      if (q.sessionIds?.length === 0) return [];
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
       const where: string[] = [];
       const params: SqlValue[] = [];
@@ -214,6 +220,8 @@ export function createSqlLedger(db: SqlDriver): Ledger {
         where.push(`(reference = ${ref} OR substr(reference, 1, ${param(q.reference.length)}) = ${ref})`);
       }
       if (q.status !== undefined) where.push(`status = ${param(q.status)}`);
+      if (q.customerId !== undefined) where.push(`customer_id = ${param(q.customerId)}`);
+      if (q.sessionIds) where.push(`session_id IN (${q.sessionIds.map(param).join(', ')})`);
       if (q.after) {
         // Keyset paging in the listing's order (newest first, then by session id).
         const at = param(q.after.createdAt);

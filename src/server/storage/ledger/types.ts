@@ -278,6 +278,10 @@ export interface OrderQuery {
   reference?: string;
   /** Exact upstream status. */
   status?: string;
+  /** The merchant's customer id (its intent's), exact. */
+  customerId?: string;
+  /** Only these sessions' orders (a shopper's lookup by tracking tokens); none for an empty list. */
+  sessionIds?: readonly string[];
   /** Orders after this one in the listing's order (newest first): the next page. */
   after?: { createdAt: number; sessionId: string };
   limit?: number;
