@@ -41,7 +41,7 @@ describe('verifyWebhook', () => {
     expect((error as Error).message).toMatch(/UTF-8/);
   });
 
-  it('refuses an event that is not live (a sandbox\'s) unless asked, and takes one from before livemode as live', () => {
+  it("refuses an event that is not live (a sandbox's) unless asked, and takes one from before livemode as live", () => {
     const of = (livemode: boolean | undefined) =>
       JSON.stringify({ id: 'evt_1', type: 'transaction.completed', createdAt: '', livemode, data: {} });
     let error: unknown;
