@@ -45,6 +45,12 @@ const eventOf = <K extends WebhookType>(type: K) =>
     id: v.pipe(v.string(), v.description('The event id: the same on every attempt (deduplicate by it)')),
     type: v.literal(type),
     createdAt: v.pipe(v.string(), v.description('ISO 8601')),
+    livemode: v.pipe(
+      v.boolean(),
+      v.description(
+        'False when the server that made it runs its sandbox (RAMP_API_BASE_URL unset): nothing was paid, whatever `data` says',
+      ),
+    ),
     data: WebhookDataSchema,
   });
 

@@ -84,14 +84,25 @@ export interface OrdersOptions {
 
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 
+/** How the merchant's events are made: live, or from the sandbox (docs/CONTRACTS.md §5). */
+export interface EventMode {
+  livemode: boolean;
+}
+
 /** An order's event, as every delivery of it sends it (checked against its schema under tests). */
-export function webhookEvent(type: WebhookType, o: OrderRecord, at: number): WebhookEvent {
+export function webhookEvent(
+  type: WebhookType,
+  o: OrderRecord,
+  at: number,
+  { livemode }: EventMode,
+): WebhookEvent {
   return checkedSent<WebhookEvent>(
     WebhookEventSchema,
     {
       id: newEventId(),
       type,
       createdAt: new Date(at).toISOString(),
+      livemode,
       data: {
         intentId: o.intentId,
         reference: o.reference,
