@@ -11,7 +11,7 @@ import {
   timeoutError,
   toRampError,
 } from './errors';
-import { PATHS, pathOf } from './proxy/paths';
+import { CHECKOUT_PATHS as PATHS, fill } from './proxy/paths';
 import type { DroppedItems } from './schemas';
 import type {
   Category,
@@ -275,12 +275,11 @@ export function createRampClient(o: RampClientOptions): RampClient {
   return {
     request,
 
-    countries: ({ category, partners }, co) =>
-      get(PATHS.countries, r.countries, { category, partners }, co),
+    countries: ({ category, partners }, co) => get(PATHS.countries, r.countries, { category, partners }, co),
 
     defaults: async ({ country, category }, co) => {
       try {
-        return await get(pathOf('defaults', { country, category }), r.defaults, undefined, co);
+        return await get(fill(PATHS.defaults, { country, category }), r.defaults, undefined, co);
       } catch (e) {
         // Documented for countries without defaults, alongside the null body.
         if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') return null;
@@ -290,23 +289,23 @@ export function createRampClient(o: RampClientOptions): RampClient {
 
     currencies: (p, co) => get(PATHS.currencies, r.currencies, { ...p }, co),
 
-    paymentMethods: (p, co) =>
-      get(PATHS.paymentMethods, r.paymentMethods, { ...p }, co),
+    paymentMethods: (p, co) => get(PATHS.paymentMethods, r.paymentMethods, { ...p }, co),
 
     routes: ({ category, country, fiatCurrency, cryptoCurrency, ...query }, co) => {
       const [source, destination] =
         category === 'CRYPTO_ONRAMP' ? [fiatCurrency, cryptoCurrency] : [cryptoCurrency, fiatCurrency];
-      return get(pathOf('routes', { category, country, source, destination }), r.routes, query, co);
+      return get(fill(PATHS.routes, { category, country, source, destination }), r.routes, query, co);
     },
 
     quote: (body, co) => request('POST', PATHS.quote, { ...co, body, read: r.quote(body) }),
 
     createSession: (body, co) => request('POST', PATHS.session, { ...co, body, read: r.session }),
 
-    transaction: (id, co) => get(pathOf('transaction', { transactionId: id }), r.transaction, undefined, co),
+    transaction: (id, co) =>
+      get(fill(PATHS.transaction, { transactionId: id }), r.transaction, undefined, co),
 
     transactionBySession: (sessionId, co) =>
-      get(pathOf('transactionBySession', { sessionId }), r.transaction, undefined, co),
+      get(fill(PATHS.transactionBySession, { sessionId }), r.transaction, undefined, co),
 
     transactions: (q, co) => get(PATHS.transactions, r.transactions, { ...q }, co),
 

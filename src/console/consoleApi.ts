@@ -4,7 +4,7 @@
 import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
-import { PATHS, pathOf } from '../api/proxy/paths';
+import { PATHS, fill } from '../api/proxy/paths';
 import type { OrderDetail, OrderListItem, WebhookDelivery } from '../api/proxy/orders';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
@@ -95,14 +95,14 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
       ).orders,
     order: async (sessionId, signal) =>
       (await guard(
-        client.request('GET', pathOf('order', { sessionId }), {
+        client.request('GET', fill(PATHS.order, { sessionId }), {
           ...call(signal),
           read: asIs,
         }),
       )) as OrderDetail,
     resendDelivery: async (id) => {
       await guard(
-        client.request('POST', pathOf('resendDelivery', { id }), {
+        client.request('POST', fill(PATHS.resendDelivery, { id }), {
           headers,
           read: asIs,
         }),

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RampClient } from '../api';
-import { PATHS } from '../api/proxy/paths';
+import { CHECKOUT_PATHS as PATHS } from '../api/proxy/paths';
 import type { SessionLookupRequest } from '../api/proxy/session-lookup';
 import type { OrderState, RecentOrder, RecentOrdersStore } from '../checkout';
 import { useRampClient } from './client';

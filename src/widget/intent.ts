@@ -5,7 +5,7 @@ import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
 import { INTENT_HEADER } from '../api/proxy/contract';
-import { PATHS } from '../api/proxy/paths';
+import { CHECKOUT_PATHS as PATHS } from '../api/proxy/paths';
 import type { PublicIntent } from '../api/proxy/intents';
 
 /**

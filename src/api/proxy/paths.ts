@@ -1,7 +1,10 @@
 // The host server's paths below API_PREFIX, written once, with no schema: the browser's client builds
-// its requests from them and the server's route declarations (src/server/routes/) are routed by them,
-// so a path cannot be spelt two ways. Mirrored paths are exactly the upstream's; `:name` is a parameter.
-export const PATHS = {
+// its requests from them and the server's route declarations are routed by them, so a path cannot be
+// spelt two ways. Mirrored paths are exactly the upstream's; `:name` is a parameter. What a checkout
+// asks is apart from the rest, so a shopper's bundle carries only its own.
+
+/** What the checkout (its client, its bootstrap, its intent, its recent orders) asks. */
+export const CHECKOUT_PATHS = {
   countries: '/network-partner/supported/countries',
   defaults: '/network-partner/defaults/:country/:category',
   currencies: '/network-partner/supported/currencies',
@@ -16,35 +19,34 @@ export const PATHS = {
   financialAccountTransactions: '/financial-accounts/transactions',
   sessionLookup: '/sessions/lookup',
   bootstrap: '/bootstrap',
+  currentIntent: '/intents/current',
+  origin: '/origin',
+} as const;
+
+/** The merchant's, the console's and the server's own. */
+export const HOST_PATHS = {
   adminSession: '/admin/session',
   intents: '/intents',
-  currentIntent: '/intents/current',
   orders: '/orders',
   order: '/orders/:sessionId',
   stats: '/stats',
   deliveries: '/webhooks/deliveries',
   resendDelivery: '/webhooks/deliveries/:id/resend',
   upstreamWebhook: '/webhooks/upstream',
-  origin: '/origin',
   openapi: '/openapi.json',
 } as const;
 
-export type PathName = keyof typeof PATHS;
+export const PATHS = { ...CHECKOUT_PATHS, ...HOST_PATHS } as const;
 
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamsOf<`/${Rest}`>
+/** The `:name`s of a path. */
+export type PathNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
     : never;
 
-/** A path's parameters by name. */
-export type PathParams<N extends PathName> = Record<ParamsOf<(typeof PATHS)[N]>, string>;
-
 /** A path with its parameters filled in, each percent-encoded. */
-export function pathOf<N extends PathName>(
-  name: N,
-  ...params: ParamsOf<(typeof PATHS)[N]> extends never ? [] : [PathParams<N>]
-): string {
-  const values = (params[0] ?? {}) as Record<string, string>;
-  return PATHS[name].replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(values[key]!));
+export function fill<P extends string>(path: P, params: Record<PathNames<P>, string>): string {
+  const values: Record<string, string> = params;
+  return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
 }

@@ -110,13 +110,6 @@ export type QueryOf<Q extends Params> = {
 /** The path's parameters, each checked (a path whose parameter fails its check is no route: 404). */
 export type ParamsOf<P extends Params> = { [K in keyof P]: Out<P[K]> };
 
-/** The `:name`s of a Hono path. */
-export type PathNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
 /** An answer: its schema (none: no body), what it is, its media type when not JSON. */
 export interface Answer {
   description: string;

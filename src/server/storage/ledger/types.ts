@@ -7,7 +7,7 @@ import type { IntentValues } from '../../../api/proxy/intents';
 import type { StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
 import type { WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
 import type { Direction } from '../../../api/types';
-import type { QueueDepths } from '../../http/metrics';
+import type { QueueDepths } from '../../http/queue-depths';
 
 // The wire's shapes, which the records hold (src/api/proxy: written once there).
 export type { Direction, IntentValues, StatusSource };
@@ -417,5 +417,5 @@ export interface Ledger {
   close(): Promise<void>;
 }
 
-/** What is waiting and kept, as the metrics read it on each scrape (http/metrics.ts QueueDepths). */
+/** What is waiting and kept, as the metrics read it on each scrape (http/queue-depths.ts). */
 export type LedgerStats = QueueDepths;
