@@ -4,7 +4,8 @@
 import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
-import { PATHS, fill } from '../api/proxy/paths';
+import { fill } from '../api/proxy/paths';
+import { HOST_PATHS } from '../api/proxy/host-paths';
 import type { OrderDetail, OrderListItem, WebhookDelivery } from '../api/proxy/orders';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
@@ -64,7 +65,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
   return {
     verify: async (signal) => {
       // 204 No Content: there is no body to validate.
-      await client.request('GET', PATHS.adminSession, { ...call(signal), read: asIs });
+      await client.request('GET', HOST_PATHS.adminSession, { ...call(signal), read: asIs });
     },
     // Only the filters the upstream's search takes; the id and wallet filters are paymentSearch's.
     payments: (f, cursor, signal) =>
@@ -86,7 +87,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     orders: async (reference, limit, signal) =>
       (
         (await guard(
-          client.request('GET', PATHS.orders, {
+          client.request('GET', HOST_PATHS.orders, {
             ...call(signal),
             query: { reference, limit },
             read: asIs,
@@ -95,14 +96,14 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
       ).orders,
     order: async (sessionId, signal) =>
       (await guard(
-        client.request('GET', fill(PATHS.order, { sessionId }), {
+        client.request('GET', fill(HOST_PATHS.order, { sessionId }), {
           ...call(signal),
           read: asIs,
         }),
       )) as OrderDetail,
     resendDelivery: async (id) => {
       await guard(
-        client.request('POST', fill(PATHS.resendDelivery, { id }), {
+        client.request('POST', fill(HOST_PATHS.resendDelivery, { id }), {
           headers,
           read: asIs,
         }),
@@ -110,7 +111,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     },
     stats: async (q, signal) =>
       (await guard(
-        client.request('GET', PATHS.stats, { ...call(signal), query: { ...q }, read: asIs }),
+        client.request('GET', HOST_PATHS.stats, { ...call(signal), query: { ...q }, read: asIs }),
       )) as OverviewStats,
     accounts: (f, cursor, signal) =>
       guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),

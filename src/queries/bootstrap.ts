@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
 import { bootstrapQuery, readBootstrap } from '../api';
-import { CHECKOUT_PATHS } from '../api/proxy/paths';
+import { BOOTSTRAP_PATH } from '../api/proxy/paths';
 import type { Bootstrap, RampBootstrap } from '../api/bootstrap';
 import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
@@ -40,7 +40,7 @@ export const bootstrapQueryOptions = (
   queryOptions({
     queryKey: rampKeys.bootstrap(category, country, quote),
     queryFn: async ({ signal }) => {
-      const b = await client.request('GET', CHECKOUT_PATHS.bootstrap, {
+      const b = await client.request('GET', BOOTSTRAP_PATH, {
         query: bootstrapQuery(category, country, quote),
         read: readBootstrap,
         signal,

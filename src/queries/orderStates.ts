@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RampClient } from '../api';
-import { CHECKOUT_PATHS as PATHS } from '../api/proxy/paths';
+import { SESSION_LOOKUP_PATH } from '../api/proxy/paths';
 import type { SessionLookupRequest } from '../api/proxy/session-lookup';
 import type { OrderState, RecentOrder, RecentOrdersStore } from '../checkout';
 import { useRampClient } from './client';
@@ -41,7 +41,7 @@ export function readOrderStates(data: unknown, asked: readonly RecentOrder[]): M
 
 export function lookupOrderStates(client: RampClient, orders: readonly RecentOrder[], signal?: AbortSignal) {
   const body: SessionLookupRequest = { trackingTokens: orders.map((o) => o.trackingToken) };
-  return client.request('POST', PATHS.sessionLookup, {
+  return client.request('POST', SESSION_LOOKUP_PATH, {
     body,
     signal,
     read: (data) => readOrderStates(data, orders),

@@ -5,7 +5,7 @@ import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
 import { INTENT_HEADER } from '../api/proxy/contract';
-import { CHECKOUT_PATHS as PATHS } from '../api/proxy/paths';
+import { CURRENT_INTENT_PATH, QUOTE_PATH, SESSION_PATH } from '../api/proxy/paths';
 import type { PublicIntent } from '../api/proxy/intents';
 
 /**
@@ -30,7 +30,7 @@ export async function loadIntent(
   secret: string,
   fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): Promise<IntentValues> {
-  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}${PATHS.currentIntent}`, {
+  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}${CURRENT_INTENT_PATH}`, {
     headers: { [INTENT_HEADER]: secret, Accept: 'application/json' },
     credentials: 'omit',
   });
@@ -100,7 +100,7 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
  * A fetch that sends the client secret with the quote and session requests only: the server sends
  * the intent's customer upstream with both, so the service can say the shopper used a partner before.
  */
-const INTENT_PATHS = [PATHS.session, PATHS.quote];
+const INTENT_PATHS = [SESSION_PATH, QUOTE_PATH];
 
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));

@@ -5,7 +5,8 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { HealthSchema, NotReadySchema, OriginSchema, ReadySchema } from '../../api/proxy/health';
 import type { DependencyStateSchema } from '../../api/proxy/health';
-import { PATHS } from '../../api/proxy/paths';
+import { CHECKOUT_PATHS } from '../../api/proxy/paths';
+import { HOST_PATHS } from '../../api/proxy/host-paths';
 import { routesOf } from '../../api/routes/spec';
 import type { ServerConfig } from '../config/config';
 import { NO_STORE } from './context';
@@ -105,7 +106,7 @@ export const API_OWN_ROUTES = [
   route({
     id: 'origin',
     method: 'GET',
-    path: PATHS.origin,
+    path: CHECKOUT_PATHS.origin,
     summary: "Whether the caller's Origin is among RAMP_ALLOWED_ORIGINS",
     access: 'public',
     answers: { 200: { description: 'The origin and whether it is allowed', schema: OriginSchema } },
@@ -128,7 +129,7 @@ export const API_OWN_ROUTES = [
   route({
     id: 'openapi',
     method: 'GET',
-    path: PATHS.openapi,
+    path: HOST_PATHS.openapi,
     summary: 'This document',
     access: 'public',
     answers: { 200: { description: 'OpenAPI 3.1', schema: OpenApiSchema } },

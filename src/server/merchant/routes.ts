@@ -13,7 +13,8 @@ import {
   OrdersAnswerSchema,
   ResentAnswerSchema,
 } from '../../api/proxy/orders';
-import { PATHS } from '../../api/proxy/paths';
+import { CHECKOUT_PATHS } from '../../api/proxy/paths';
+import { HOST_PATHS } from '../../api/proxy/host-paths';
 import { StatsSchema } from '../../api/proxy/stats';
 import { UpstreamWebhookAnswerSchema } from '../../api/proxy/webhooks';
 import { mountRoutes } from '../../api/routes/mount';
@@ -58,7 +59,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'createIntent',
     method: 'POST',
-    path: PATHS.intents,
+    path: HOST_PATHS.intents,
     summary: "Mints a checkout intent for the merchant's order (server to server)",
     access: 'admin',
     body: { schema: IntentSchema, parse: parseIntentInput },
@@ -77,7 +78,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'currentIntent',
     method: 'GET',
-    path: PATHS.currentIntent,
+    path: CHECKOUT_PATHS.currentIntent,
     summary: "The widget's read of its intent (what is fixed, what is left to the shopper)",
     access: 'intent',
     answers: {
@@ -97,7 +98,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'listOrders',
     method: 'GET',
-    path: PATHS.orders,
+    path: HOST_PATHS.orders,
     summary: "The ledger's orders, newest first, with each one's last webhook delivery",
     access: 'admin',
     query: {
@@ -122,7 +123,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'getOrder',
     method: 'GET',
-    path: PATHS.order,
+    path: HOST_PATHS.order,
     summary: 'One order with its status history and webhook deliveries',
     access: 'admin',
     params: { sessionId: text(ID_PATTERN, 'a session id', true) },
@@ -142,7 +143,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'stats',
     method: 'GET',
-    path: PATHS.stats,
+    path: HOST_PATHS.stats,
     summary: 'The funnel, partners, countries, methods and completed volume over a period of UTC days',
     access: 'admin',
     query: {
@@ -166,7 +167,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'listDeliveries',
     method: 'GET',
-    path: PATHS.deliveries,
+    path: HOST_PATHS.deliveries,
     summary: 'The latest 100 webhook deliveries, of one session if named',
     access: 'admin',
     query: { sessionId: text(ID_PATTERN, 'a session id') },
@@ -185,7 +186,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'resendDelivery',
     method: 'POST',
-    path: PATHS.resendDelivery,
+    path: HOST_PATHS.resendDelivery,
     summary: 'Queues a webhook delivery again',
     access: 'admin',
     params: { id: text(ID_PATTERN, 'an event id', true) },
@@ -215,7 +216,7 @@ export const MERCHANT_ROUTES = [
   route({
     id: 'upstreamWebhook',
     method: 'POST',
-    path: PATHS.upstreamWebhook,
+    path: HOST_PATHS.upstreamWebhook,
     summary: "The service's webhooks in (on with RAMP_UPSTREAM_WEBHOOK_SECRET), checked by their signature",
     access: 'signed',
     answers: {

@@ -23,7 +23,8 @@ import {
   TransactionAnswerSchema,
   TransactionsAnswerSchema,
 } from '../../api/proxy/payments';
-import { PATHS } from '../../api/proxy/paths';
+import { CHECKOUT_PATHS } from '../../api/proxy/paths';
+import { HOST_PATHS } from '../../api/proxy/host-paths';
 import { RE } from '../../api/proxy/patterns';
 import { SessionLookupAnswerSchema, SessionLookupBodySchema } from '../../api/proxy/session-lookup';
 import { date, datetime, int, oneOf, routesOf, text } from '../../api/routes/spec';
@@ -69,7 +70,7 @@ export const RULES = [
   route({
     id: 'countries',
     method: 'GET',
-    path: PATHS.countries,
+    path: CHECKOUT_PATHS.countries,
     summary: 'The countries where a category is offered',
     query: { category: oneOf(CATEGORIES, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true), partners },
     access: 'public',
@@ -88,7 +89,7 @@ export const RULES = [
   route({
     id: 'defaults',
     method: 'GET',
-    path: PATHS.defaults,
+    path: CHECKOUT_PATHS.defaults,
     summary: "A country's default fiat currency and payment methods for a category (null: none)",
     params: { country, category: oneOf(CATEGORIES, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true) },
     access: 'public',
@@ -102,7 +103,7 @@ export const RULES = [
   route({
     id: 'currencies',
     method: 'GET',
-    path: PATHS.currencies,
+    path: CHECKOUT_PATHS.currencies,
     summary: 'The fiat or crypto currencies of a country and category',
     query: {
       category: oneOf(CATEGORIES, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true),
@@ -127,7 +128,7 @@ export const RULES = [
   route({
     id: 'paymentMethods',
     method: 'GET',
-    path: PATHS.paymentMethods,
+    path: CHECKOUT_PATHS.paymentMethods,
     summary: 'The payment methods of a country, category and fiat currency',
     query: {
       category: oneOf(CATEGORIES, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true),
@@ -148,7 +149,7 @@ export const RULES = [
   route({
     id: 'routes',
     method: 'GET',
-    path: PATHS.routes,
+    path: CHECKOUT_PATHS.routes,
     summary: "The partners' routes for a pair, with each payment method's limits",
     params: {
       category: oneOf(CATEGORIES, 'CRYPTO_ONRAMP or CRYPTO_OFFRAMP', true),
@@ -183,7 +184,7 @@ export const RULES = [
   route({
     id: 'quote',
     method: 'POST',
-    path: PATHS.quote,
+    path: CHECKOUT_PATHS.quote,
     summary: "Every partner's quote for an amount, with each partner's completion rate here",
     body: { schema: QuoteBodySchema, parse: parseQuoteBody },
     access: 'public',
@@ -200,7 +201,7 @@ export const RULES = [
   route({
     id: 'session',
     method: 'POST',
-    path: PATHS.session,
+    path: CHECKOUT_PATHS.session,
     summary: "Creates the partner's checkout session and the order it is recorded as",
     body: { schema: SessionBodySchema, parse: parseSessionBody },
     headers: { [IDEMPOTENCY_HEADER]: 'a new UUID per checkout: a repeat answers the first session' },
@@ -225,7 +226,7 @@ export const RULES = [
   route({
     id: 'transactionBySession',
     method: 'GET',
-    path: PATHS.transactionBySession,
+    path: CHECKOUT_PATHS.transactionBySession,
     summary: "The shopper's transaction of a session (pending before they act at the partner)",
     params: { sessionId: text(RE.id, 'a session id', true) },
     access: 'tracking',
@@ -253,7 +254,7 @@ export const RULES = [
   route({
     id: 'transaction',
     method: 'GET',
-    path: PATHS.transaction,
+    path: CHECKOUT_PATHS.transaction,
     summary: "A transaction: the shopper's own (tracking token), or any (console token)",
     params: { transactionId: text(RE.id, 'a transaction id', true) },
     access: 'tracking-or-admin',
@@ -276,7 +277,7 @@ export const RULES = [
   route({
     id: 'sessionLookup',
     method: 'POST',
-    path: PATHS.sessionLookup,
+    path: CHECKOUT_PATHS.sessionLookup,
     summary: "The states of the shopper's own orders, by their tracking tokens",
     body: { schema: SessionLookupBodySchema, parse: parseSessionLookupBody },
     // Each tracking token of the body is checked: one that reads no order is answered null.
@@ -294,7 +295,7 @@ export const RULES = [
   route({
     id: 'transactions',
     method: 'GET',
-    path: PATHS.transactions,
+    path: CHECKOUT_PATHS.transactions,
     summary: "The service's transaction search, newest first (console)",
     query: {
       from: date,
@@ -333,7 +334,7 @@ export const RULES = [
   route({
     id: 'financialAccounts',
     method: 'GET',
-    path: PATHS.financialAccounts,
+    path: CHECKOUT_PATHS.financialAccounts,
     summary: "A customer's linked bank accounts (console)",
     query: { customerId, limit, before: cursor, after: cursor },
     exclusive: ['before', 'after'],
@@ -354,7 +355,7 @@ export const RULES = [
   route({
     id: 'financialAccountTransactions',
     method: 'GET',
-    path: PATHS.financialAccountTransactions,
+    path: CHECKOUT_PATHS.financialAccountTransactions,
     summary: "The transactions of a customer's linked bank accounts (console)",
     query: {
       customerId,
@@ -384,7 +385,7 @@ export const RULES = [
   route({
     id: 'bootstrap',
     method: 'GET',
-    path: PATHS.bootstrap,
+    path: CHECKOUT_PATHS.bootstrap,
     summary: "The first screen's data in one answer, with its opening quote when the query names one",
     query: {
       category,
@@ -423,7 +424,7 @@ export const RULES = [
   route({
     id: 'adminSession',
     method: 'GET',
-    path: PATHS.adminSession,
+    path: HOST_PATHS.adminSession,
     summary: "Whether the console's token is accepted (204)",
     access: 'admin',
     answers: { 204: { description: 'The token is accepted' }, ...NO_CONSOLE_TOKEN },

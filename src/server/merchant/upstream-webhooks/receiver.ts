@@ -11,13 +11,13 @@ import { readBody } from '../../http/body';
 import { HttpError, notFound } from '../../http/errors';
 import type { Logger } from '../../http/log';
 import { API_PREFIX } from '../../../api/proxy/contract';
-import { PATHS } from '../../../api/proxy/paths';
+import { HOST_PATHS } from '../../../api/proxy/host-paths';
 import type { Ledger } from '../../storage/ledger/types';
 import type { UpstreamEventApplier } from './applier';
 import { parseUpstreamEvent } from './event';
 import { checkUpstreamSignature } from './signature';
 
-export const UPSTREAM_WEBHOOK_PATH = `${API_PREFIX}${PATHS.upstreamWebhook}`;
+export const UPSTREAM_WEBHOOK_PATH = `${API_PREFIX}${HOST_PATHS.upstreamWebhook}`;
 /** The service's events are small; a larger body is not one of them. */
 export const MAX_EVENT_BYTES = 64 * 1024;
 
