@@ -16,7 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_DRAIN } from '../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCK_ALL, US_BTC_BUY } from './support/data';
 
@@ -54,7 +54,7 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'ramp-e2e-resilience-'));
 
 function run(args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
