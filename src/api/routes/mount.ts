@@ -141,16 +141,25 @@ export function checkQuery(route: RouteSpec, search: URLSearchParams): Record<st
 function readBodyOf(route: RouteSpec, raw: unknown): unknown {
   const body = route.body;
   if (!body) return undefined;
-  if (body.parse) return body.parse(raw);
-  const r = v.safeParse(body.schema, raw);
+  return body.parse ? body.parse(raw) : checkBody(body.schema, raw);
+}
+
+/** A body against its schema: its value, or 400 INVALID_BODY naming each problem. */
+export function checkBody<T>(schema: v.GenericSchema<unknown, T>, raw: unknown): T {
+  const r = v.safeParse(schema, raw);
   if (r.success) return r.output;
-  const details = r.issues.slice(0, 10).map((i) => {
+  const details = bodyProblems(r.issues);
+  throw new Refusal(400, 'INVALID_BODY', `Invalid body: ${details[0]}`, details);
+}
+
+/** A body's problems, one line each (`sessionData.walletAddress: expected …`), at most ten. */
+export function bodyProblems(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.slice(0, 10).map((i) => {
     const path = v.getDotPath(i) ?? '(body)';
     // Unknown keys are reported by valibot as "expected never"; say it plainly.
     if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
     return `${path}: ${i.message}`;
   });
-  throw new Refusal(400, 'INVALID_BODY', `Invalid body: ${details[0]}`, details);
 }
 
 /** What was sent strays from its declared schema: a defect of the sender's, found by a test. */

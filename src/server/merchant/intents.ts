@@ -12,6 +12,7 @@ import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 import type { IntentRecord, Ledger } from '../storage/ledger/types';
 import { RE } from '../../api/proxy/patterns';
+import { bodyProblems } from '../../api/routes/mount';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 
@@ -62,11 +63,7 @@ export const IntentSchema = v.strictObject({
 export function parseIntentInput(input: unknown): IntentInput {
   const r = v.safeParse(IntentSchema, input);
   if (!r.success) {
-    const details = r.issues.slice(0, 10).map((i) => {
-      const path = v.getDotPath(i) ?? '(body)';
-      if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
-      return `${path}: ${i.message}`;
-    });
+    const details = bodyProblems(r.issues);
     throw badRequest('INVALID_INTENT', `Invalid intent: ${details[0]}`, details);
   }
   const out = r.output;

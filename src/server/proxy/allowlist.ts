@@ -33,7 +33,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
 import { NO_STORE } from '../http/context';
 import type { Deadline } from '../http/deadline';
-import { openingQuoteOf, parseQuoteBody, parseSessionBody, parseSessionLookupBody } from './bodies';
+import { openingQuoteOf, parseQuoteBody, parseSessionBody } from './bodies';
 import { loadBootstrap } from './discovery/bootstrap';
 import { cursorOf, pageMeta } from './parts';
 import type { ProxyParts } from './parts';
@@ -279,7 +279,7 @@ export const RULES = [
     method: 'POST',
     path: CHECKOUT_PATHS.sessionLookup,
     summary: "The states of the shopper's own orders, by their tracking tokens",
-    body: { schema: SessionLookupBodySchema, parse: parseSessionLookupBody },
+    body: { schema: SessionLookupBodySchema },
     // Each tracking token of the body is checked: one that reads no order is answered null.
     access: 'public',
     answers: { 200: ok(SessionLookupAnswerSchema), ...ERRORS },

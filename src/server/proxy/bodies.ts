@@ -1,22 +1,17 @@
-// Body validation for the proxy's POST routes. Strict objects: a field the proxy does not know is
+// The readers of the proxy's POST bodies whose refusals say more than their schemas
+// (api/proxy/payments.ts): strict objects, a field the proxy does not know is
 // refused, so what goes upstream is built only from fields listed here (DESIGN principle 5).
 import * as v from 'valibot';
-import { SessionLookupBodySchema } from '../../api/proxy/session-lookup';
 import { QuoteBodySchema, SessionBodySchema } from '../../api/proxy/payments';
-import type { SessionLookupRequest } from '../../api/proxy/session-lookup';
-import type { QuoteRequest, SessionData, SessionType } from '../../api/types';
+import { checkBody } from '../../api/routes/mount';
+import type { QuoteRequest } from '../../api/types';
 import { badRequest } from '../http/errors';
 
-export { QuoteBodySchema, SessionBodySchema, SessionLookupBodySchema };
-
-export const parseSessionLookupBody = (body: unknown): SessionLookupRequest =>
-  parseWith(SessionLookupBodySchema, body);
-
-export interface SessionBody {
-  sessionType: SessionType;
-  /** `subdivision` is context for the server's own checks (routes), never sent upstream. */
-  sessionData: SessionData & { subdivision?: string };
-}
+/**
+ * A session's body as the proxy takes it: `sessionData.subdivision` is context for the server's own
+ * checks (routes), never sent upstream.
+ */
+export type SessionBody = v.InferOutput<typeof SessionBodySchema>;
 
 // Fields the server owns; a browser that sends them gets told so by name.
 const SERVER_OWNED = ['externalSessionId', 'clientIpAddress', 'customerId', 'externalCustomerId'];
@@ -39,7 +34,7 @@ export function parseQuoteBody(body: unknown): QuoteRequest {
       'No valid quotes for this payment method: send its canonical method (e.g. CREDIT_DEBIT_CARD), not its display name',
     );
   }
-  return parseWith(QuoteBodySchema, body);
+  return checkBody(QuoteBodySchema, body);
 }
 
 /** The query parameters a bootstrap request names its opening quote with (api/bootstrap.ts bootstrapQuery). */
@@ -86,25 +81,13 @@ export function parseSessionBody(body: unknown): SessionBody {
       );
     }
   }
-  const parsed = parseWith(SessionBodySchema, body);
+  const parsed = checkBody(SessionBodySchema, body);
   if (parsed.sessionType === 'BUY' && parsed.sessionData.walletAddress === undefined) {
     throw badRequest('INVALID_BODY', 'Invalid body: sessionData.walletAddress: required for BUY', [
       'sessionData.walletAddress: required for BUY',
     ]);
   }
   return parsed;
-}
-
-function parseWith<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
-  const r = v.safeParse(schema, body);
-  if (r.success) return r.output;
-  const details = r.issues.slice(0, 10).map((i) => {
-    const path = v.getDotPath(i) ?? '(body)';
-    // Unknown keys are reported by valibot as "expected never"; say it plainly.
-    if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
-    return `${path}: ${i.message}`;
-  });
-  throw badRequest('INVALID_BODY', `Invalid body: ${details[0]}`, details);
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> =>
