@@ -5,8 +5,6 @@
 import * as v from 'valibot';
 import { DirectionSchema, WEBHOOK_TYPES } from './webhooks';
 
-export { DirectionSchema };
-
 const iso = v.pipe(v.string(), v.description('ISO 8601'));
 const isoOrNull = v.nullable(iso);
 const decimal = v.pipe(v.string(), v.description('A decimal string'));
