@@ -4,7 +4,7 @@
 // migrations/ is written to run unchanged on both). Times are epoch milliseconds.
 
 import type { IntentValues } from '../../../api/proxy/intents';
-import type { StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
+import type { Order, StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
 import type { WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
 import type { Direction } from '../../../api/types';
 import type { QueueDepths } from '../../http/queue-depths';
@@ -37,37 +37,19 @@ export interface IntentRecord extends IntentValues {
 /** Upstream statuses after which a transaction never changes (docs/upstream/SERVICE.md). */
 export type OrderStatus = string;
 
-export interface OrderRecord {
-  /** The upstream session id: the order's key. */
-  sessionId: string;
+/**
+ * An order as the ledger keeps it: the order the merchant reads (api/proxy/orders.ts Order: its
+ * `status` is `SESSION_CREATED` until the service reports a transaction, then the service's, or
+ * `EXPIRED`) with times as epoch milliseconds, and what the server needs to follow it.
+ */
+export interface OrderRecord extends Omit<Order, 'createdAt' | 'updatedAt'> {
   /**
    * The externalSessionId the server gave the session: the status sync looks the transaction up by
    * it when the search by session id does not find it. Null for orders recorded before it was kept.
    */
   externalSessionId: string | null;
-  intentId: string | null;
-  reference: string | null;
-  customerId: string | null;
-  partner: string;
-  direction: Direction;
-  country: string;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  /** Known once the upstream reports the transaction. */
-  destinationAmount: string | null;
-  walletAddress: string | null;
   /** The session's paymentMethodType; absent or null for orders recorded before it was kept. */
   paymentMethod?: string | null;
-  transactionId: string | null;
-  /**
-   * `SESSION_CREATED` until the upstream reports a transaction, then the upstream status; `EXPIRED`
-   * when no transaction came within RAMP_CHECKOUT_EXPIRES_MS.
-   */
-  status: OrderStatus;
-  /** On-chain transaction hash, when the upstream gives one. */
-  txHash: string | null;
-  terminal: boolean;
   createdAt: number;
   updatedAt: number;
   /** When the status sync looks at this order next (null once terminal). */
