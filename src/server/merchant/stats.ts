@@ -3,7 +3,8 @@
 // partner, country and payment method the orders and their outcomes; completed volume per currency
 // and day. Counts and sums only: no reference, customer, wallet or address leaves here.
 import { HttpError } from '../http/errors';
-import type { Ledger, StatsOrderRow, StatsQuery } from '../storage/ledger/types';
+import type { StatsLedger } from '../storage/ledger/ledger';
+import type { StatsOrderRow, StatsQuery } from '../storage/ledger/types';
 import { completionOf, countEnded } from './completion';
 import type { Ended } from './completion';
 import { addDecimal, isAmount } from './decimal-sum';
@@ -110,8 +111,8 @@ function volumeOf(entries: { currency: string; day: string; amount: string }[]):
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
-  const { orders, marks } = await ledger.statsRows(q);
+export async function loadStats(stats: Pick<StatsLedger, 'statsRows'>, q: StatsQuery): Promise<Stats> {
+  const { orders, marks } = await stats.statsRows(q);
   const all = countsBy(orders, () => 'all').get('all')?.counts;
   const markTotal = (stage: 'opened' | 'quoted') =>
     q.partner !== undefined ? null : marks.filter((m) => m.stage === stage).reduce((n, m) => n + m.count, 0);
