@@ -240,7 +240,7 @@ describe('the order write retried after the service answered', () => {
       orders: faulty.ledger.orders,
       log: quiet,
       now: () => clock,
-      webhooks: false,
+      webhooks: null,
       firstCheckDelayMs: 0,
       onRecorded() {},
       sleep: async (ms) => {

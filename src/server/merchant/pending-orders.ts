@@ -11,13 +11,14 @@ import type { OrderLedger } from '../storage/ledger/ledger';
 import type { OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import { SESSION_CREATED, webhookEvent } from './orders';
+import type { EventMode } from './orders';
 
 export interface OrderRecorderOptions {
   orders: Pick<OrderLedger, 'record'>;
   log: Logger;
   now: () => number;
-  /** Queue webhook events (only when a webhook URL is configured). */
-  webhooks: boolean;
+  /** Queue webhook events, live or not (null: no webhook URL is configured). */
+  webhooks: EventMode | null;
   /** When the status sync first looks at a new order. */
   firstCheckDelayMs: number;
   /** Told after an order is recorded (kicks the sync and the webhook sender). */
@@ -83,7 +84,7 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   const record: OrderRecorder['record'] = async (p, sessionId, answer) => {
     const at = o.now();
     const order = orderFrom(p, sessionId, at, o.firstCheckDelayMs);
-    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at)] : [];
+    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at, o.webhooks)] : [];
     await o.orders.record(order, events, p.intentClaim ?? undefined, {
       externalSessionId: p.externalSessionId,
       answer: answer === null ? null : JSON.stringify(answer),

@@ -12,10 +12,11 @@ import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { Intents } from './intents';
-import type { IntentLedger, OrderLedger, StatsLedger, WebhookQueue } from '../storage/ledger/ledger';
+import type { IntentLedger, OrderLedger, WebhookQueue } from '../storage/ledger/ledger';
 import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
-import { loadStats, statsQuery } from './stats';
+import { statsQuery, statsReads } from './stats';
+import type { StatsReads } from './stats';
 import { INTENT_HEADER } from '../../api/proxy/contract';
 import { ID_PATTERN } from '../../domain/codes';
 import { MERCHANT_ROUTES } from './route-table';
@@ -28,7 +29,7 @@ export interface MerchantLedger {
   deliveries: Pick<WebhookQueue, 'list' | 'lastOf' | 'resend'>;
   /** `expire`: an intent ended early (the SDK's intents.expire). */
   intents: Pick<IntentLedger, 'get' | 'expire'>;
-  stats: Pick<StatsLedger, 'statsRows'>;
+  stats: StatsReads;
 }
 
 export interface MerchantParts {
@@ -46,6 +47,7 @@ export function merchantRoutes(
   requireAdmin: RequireAdmin,
   now: () => number,
 ): Hono<AppEnv> {
+  const readStats = statsReads();
   const handlers: Record<Exclude<MerchantRouteId, 'upstreamWebhook'>, Handler> = {
     createIntent: async (c) => {
       const { intents } = await parts();
@@ -73,7 +75,7 @@ export function merchantRoutes(
       return c.json(detail, 200, NO_STORE);
     },
     stats: async (c, q) =>
-      c.json(await loadStats((await parts()).ledger.stats, statsQuery(q, now())), 200, NO_STORE),
+      c.json(await readStats((await parts()).ledger.stats, statsQuery(q, now())), 200, NO_STORE),
     listDeliveries: async (c, q) => {
       const list = await (await parts()).ledger.deliveries.list({ sessionId: q.sessionId, limit: 100 });
       return c.json({ deliveries: list.map((d) => deliveryView(d)) }, 200, NO_STORE);

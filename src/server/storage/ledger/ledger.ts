@@ -5,19 +5,20 @@
 // events) is one transaction of the part that makes it. Times are epoch milliseconds.
 import type {
   CheckoutMark,
-  CompletionCountRow,
   DeliveryRecord,
   DeliveryState,
   IntentRecord,
   LedgerStats,
+  OrderCountRow,
   OrderQuery,
   OrderRecord,
+  OrderStatus,
   OrderUpdate,
   PendingOrderRecord,
   PendingSettlement,
-  StatsMarkRow,
-  StatsOrderRow,
+  StatsCounts,
   StatsQuery,
+  StatsVolumeRow,
   StatusChange,
   StoreHealth,
   UpstreamEventRecord,
@@ -147,11 +148,21 @@ export interface UpstreamEventLedger {
 /** What /stats and the ranking's completion rates read, and the checkout marks they count (sql-stats.ts). */
 export interface StatsLedger {
   /** The terminal orders created at or after `since` (ms), counted per partner, country, method and status. */
-  completionCounts(since: number): Promise<CompletionCountRow[]>;
+  completionCounts(since: number): Promise<OrderCountRow[]>;
   /** Marks a checkout's stage for its day (again the same day: no change). */
   markCheckout(mark: CheckoutMark): Promise<void>;
-  /** The period's orders (by creation day) and stage marks, filtered. */
-  statsRows(q: StatsQuery): Promise<{ orders: StatsOrderRow[]; marks: StatsMarkRow[] }>;
+  /**
+   * The period's orders (by creation day) counted, and its stage marks. These reads of /stats scan
+   * the period: the embedded store runs them off the event loop (SqlDriver.read).
+   */
+  counts(q: StatsQuery): Promise<StatsCounts>;
+  /** The amounts of the period's orders in `statuses` (the completed ones), per side, currency and day. */
+  volume(q: StatsQuery, statuses: readonly OrderStatus[]): Promise<StatsVolumeRow[]>;
+  /**
+   * Per partner, the median of the period's times from an order's creation to its first SETTLED, in
+   * seconds (partners with none are left out).
+   */
+  medianSecondsToComplete(q: StatsQuery): Promise<Map<string, number>>;
 }
 
 /** The metrics' gauges (sql-gauges.ts), read on each scrape. */

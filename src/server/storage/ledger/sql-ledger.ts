@@ -7,7 +7,7 @@ import { sqlIntents } from './sql-intents';
 import { sqlOrders } from './sql-orders';
 import { sqlPendingOrders } from './sql-pending-orders';
 import { sqlRetention } from './sql-retention';
-import { statsMethods } from './sql-stats';
+import { sqlStats } from './sql-stats';
 import { sqlUpstreamEvents } from './sql-upstream-events';
 
 /** A ledger on a migrated database (schema-version.ts migrate first). */
@@ -18,7 +18,7 @@ export function createSqlLedger(db: SqlDriver): Ledger {
     orders: sqlOrders(db),
     deliveries: sqlWebhookQueue(db),
     upstreamEvents: sqlUpstreamEvents(db),
-    stats: statsMethods(db),
+    stats: sqlStats(db),
     gauges: sqlGauges(db),
     retention: sqlRetention(db),
     ...(db.health ? { health: () => db.health!() } : {}),

@@ -225,6 +225,11 @@ export type WebhookEvent<T extends WebhookType = WebhookType> = {
     type: K;
     /** ISO 8601. */
     createdAt: string;
+    /**
+     * False when the server that made it runs its sandbox (RAMP_API_BASE_URL unset): nothing was
+     * paid, whatever `data` says. Stripe's convention; verifyWebhook refuses such events unless asked.
+     */
+    livemode: boolean;
     data: WebhookDataByType[K];
   };
 }[T];
@@ -301,20 +306,22 @@ export interface StatsQuery {
   partner?: string;
 }
 
-/** One order as /stats counts it: no reference, customer, wallet or address. */
-export interface StatsOrderRow {
-  partner: string;
-  country: string;
-  paymentMethod: string | null;
-  direction: Direction;
-  status: OrderStatus;
-  createdAt: number;
-  /** When it turned SETTLED, or null. */
-  completedAt: number | null;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  destinationAmount: string | null;
+/** The period's orders counted, grouped in the database (a few rows per day, partner, country, method). */
+export interface StatsCounts {
+  /** Orders per UTC day (YYYY-MM-DD, the day each was created) and status. */
+  days: { day: string; status: OrderStatus; count: number }[];
+  /** Orders per partner, country, payment method and status. */
+  groups: OrderCountRow[];
+  marks: StatsMarkRow[];
+}
+
+/** The amounts of one side (fiat or crypto) and currency of a day's orders, summed exactly. */
+export interface StatsVolumeRow {
+  side: 'fiat' | 'crypto';
+  currency: string;
+  day: string;
+  /** A decimal string ("150.5"); amounts the ledger holds that are not decimals are left out. */
+  amount: string;
 }
 
 export interface StatsMarkRow {
@@ -323,8 +330,8 @@ export interface StatsMarkRow {
   count: number;
 }
 
-/** Orders of one partner, country, payment method and status, counted (the ranking's completion rates). */
-export interface CompletionCountRow {
+/** Orders of one partner, country, payment method and status, counted (/stats, the ranking's completion rates). */
+export interface OrderCountRow {
   partner: string;
   country: string;
   paymentMethod: string | null;
