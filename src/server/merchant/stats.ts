@@ -10,10 +10,10 @@ import type { Ended } from './completion';
 import { addDecimal } from './decimal-sum';
 import { orderOutcome } from './outcome';
 
-const DAY_MS = 86_400_000;
-
 /** What /stats reads of the ledger: its grouped reads of a period. */
 export type StatsReads = Pick<StatsLedger, 'counts' | 'volume' | 'medianSecondsToComplete'>;
+
+const DAY_MS = 86_400_000;
 /** The default period: the last 30 UTC days, today included. */
 export const DEFAULT_STATS_DAYS = 30;
 /** The longest period one request may ask for. */

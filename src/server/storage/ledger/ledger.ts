@@ -1,6 +1,6 @@
 // The order ledger by aggregate: one small interface per part, each implemented once in the SQL
 // that SQLite and PostgreSQL share (sql-*.ts, over driver.ts), and the Ledger that holds them all,
-// which only the composition roots see (merchant/merchant.ts hands each job and route its parts).
+// as a store opens it; merchant/merchant.ts hands each job and route only the parts it uses.
 // A write that spans parts (an order recorded with its intent's claim, its pending order and its
 // events) is one transaction of the part that makes it. Times are epoch milliseconds.
 import type {
