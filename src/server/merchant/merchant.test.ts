@@ -6,7 +6,7 @@ import { createRampServer, verifyWebhook } from '../index';
 import type { RampServer, WebhookEvent } from '../index';
 import { createMemoryLogger } from '../http/log';
 import { openEmbeddedLedger } from '../storage/ledger';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { quotedSession } from '../testing/upstream';
 
 const ADMIN = 'merchant-admin-token-0123';
@@ -172,7 +172,7 @@ describe('checkout intents, the ledger and webhooks', () => {
     };
     expect(list.orders).toHaveLength(1);
     expect(list.orders[0]).toMatchObject({ reference: 'order-42', status: done.status });
-    const history = await (await ledger).history(session.id);
+    const history = await (await ledger).orders.history(session.id);
     expect(history[0]!.status).toBe('SESSION_CREATED');
     expect(new Set(history.map((h) => h.status)).size).toBe(history.length);
   });

@@ -27,17 +27,28 @@ import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import type { Logger } from '../http/log';
-import type { Ledger } from '../storage/ledger/types';
+import type { IntentLedger, OrderLedger, WebhookQueue } from '../storage/ledger/ledger';
 import { IntentSchema, parseIntentInput } from './intents';
 import type { Intents } from './intents';
 import { REFERENCE_RE, STATUS_RE, listOrders, orderDetail } from './sdk';
 import { statsQuery, statsReads } from './stats';
+import type { StatsReads } from './stats';
 import { receiveUpstreamWebhook } from './upstream-webhooks/receiver';
 import type { UpstreamWebhookParts } from './upstream-webhooks/receiver';
 import { deliveryView } from './views';
 
+/** What the merchant's routes and the server SDK use of the ledger: reads, and two writes (below). */
+export interface MerchantLedger {
+  orders: Pick<OrderLedger, 'get' | 'list' | 'history'>;
+  /** `resend`: a delivery queued again. */
+  deliveries: Pick<WebhookQueue, 'list' | 'lastOf' | 'resend'>;
+  /** `expire`: an intent ended early (the SDK's intents.expire). */
+  intents: Pick<IntentLedger, 'get' | 'expire'>;
+  stats: StatsReads;
+}
+
 export interface MerchantParts {
-  ledger: Ledger;
+  ledger: MerchantLedger;
   intents: Intents;
   /** Sends what is queued now (after a resend). */
   kickWebhooks: () => void;
@@ -161,7 +172,7 @@ export const MERCHANT_ROUTES = [
       // A read of a period and filters still running is shared (stats.ts statsReads).
       const readStats = statsReads();
       return async ({ c, query }) =>
-        c.json(await readStats((await parts()).ledger, statsQuery(query, now())), 200, NO_STORE);
+        c.json(await readStats((await parts()).ledger.stats, statsQuery(query, now())), 200, NO_STORE);
     },
   }),
   route({
@@ -179,7 +190,7 @@ export const MERCHANT_ROUTES = [
     handle:
       ({ parts }) =>
       async ({ c, query }) => {
-        const list = await (await parts()).ledger.listDeliveries({ sessionId: query.sessionId, limit: 100 });
+        const list = await (await parts()).ledger.deliveries.list({ sessionId: query.sessionId, limit: 100 });
         return c.json({ deliveries: list.map((d) => deliveryView(d)) }, 200, NO_STORE);
       },
   }),
@@ -208,7 +219,7 @@ export const MERCHANT_ROUTES = [
         }
         const { ledger, kickWebhooks } = await parts();
         const { id } = params;
-        if (!(await ledger.resend(id, now()))) throw notFound('No such delivery');
+        if (!(await ledger.deliveries.resend(id, now()))) throw notFound('No such delivery');
         kickWebhooks();
         return c.json({ id, state: 'pending' as const }, 202, NO_STORE);
       },

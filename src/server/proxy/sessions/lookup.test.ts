@@ -7,7 +7,8 @@ import type { SessionLookupResponse } from '../../../api/proxy/session-lookup';
 import { TRACKING_TOKEN_TTL_MS, createTokenSigner } from '../../http/tokens';
 import { createMerchant } from '../../merchant/merchant';
 import { openEmbeddedLedger } from '../../storage/ledger';
-import type { Ledger, OrderQuery } from '../../storage/ledger/types';
+import type { Ledger } from '../../storage/ledger/ledger';
+import type { OrderQuery } from '../../storage/ledger/types';
 import { ADMIN_TOKEN, SESSION_SECRET, SHOP, errorBody, harness } from '../../testing/harness';
 import type { Env } from '../../config/env';
 import { json } from '../../testing/upstream';
@@ -27,8 +28,11 @@ async function setup(env: Env = {}) {
   const reads: OrderQuery[] = [];
   const counted: Ledger = {
     ...ledger,
-    listOrders: (q) => (reads.push(q), ledger.listOrders(q)),
-    getOrder: () => Promise.reject(new Error('the lookup reads orders in one listOrders call')),
+    orders: {
+      ...ledger.orders,
+      list: (q) => (reads.push(q), ledger.orders.list(q)),
+      get: () => Promise.reject(new Error('the lookup reads orders in one list call')),
+    },
   };
   const h = harness({ env, deps: { merchant: (ctx) => createMerchant(ctx, { ledger: counted }) } });
   let n = 0;
@@ -127,7 +131,7 @@ describe('POST /api/ramp/sessions/lookup', () => {
     });
     h.clock.advance(60_000);
     const at = h.clock.now();
-    await ledger.applyUpdate(
+    await ledger.orders.applyUpdate(
       s.id,
       {
         status: 'SETTLED',
