@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
-import { NO_DRAIN } from '../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { quotedSession } from '../src/server/testing/session';
 import { verifyWebhook } from '../src/server/merchant/webhooks/signature';
 import type { WebhookEvent } from '../src/server/storage/ledger/types';
@@ -59,7 +59,7 @@ async function startHost(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
-      ...NO_DRAIN,
+      ...TEST_SERVER_ENV,
       PORT: String(HOST_PORT),
       HOST: '127.0.0.1',
       RAMP_ADMIN_TOKEN: ADMIN,

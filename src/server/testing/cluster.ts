@@ -9,7 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { NO_DRAIN } from './child-env';
+import { TEST_SERVER_ENV } from './child-env';
 import { createAdaptorServer } from '@hono/node-server';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
 import type { FaultInjector } from '../../sandbox';
@@ -42,7 +42,7 @@ export function startInstance(env: Record<string, string>, o: { group?: boolean 
   }
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: o.group === true,
   });
