@@ -25,7 +25,7 @@ export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
 // package is packed once per run (e2e/fixtures/packed.mjs).
 process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
 
-export default defineConfig({
+export default defineConfig<object, { engineName: 'webkit' | 'firefox' }>({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -54,6 +54,14 @@ export default defineConfig({
       ],
     },
   },
+  // Chromium runs the suite (`npm run test:e2e`); WebKit and Firefox run the engine lanes
+  // (`npm run test:engines`): the shopper journeys of e2e/engines, written once against
+  // e2e/support/shopper, whose fixtures give a shopper in that engine in place of Playwright's page.
+  projects: [
+    { name: 'chromium', testIgnore: 'engines/**' },
+    { name: 'webkit', testDir: 'e2e/engines', use: { engineName: 'webkit' } },
+    { name: 'firefox', testDir: 'e2e/engines', use: { engineName: 'firefox' } },
+  ],
   webServer: [
     {
       command: 'node dist/server/main.js',
