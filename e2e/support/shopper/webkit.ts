@@ -125,7 +125,9 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
         pageLoadStrategy: 'normal',
         timeouts: { script: 30_000, pageLoad: 30_000, implicit: 0 },
       }).catch((error: Error) => {
-        throw new Error(`WebKit: no session (${error.message}); the driver said:\n${driver.output().slice(-4000)}`);
+        throw new Error(
+          `WebKit: no session (${error.message}); the driver said:\n${driver.output().slice(-4000)}`,
+        );
       });
       sessions.add(session);
       const main = await session.command<string>('GET', '/window');
