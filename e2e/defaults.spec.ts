@@ -56,6 +56,7 @@ for (const c of NO_DEFAULT) {
     await expect(checkout.fiat).toHaveValue(new RegExp(`^${fiat} · `));
     await checkout.pick(checkout.crypto, crypto, new RegExp(`^${crypto} · .* · ${networkName(network)}$`));
 
+    await checkout.showRouteDetails();
     const methods = checkout.methods.getByRole('radio');
     await expect(methods.first()).toHaveAccessibleName(firstMethod.name);
     await expect(methods.first()).toBeChecked();

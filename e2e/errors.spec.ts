@@ -38,6 +38,7 @@ test('no partner quotes the amount: said in words, Continue disabled, and the wa
   const checkout = new Checkout(page);
   // 0.001 ETH pays out about €3, below every partner's minimum.
   await page.goto(hosted({ ...GERMAN_SELL, paymentMethod: 'SEPA', amount: '0.001' }));
+  // No offer for it: the payout methods are unfolded, a way out in view.
   await expect(checkout.methods.getByRole('radio', { name: 'SEPA bank transfer' })).toBeChecked();
   await expect(checkout.amount).toHaveValue('0.001');
 

@@ -35,6 +35,7 @@ test.describe('the hosted page configured by its URL', () => {
     );
 
     // The locked choices are shown, not asked: read-only on the order screen, no direction tabs.
+    await checkout.showRouteDetails();
     await expect(checkout.methods).toBeVisible();
     await expect(checkout.direction).toHaveCount(0);
     await expect(checkout.country).not.toBeEditable();
@@ -49,7 +50,7 @@ test.describe('the hosted page configured by its URL', () => {
     await checkout.next();
     // Back goes by screens: review → wallet → order; nothing before it.
     await checkout.back(2);
-    await expect(checkout.methods.getByRole('radio', { name: 'SEPA bank transfer' })).toBeChecked();
+    await expect(checkout.change).toHaveAccessibleDescription(/^Germany\s· SEPA bank transfer$/);
     await expect(checkout.amount).toHaveValue('0.5');
     await expect(checkout.backButton).toHaveCount(0);
     await checkout.next();
@@ -74,7 +75,11 @@ test.describe('the hosted page configured by its URL', () => {
     await expect(checkout.crypto).toHaveValue(/^BTC · .* · Bitcoin$/);
     await expect(checkout.crypto).not.toBeEditable();
     await expect(checkout.fiat).toBeEditable();
-    await expect(checkout.country).not.toBeEditable();
+    // Where and how, all the merchant's: said in a line, nothing to change.
+    await expect(
+      checkout.widget.getByText(/^United States\s· New York\s· Credit or debit card$/),
+    ).toBeVisible();
+    await expect(checkout.change).toHaveCount(0);
     await expect(checkout.amount).not.toBeEditable();
 
     // Everything is on the order screen with the best offer; no Paybis in New York.

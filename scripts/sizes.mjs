@@ -100,8 +100,11 @@ async function shopperChunks() {
 // options: checked by plain code instead (src/widget/validate.ts, same rules and messages), the library
 // is 51.03 KB (53,599 → 52,250 bytes), the embed 97.7 KB and the hosted page 129.5 KB, and the library's
 // budget is the issue's 52 KB again. The largest own sources now are the stylesheet, the English
-// catalog, the order screen and the checkout machine.
-export const budgetsKB = { embed: 100, library: 52, hosted: 131 };
+// catalog, the order screen and the checkout machine. Issue 37 (the order screen's fold and compact
+// pickers, the shopper's language negotiated from every tag the browser sends, a merchant's bad locale
+// reported rather than shown) took the library from 51.3 to 52.2 KB and the hosted page from 130.4 to
+// 131.3 KB: the budgets are 53 and 132 KB.
+export const budgetsKB = { embed: 100, library: 53, hosted: 132 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

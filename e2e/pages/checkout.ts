@@ -137,6 +137,19 @@ export class Checkout {
     if ((await this.compare.count()) > 0) await this.compare.click();
   }
 
+  /** The order screen's "Change": unfolds country, state and payment method (CONTRACTS §3). */
+  get change(): Locator {
+    return this.widget.getByRole('button', { name: 'Change', exact: true });
+  }
+
+  /** Shows the order screen's country, state and payment method when they are folded. */
+  async showRouteDetails(): Promise<void> {
+    await expect(this.change.or(this.country).first()).toBeVisible();
+    if ((await this.change.count()) && (await this.change.getAttribute('aria-expanded')) === 'false')
+      await this.change.click();
+    await expect(this.country).toBeVisible();
+  }
+
   /** Types into a picker and picks the first option whose name matches. */
   async pick(combobox: Locator, typed: string, option: RegExp): Promise<void> {
     await combobox.fill(typed);
@@ -149,12 +162,14 @@ export class Checkout {
     code: string,
     subdivision?: { name: string; code: string },
   ): Promise<void> {
+    await this.showRouteDetails();
     await this.pick(this.country, name, new RegExp(`\\(${code}\\)$`));
     await expect(this.country).toHaveValue(new RegExp(`\\(${code}\\)$`));
     if (subdivision) await this.chooseState(subdivision.name, subdivision.code);
   }
 
   async chooseState(name: string, code: string): Promise<void> {
+    await this.showRouteDetails();
     await this.pick(this.state, name, new RegExp(`\\(${code}\\)$`));
     await expect(this.state).toHaveValue(new RegExp(`\\(${code}\\)$`));
   }
@@ -169,6 +184,7 @@ export class Checkout {
   }
 
   async chooseMethod(name: string): Promise<void> {
+    await this.showRouteDetails();
     const radio = this.methods.getByRole('radio', { name, exact: true });
     await radio.check();
     await expect(radio).toBeChecked();

@@ -14,8 +14,8 @@ export interface FirstScreenInput {
   firstData: RampBootstrap;
   /** The proxy as the page sees it. */
   apiBaseUrl: string;
-  /** The shopper's language as the browser reports it (Accept-Language's first tag). */
-  language?: string;
+  /** The request's Accept-Language: the shopper's languages, as the browser reports them. */
+  acceptLanguage?: string;
 }
 
 export interface FirstScreen {
@@ -23,6 +23,12 @@ export interface FirstScreen {
   html: string;
   /** The widget's stylesheet, which the page's script would otherwise add when it runs. */
   css: string;
+  /** The language it is in (a primary language subtag, `de`): the page's `lang` and Content-Language. */
+  language: string;
+  /** The page's title in that language. */
+  title: string;
+  /** What the merchant must fix in the link that did not stop the page (a language it cannot speak). */
+  notices: string[];
 }
 
 /** Renders the first screen, or undefined when the page would not show it from its first data. */

@@ -109,6 +109,12 @@ describe('mountWidget', () => {
     expect(document.getElementById('a')!.childElementCount).toBe(0);
   });
 
+  it('mounts with a language the checkout cannot speak, which the widget says (the shopper gets theirs)', () => {
+    act(() => void mountWidget('#a', { locale: 'nl-NL', defaultLocale: 'C' }, defaults));
+    expect(propsIn(document.getElementById('a'))).toMatchObject({ locale: 'nl-NL', defaultLocale: 'C' });
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('says when the target is missing or not an element', () => {
     expect(() => mountWidget('#nope', {}, defaults)).toThrow('no element matches "#nope"');
     expect(() => mountWidget({} as Element, {}, defaults)).toThrow(/element or a CSS selector/);

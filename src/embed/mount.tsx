@@ -3,7 +3,7 @@
 // the widget its own store and QueryClient, so two mounts on a page share nothing.
 import { createRoot } from 'react-dom/client';
 import { RampCheckout } from '../widget/RampCheckout';
-import { OptionsError, validateOptions } from '../widget/config';
+import { OptionsError, readOptions } from '../widget/config';
 import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutOptions } from '../widget/config';
 import { createShadowMount } from './shadow';
@@ -27,10 +27,13 @@ export function resolveTarget(target: MountTarget, doc: Document = document): El
   throw new Error('RampCheckout: the mount target must be an element or a CSS selector');
 }
 
-/** validateOptions, with the problems also logged: a script-tag integrator may only look at the console. */
+/**
+ * The options as the widget takes them (readOptions), with the problems also logged: a script-tag
+ * integrator may only look at the console. (A language it cannot speak the widget says itself.)
+ */
 function checked(options: RampCheckoutOptions, defaults: MountDefaults): RampCheckoutOptions {
   try {
-    validateOptions(options, defaults);
+    readOptions(options, defaults);
   } catch (error) {
     if (error instanceof OptionsError) console.error(error.message);
     throw error;

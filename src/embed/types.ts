@@ -9,9 +9,10 @@ export interface RampCheckoutHandle {
   unmount(): void;
   /**
    * Merges `partial` into the current options, validates them again and applies them. Those a running
-   * checkout takes (walletAddress and its lock, direction, amount, locale, messages, theme, redirectUrl,
-   * launch, onEvent) apply in place, keeping the shopper's progress; any other starts the checkout
-   * over. An invalid update throws an OptionsError and the widget keeps its current options.
+   * checkout takes (walletAddress and its lock, direction, amount, locale, defaultLocale, messages,
+   * theme, redirectUrl, launch, onEvent) apply in place, keeping the shopper's progress; any other
+   * starts the checkout over. An invalid update throws an OptionsError and the widget keeps its current
+   * options (a language it cannot speak is said, not thrown: the shopper gets theirs).
    */
   update(partial: Partial<RampCheckoutOptions>): void;
 }

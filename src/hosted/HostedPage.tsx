@@ -7,7 +7,7 @@ import { restartKey } from '../widget/useLiveOptions';
 import type { RampCheckoutEvent } from '../widget/events';
 import type { RampBootstrap } from '../api/bootstrap';
 import type { OptionsStore } from './optionsStore';
-import { pageLocaleTag } from './pageLocale';
+import { checkoutLocale } from '../widget/locale';
 
 function PageHeading() {
   const t = useTranslator();
@@ -19,6 +19,7 @@ export function HostedCheckout({
   onEvent,
   apiBaseUrl = '/api/ramp',
   firstBootstrap,
+  languages,
 }: {
   store: OptionsStore;
   onEvent?: (event: RampCheckoutEvent) => void;
@@ -26,13 +27,18 @@ export function HostedCheckout({
   apiBaseUrl?: string;
   /** The first data the page came with (hosted/firstData.ts). */
   firstBootstrap?: RampBootstrap;
+  /** The shopper's languages (WidgetEnv): given by the server's renderer, else the browser's. */
+  languages?: readonly string[];
 }) {
   const options = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const env = useMemo(() => ({ pageHistory: true, defaults: { apiBaseUrl } }), [apiBaseUrl]);
+  const env = useMemo(
+    () => ({ pageHistory: true, defaults: { apiBaseUrl }, ...(languages ? { languages } : {}) }),
+    [apiBaseUrl, languages],
+  );
   return (
     <main className="hp-main">
       {/* In the widget's language, once its catalog is here (as the widget itself). */}
-      <I18nProvider locale={pageLocaleTag(options.locale)}>
+      <I18nProvider locale={checkoutLocale(options, languages)}>
         <PageHeading />
       </I18nProvider>
       <div className="hp-slot">

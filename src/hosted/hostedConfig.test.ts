@@ -25,6 +25,20 @@ describe('readHostedConfig', () => {
     expect(readHostedConfig('')).toEqual({ ok: true, options: {}, parentOrigin: null });
   });
 
+  it('takes a link whose language the checkout cannot speak (the widget says so, and speaks the shopper’s)', () => {
+    expect(readHostedConfig('?locale=nl-NL&defaultLocale=C')).toEqual({
+      ok: true,
+      options: { locale: 'nl-NL', defaultLocale: 'C' },
+      parentOrigin: null,
+    });
+    // Listed with the link's other problems, when there are some.
+    const config = readHostedConfig('?direction=up&locale=nl');
+    expect(config.ok ? [] : config.issues).toEqual([
+      'direction must be one of "buy", "sell" (got "up")',
+      'locale "nl" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+    ]);
+  });
+
   it('lists every problem, each saying what to fix', () => {
     const config = readHostedConfig(
       '?direction=up&country=USA&lock=amount&colour=red&parentOrigin=https://shop.example/pay&apiBaseUrl=https://evil.example&onEvent=alert',

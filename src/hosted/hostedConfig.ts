@@ -1,7 +1,8 @@
 // The hosted page's configuration: the query string (docs/CONTRACTS.md §2) as widget options, plus the
 // page's own `parentOrigin`, and updates a framing parent may post later. Validation is the widget's
-// own (validateOptions); this adds only what is particular to a page configured by URL.
-import { OptionsError, optionsFromQuery, validateOptions } from '../widget/config';
+// own (readOptions: a language the checkout cannot speak is passed over, and said by the widget); this
+// adds only what is particular to a page configured by URL.
+import { OptionsError, optionsFromQuery, readOptions } from '../widget/config';
 import type { RampCheckoutOptions } from '../widget/config';
 
 /** Query parameters of the page itself, not widget options. */
@@ -39,7 +40,7 @@ function check(options: Record<string, unknown>, issues: string[]): void {
     if (name in options) issues.push(message);
   }
   try {
-    validateOptions(options);
+    readOptions(options);
   } catch (error) {
     if (!(error instanceof OptionsError)) throw error;
     // The page's own messages already cover these two.

@@ -1,29 +1,23 @@
 // The page around the widget speaks the widget's language: its lang attribute, title and heading
-// come from the same catalogue, for the `locale` option or else the browser's language.
+// come from the same catalogue, for the locale the widget speaks (widget/locale.ts).
 import { createTranslator, loadCatalog, negotiateLanguage } from '../ui/i18n';
-import type { Translator } from '../ui/i18n';
-
-/** The locale the page and its widget speak. */
-export const pageLocaleTag = (locale: string | undefined): string | undefined =>
-  locale ?? globalThis.navigator?.language;
-
-function pageTranslator(locale: string | undefined): Translator {
-  return createTranslator(pageLocaleTag(locale));
-}
+import type { RampCheckoutOptions } from '../widget/config';
+import { checkoutLocale } from '../widget/locale';
 
 /** The locale each document was last asked for: a catalog arriving late must not undo a newer one. */
-const latest = new WeakMap<Document, string | undefined>();
+const latest = new WeakMap<Document, string>();
 
-/** Applies the language now (English until its catalog is here) and again once it has loaded. */
-export function applyPageLocale(doc: Document, locale: string | undefined): void {
+/** Applies the language of `options` now (English until its catalog is here) and again once it has loaded. */
+export function applyPageLocale(doc: Document, options: RampCheckoutOptions): void {
+  const locale = checkoutLocale(options);
   const apply = () => {
-    const t = pageTranslator(locale);
+    const t = createTranslator(locale);
     doc.documentElement.lang = t.language;
     doc.title = t('name.widget');
   };
   latest.set(doc, locale);
   apply();
-  void loadCatalog(negotiateLanguage(pageLocaleTag(locale))).then(() => {
+  void loadCatalog(negotiateLanguage(locale)).then(() => {
     if (latest.get(doc) === locale) apply();
   });
 }

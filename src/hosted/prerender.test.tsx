@@ -39,8 +39,8 @@ afterEach(() => {
 });
 
 /** The page as the server sends it for `search`, loaded into this document (scripts inert). */
-async function loadServedPage(search: string, language = 'en-US') {
-  const screen = await render({ search, firstData, apiBaseUrl: '/api/ramp', language });
+async function loadServedPage(search: string, acceptLanguage = 'en-US') {
+  const screen = await render({ search, firstData, apiBaseUrl: '/api/ramp', acceptLanguage });
   const page = withFirstData(INDEX, firstData)!;
   const served = screen ? withFirstScreen(page, screen, () => undefined)!.html : page;
   const parsed = new DOMParser().parseFromString(served, 'text/html');
@@ -112,16 +112,46 @@ describe('the hosted page rendered on the server', () => {
     expect(root.querySelector('input[inputmode="decimal"]')).toHaveValue('250');
   });
 
-  it('is in the page’s language: the page loads its words, then takes the screen over as it is', async () => {
-    const german = `${BEST}&locale=de`;
-    const { root } = await loadServedPage(german);
+  /**
+   * The page served for `link` and an Accept-Language, then started in a browser whose languages are
+   * `browser`: taken over as it is (the same heading node), its heading's words and the console's errors.
+   */
+  async function inLanguage(link: string, acceptLanguage: string, browser: string[]) {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browser);
+    const { screen, root } = await loadServedPage(link, acceptLanguage);
     const heading = root.querySelector('h2');
-    expect(heading).toHaveTextContent('Krypto kaufen');
-    const error = vi.spyOn(console, 'error');
-    await startPage(root, german);
+    const served = heading?.textContent;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await startPage(root, link);
     expect(root.getAttribute('data-rc-ssr')).toBe('');
     expect(root.querySelector('h2')).toBe(heading);
-    expect(error).not.toHaveBeenCalled();
+    return { screen, served, errors: error.mock.calls.map((call) => String(call[0])) };
+  }
+
+  it('is in the page’s language: the page loads its words, then takes the screen over as it is', async () => {
+    const { served, errors } = await inLanguage(`${BEST}&locale=de`, 'en-US', ['en-US']);
+    expect(served).toBe('Krypto kaufen');
+    expect(errors).toEqual([]);
+  });
+
+  it('is in the best of the shopper’s languages, on the server as in the browser', async () => {
+    const { served, errors } = await inLanguage(BEST, 'nl-NL,nl;q=0.9,de-DE;q=0.8,de;q=0.7', [
+      'nl-NL',
+      'nl',
+      'de-DE',
+      'de',
+    ]);
+    expect(served).toBe('Krypto kaufen');
+    expect(document.documentElement.lang).toBe('de');
+    expect(errors).toEqual([]);
+  });
+
+  it('with a link’s language it cannot speak, is the shopper’s, and tells the merchant on the console', async () => {
+    const { screen, served, errors } = await inLanguage(`${BEST}&locale=nl`, 'fr-FR', ['fr-FR']);
+    const fix = 'locale "nl" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)';
+    expect(screen!.notices).toEqual([fix]);
+    expect(served).toBe('Acheter des cryptos');
+    expect(errors).toEqual([expect.stringContaining(fix)]);
   });
 
   it('is not rendered for an invalid link (the page shows what to fix)', async () => {

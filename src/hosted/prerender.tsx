@@ -4,31 +4,45 @@
 // dist/server/prerender.js; the host server loads it when it serves the page (server/http/first-screen.ts).
 import { renderToString } from 'react-dom/server';
 import type { FirstScreen, FirstScreenInput } from '../api/first-screen';
-import { loadCatalog, negotiateLanguage } from '../ui/i18n';
+import { acceptedLanguages, createTranslator, loadCatalog, negotiateLanguage } from '../ui/i18n';
 import { widgetCss } from '../ui/theme';
+import { optionNotices } from '../widget/config';
+import { checkoutLocale } from '../widget/locale';
 import { readHostedConfig } from './hostedConfig';
 import { HostedCheckout } from './HostedPage';
 import { createOptionsStore } from './optionsStore';
 
 /**
- * The first screen in the page's language (the page loads the same words before it takes the screen
- * over, start.tsx), or undefined when the page would not show it from its first data: a link with
- * invalid options (the page shows what to fix instead).
+ * The first screen in the page's language, chosen from the request's Accept-Language as the page
+ * chooses from the browser's languages (widget/locale.ts; the page loads the same words before it
+ * takes the screen over, start.tsx), or undefined when the page would not show it from its first
+ * data: a link with invalid options (the page shows what to fix instead).
  */
 export async function prerender({
   search,
   firstData,
   apiBaseUrl,
-  language,
+  acceptLanguage,
 }: FirstScreenInput): Promise<FirstScreen | undefined> {
   const config = readHostedConfig(search);
   if (!config.ok) return undefined;
-  // The browser's language stands in for the option, as the page reads navigator.language.
-  const locale = config.options.locale ?? language;
+  const languages = acceptedLanguages(acceptLanguage);
+  const locale = checkoutLocale(config.options, languages);
   await loadCatalog(negotiateLanguage(locale));
-  const store = createOptionsStore({ ...config.options, ...(locale ? { locale } : {}) });
   const html = renderToString(
-    <HostedCheckout store={store} apiBaseUrl={apiBaseUrl} firstBootstrap={firstData} />,
+    <HostedCheckout
+      store={createOptionsStore(config.options)}
+      apiBaseUrl={apiBaseUrl}
+      firstBootstrap={firstData}
+      languages={languages}
+    />,
   );
-  return { html, css: widgetCss };
+  const t = createTranslator(locale);
+  return {
+    html,
+    css: widgetCss,
+    language: t.language,
+    title: t('name.widget'),
+    notices: optionNotices(config.options),
+  };
 }

@@ -14,7 +14,8 @@ import { ConfigErrorPage, HostedCheckout } from './HostedPage';
 import { readFirstData } from './firstData';
 import { RENDERED_MARK } from '../api/first-screen';
 import { createOptionsStore } from './optionsStore';
-import { applyPageLocale, pageLocaleTag } from './pageLocale';
+import { applyPageLocale } from './pageLocale';
+import { checkoutLocale } from '../widget/locale';
 import { applyPageTheme } from './pageTheme';
 
 export function startHostedPage(
@@ -37,7 +38,7 @@ export function startHostedPage(
   const store = createOptionsStore(config.options);
   const applyPage = () => {
     applyPageTheme(doc, store.get().theme);
-    applyPageLocale(doc, store.get().locale);
+    applyPageLocale(doc, store.get());
   };
   applyPage();
   const unsubscribe = store.subscribe(applyPage);
@@ -76,7 +77,7 @@ export function startHostedPage(
     // The screen is in the page's language: its words first (English is here), then the screen is
     // taken over as it is, once the browser has painted it: taking it over is the page's longest task
     // (about 0.4 s on a slow phone), and the price must not wait for it.
-    const language = negotiateLanguage(pageLocaleTag(store.get().locale));
+    const language = negotiateLanguage(checkoutLocale(store.get()));
     const take = () =>
       requestAnimationFrame(() => setTimeout(() => void (stopped || (root = hydrate(container, page)))));
     if (loadedCatalog(language)) take();

@@ -10,7 +10,7 @@ import { createTestServer, TEST_API_BASE } from '../queries/test-server';
 import { fakeWindow } from '../ui/steps/test-harness';
 import type { RampCheckoutEvent } from './events';
 import { CheckoutRoot, RampCheckout } from './RampCheckout';
-import { choosePartner, expectStatus, next } from './test-flow';
+import { choosePartner, expectStatus, next, showRouteDetails } from './test-flow';
 import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
 
 let popup: ReturnType<typeof fakeWindow>;
@@ -247,6 +247,43 @@ describe('theme and language', () => {
   });
 });
 
+describe('the shopper’s language', () => {
+  const browserSpeaks = (...languages: string[]) =>
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+
+  it('is the first of the browser’s languages the checkout speaks, a region falling back to its language', async () => {
+    browserSpeaks('nl-NL', 'de-AT', 'en-US');
+    const w = mountWidget();
+    expect(await screen.findByRole('radiogroup', { name: 'Vorgang' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Krypto-Checkout' })).toHaveAttribute('lang', 'de');
+    expect(w.events.filter((e) => e.type === 'error')).toEqual([]);
+  });
+
+  it('is the merchant’s defaultLocale when the browser asks for none the checkout speaks, else English', async () => {
+    browserSpeaks('nl-NL', 'pl');
+    mountWidget({ defaultLocale: 'fr' });
+    expect(await screen.findByRole('region', { name: 'Paiement crypto' })).toHaveAttribute('lang', 'fr');
+    screen.getByRole('region').remove();
+    mountWidget();
+    expect(await screen.findByRole('region', { name: 'Crypto checkout' })).toHaveAttribute('lang', 'en');
+  });
+
+  it('an unsupported locale option still shows shoppers the checkout, in theirs, and tells the merchant what to fix', async () => {
+    browserSpeaks('es-MX');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const w = mountWidget({ locale: 'nl-NL', country: 'GB' });
+    expect(await screen.findByRole('radiogroup', { name: 'Operación' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const fix = 'locale "nl-NL" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)';
+    await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining(fix)));
+    expect(w.events).toContainEqual({
+      type: 'error',
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining(fix) as string,
+    });
+  });
+});
+
 describe('inside a shadow root', () => {
   it('adopts its stylesheet there, not into the host document', async () => {
     const host = document.createElement('div');
@@ -270,7 +307,8 @@ describe('inside a shadow root', () => {
 
 describe('a country without a default', () => {
   it('falls back to the first currency and the first payment method', async () => {
-    mountWidget({ direction: 'buy', country: 'BR' });
+    const { user } = mountWidget({ direction: 'buy', country: 'BR' });
+    await showRouteDetails(user);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)'));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Fiat currency' })).toHaveValue('BRL · Brazilian Real'),

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeWindow } from '../ui/steps/test-harness';
 import { createTestServer } from '../queries/test-server';
-import { choosePartner, expectStatus, next } from './test-flow';
+import { choosePartner, expectStatus, next, showRouteDetails } from './test-flow';
 import { mountWidget, PREFILLED } from './test-mount';
 
 const INTENT_SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
@@ -33,6 +33,7 @@ describe('an intent that fixes the US state', () => {
       server,
     );
 
+    await showRouteDetails(w.user);
     const state = await screen.findByRole('combobox', { name: 'State' });
     expect(state).toHaveValue('New York (US-NY)');
     expect(state).toHaveAttribute('readonly');

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BTC_WALLET, ETH_WALLET, fakeWindow } from '../ui/steps/test-harness';
-import { expectStatus, next, pick, quoteNames } from './test-flow';
+import { expectStatus, next, pick, quoteNames, showRouteDetails } from './test-flow';
 import { mountWidget, sessionOf } from './test-mount';
 import { createTestServer } from '../queries/test-server';
 
@@ -109,6 +109,7 @@ describe('a sell', () => {
     const w = mount({ direction: 'sell', country: 'GB' });
     const { user } = w;
     await screen.findByRole('heading', { name: 'Sell crypto' });
+    await showRouteDetails(user);
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom (GB)'),
     );

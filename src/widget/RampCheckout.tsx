@@ -26,7 +26,7 @@ import { adoptWidgetStyles } from '../ui/theme';
 import type { CheckoutHost } from '../ui/steps';
 import { CheckoutProvider } from '../ui/steps';
 import type { RampCheckoutOptions, ValidOptions } from './config';
-import { OptionsError, validateOptions } from './config';
+import { OptionsError, optionNotices, readOptions } from './config';
 import type { EventEmitter, RampCheckoutEvent } from './events';
 import { createEmitter } from './events';
 import type { IntentValues } from './intent';
@@ -43,6 +43,7 @@ import { choicesOf, loadRemembered, localStorageOrNull, saveRemembered } from '.
 import { signalEvents, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
 import { useLiveOptions } from './useLiveOptions';
+import { checkoutLocale } from './locale';
 import { InvalidOptions, WidgetFrame } from './WidgetFrame';
 
 /** What an entry point (or a test) may set besides the options. */
@@ -62,6 +63,11 @@ export interface WidgetEnv {
   styleNonce?: string;
   /** The checkout is the whole page (the hosted page): the browser's Back moves between its screens. */
   pageHistory?: boolean;
+  /**
+   * The shopper's languages, most preferred first (widget/locale.ts). @default the browser's
+   * (the hosted page's server renderer gives its request's Accept-Language)
+   */
+  languages?: readonly string[];
 }
 
 /** What the `intent` option resolved to (CheckoutRoot loads it before the checkout starts). */
@@ -95,7 +101,7 @@ function setUp(
   let options: ValidOptions;
   try {
     if (intent && 'error' in intent) throw new OptionsError([`intent: ${intent.error}`]);
-    options = validateOptions(intent ? applyIntent(raw, intent.values) : raw, env.defaults);
+    options = readOptions(intent ? applyIntent(raw, intent.values) : raw, env.defaults);
   } catch (e) {
     return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
   }
@@ -223,7 +229,7 @@ export function CheckoutRoot({ options, env = {} }: { options: RampCheckoutOptio
     let live = true;
     let base = '/api/ramp';
     try {
-      base = validateOptions(options, env.defaults).apiBaseUrl;
+      base = readOptions(options, env.defaults).apiBaseUrl;
     } catch {
       // The checkout shows what is wrong with the options.
     }
@@ -264,14 +270,21 @@ function CheckoutCore({
   const values = intent && 'values' in intent ? intent.values : undefined;
   const effective = values ? applyIntent(options, values) : options;
   const current = useLiveOptions(setup.ok ? setup : undefined, effective, env.defaults, emitter.emit);
-  // Said, not silently dropped: an option (at mount or changed later) that the intent overrides.
-  const conflicts = values ? intentConflicts(options, values).join('\n') : '';
+  // Said, not silently dropped (at mount or changed later): an option that the intent overrides, and
+  // a language the checkout cannot speak, passed over for the shopper's (widget/locale.ts). Options
+  // invalid at mount are said with the rest of their problems.
+  const told = [
+    ...(values ? intentConflicts(options, values) : []),
+    ...(setup.ok
+      ? optionNotices(effective).map((n) => `${n} (left out: shoppers get their own language)`)
+      : []),
+  ].join('\n');
   useEffect(() => {
-    if (!conflicts) return;
-    const message = `ramp-checkout: ${conflicts}`;
+    if (!told) return;
+    const message = `ramp-checkout: ${told}`;
     console.error(message);
     emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message });
-  }, [conflicts, emitter]);
+  }, [told, emitter]);
   useLayoutEffect(() => {
     live.set(current);
   }, [live, current]);
@@ -313,12 +326,7 @@ function CheckoutCore({
     emitter.emit({ type: 'error', code: 'INVALID_OPTIONS', message: setup.error.message });
   }, [setup, emitter]);
 
-  const locale =
-    (current
-      ? current.locale
-      : typeof options.locale === 'string' && !setup.ok
-        ? options.locale
-        : undefined) ?? globalThis.navigator?.language;
+  const locale = checkoutLocale(current ?? options, env.languages);
   const theme = current?.theme ?? 'auto';
   // The styles go into the root node the widget renders in, before its first paint.
   useLayoutEffect(() => {
@@ -361,8 +369,8 @@ const HOST_STYLE: CSSProperties = { minHeight: 'var(--rc-min-height, 1010px)' };
 
 /**
  * The crypto checkout as a React component. Props are the widget's options (CONTRACTS §2). Changes
- * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale, theme,
- * redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
+ * after mount apply to the running checkout (walletAddress and its lock, direction, amount, locale,
+ * defaultLocale, messages, theme, redirectUrl, launch, onEvent); the others warn in development: give the component a new `key` to
  * start over with them. On the server (and in hydration's first pass) it renders an empty box of
  * the widget's size; the checkout runs on the client only.
  */

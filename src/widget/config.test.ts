@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { OptionsError, optionsFromQuery, validateOptions } from './config';
+import { OptionsError, optionNotices, optionsFromQuery, readOptions, validateOptions } from './config';
 
 const issuesOf = (input: unknown): string[] => {
   try {
@@ -85,6 +85,7 @@ describe('validateOptions', () => {
       { locale: 'sv-SE' },
       'locale "sv-SE" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
     ],
+    [{ defaultLocale: 'nl' }, 'defaultLocale "nl" is not a supported language (en, es,'],
     [{ onEvent: 'alert' }, 'onEvent must be a function'],
     [{ colour: 'red' }, 'unknown option "colour"'],
     [{ directions: [] }, 'directions must not be empty'],
@@ -152,6 +153,38 @@ describe('validateOptions', () => {
       fc.property(fc.anything(), (input) => {
         issuesOf(input);
       }),
+    );
+  });
+});
+
+describe('readOptions: the options as the widget takes them', () => {
+  it('goes on without a language it cannot speak, which optionNotices names', () => {
+    const input = { direction: 'sell' as const, locale: 'nl-NL', defaultLocale: 'pl' };
+    const o = readOptions(input);
+    expect(o.direction).toBe('sell');
+    expect('locale' in o || 'defaultLocale' in o).toBe(false);
+    expect(optionNotices(input)).toEqual([
+      'locale "nl-NL" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+      'defaultLocale "pl" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+    ]);
+    // validateOptions, a merchant's own check, still refuses them.
+    expect(issuesOf(input)).toEqual(optionNotices(input));
+  });
+
+  it('keeps the languages it speaks, and names nothing', () => {
+    const input = { locale: 'de-AT', defaultLocale: 'fr' };
+    expect(readOptions(input)).toMatchObject(input);
+    expect(optionNotices(input)).toEqual([]);
+    expect(optionNotices({ locale: 42 })).toEqual(['locale must be a string']);
+  });
+
+  it('refuses what else is wrong, listing the language’s problem with it', () => {
+    expect(() => readOptions({ direction: 'up', locale: 'C' })).toThrow(
+      new OptionsError([
+        'direction must be one of "buy", "sell" (got "up")',
+        'locale "C" is not a BCP 47 tag (e.g. "en-US")',
+        'locale "C" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)',
+      ]),
     );
   });
 });

@@ -1,7 +1,8 @@
 // The widget's public options: typed, documented, validated at runtime, accepted here and nowhere else.
 // React props, `RampCheckout.mount(el, options)` and the hosted page's query string all end up in
-// `validateOptions`, which either returns clean options or throws an OptionsError listing every problem
-// (the rules: validate.ts).
+// `readOptions`, which either returns clean options or throws an OptionsError listing every problem,
+// but for a language the checkout cannot speak: left out, and said (`optionNotices`). `validateOptions`,
+// a merchant's own check, refuses that too (the rules: validate.ts).
 import type { RampBootstrap } from '../api/bootstrap';
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout/state';
@@ -10,7 +11,7 @@ import type { Ranking } from '../checkout/ranking';
 import type { MessageOverrides } from '../ui/i18n/languages';
 import type { ThemeOption } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
-import { checkOptions, DIRECTIONS } from './validate';
+import { advisoryIssues, checkOptions, DIRECTIONS } from './validate';
 
 import type { LaunchMode } from '../ui/steps/launchMode';
 export type { LaunchMode };
@@ -57,8 +58,19 @@ export interface RampCheckoutOptions {
   remember?: boolean;
   /** @default 'auto' */
   theme?: ThemeOption;
-  /** BCP 47 tag; English, Spanish, French and German are bundled. @default the browser's language */
+  /**
+   * The checkout's language: a BCP 47 tag of one it speaks (en, es, fr, de, pt, it, ja, zh, ko, tr;
+   * `de-AT` speaks German and formats numbers and dates as in Austria). One it cannot speak does not
+   * stop the checkout: it is said (console, `error` event) and the shopper's language is used.
+   * @default the shopper's: the first of the browser's languages it speaks (a region falls back to
+   * its language, `pt-BR` → Portuguese), else `defaultLocale`, else English
+   */
   locale?: string;
+  /**
+   * Your default language: the one for shoppers whose browser asks for none the checkout speaks
+   * (a BCP 47 tag, as `locale`). @default 'en'
+   */
+  defaultLocale?: string;
   /**
    * Your own words for any message, per language: `{ en: { 'name.continue': 'Next' } }`. Keys are
    * those of the English catalog (src/ui/i18n/en.ts); placeholders such as `{partner}` must be ones the
@@ -122,6 +134,7 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
   'remember',
   'theme',
   'locale',
+  'defaultLocale',
   'messages',
   'redirectUrl',
   'launch',
@@ -136,6 +149,23 @@ const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
  * to fix it. `defaults.apiBaseUrl` lets an entry point (the embed) supply its own default.
  */
 export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string } = {}): ValidOptions {
+  return cleaned(input, defaults, true);
+}
+
+/**
+ * The options as the widget takes them: validateOptions, but a language it cannot speak (`locale`,
+ * `defaultLocale`) is left out rather than refused, so that no merchant's slip shows a shopper an
+ * error in place of the checkout; `optionNotices` names it, for the merchant. Anything else wrong
+ * throws, every problem listed.
+ */
+export function readOptions(input: unknown, defaults: { apiBaseUrl?: string } = {}): ValidOptions {
+  return cleaned(input, defaults, false);
+}
+
+/** What is wrong with the options `readOptions` leaves out of `input` (none: nothing left out). */
+export const optionNotices = (input: object): string[] => advisoryIssues(input);
+
+function cleaned(input: unknown, defaults: { apiBaseUrl?: string }, strict: boolean): ValidOptions {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new OptionsError(['options must be an object']);
@@ -144,9 +174,9 @@ export function validateOptions(input: unknown, defaults: { apiBaseUrl?: string 
   const issues = Object.keys(input as object)
     .filter((key) => !known.has(key))
     .map((key) => `unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-  const { fields, issues: invalid } = checkOptions(input as object);
+  const { fields, issues: invalid, advisory } = checkOptions(input as object);
   issues.push(...invalid);
-  if (issues.length) throw new OptionsError(issues);
+  if (issues.length > (strict ? 0 : advisory)) throw new OptionsError(issues);
 
   const {
     apiBaseUrl,

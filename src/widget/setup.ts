@@ -2,6 +2,7 @@
 // wires them together.
 import type { CheckoutInit, StorageLike } from '../checkout';
 import type { ValidOptions } from './config';
+import { browserLanguages } from './locale';
 import { type Remembered, withRemembered } from './remember';
 
 /** A random UUID v4, also where crypto.randomUUID is missing (insecure origins). */
@@ -76,9 +77,7 @@ export function sessionStorageOrNull(): StorageLike | null {
 
 /** The region of the browser's preferred languages ("de-CH" → "CH"), most preferred first. */
 export function browserRegion(): string | undefined {
-  const nav = globalThis.navigator as Navigator | undefined;
-  const tags = nav ? (nav.languages?.length ? nav.languages : [nav.language]) : [];
-  for (const tag of tags) {
+  for (const tag of browserLanguages()) {
     const region = /^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2})(?:-|$)/i.exec(tag ?? '')?.[1];
     if (region) return region.toUpperCase();
   }

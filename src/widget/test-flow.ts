@@ -3,6 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 
+/** Unfolds the order screen's country, state and payment method (folded under "Change"). */
+export async function showRouteDetails(user: UserEvent) {
+  const shown = () =>
+    screen.queryByRole('button', { name: 'Change' }) ?? screen.queryByRole('combobox', { name: 'Country' });
+  await waitFor(() => expect(shown()).not.toBeNull());
+  const change = screen.queryByRole('button', { name: 'Change', expanded: false });
+  if (change) await user.click(change);
+}
+
 export async function pick(user: UserEvent, combobox: string, option: string | RegExp, typed?: string) {
   const box = await screen.findByRole('combobox', { name: combobox });
   await user.click(box);

@@ -1,7 +1,7 @@
 // Props after mount. Each change is validated like the first props (an invalid change is reported
 // and the widget keeps what it has), then applied to the running checkout where that can be done
 // without starting over: the wallet, direction and amount become the checkout's choices (locked ones
-// too: the merchant set them), the locale, messages and theme restyle the view, redirectUrl and launch are read
+// too: the merchant set them), the languages, messages and theme restyle the view, redirectUrl and launch are read
 // when the shopper launches. A wallet is also the prefilled answer (a wallet connected after mount
 // spares the shopper the wallet screen), and its lock follows `lock` (the wallet-connect pattern
 // locks the wallet once there is one). The others shape the checkout from its first request (the
@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckoutStoreApi, LockableField } from '../checkout';
 import { developmentBuild } from '../ui/development';
 import type { RampCheckoutOptions, ValidOptions } from './config';
-import { OptionsError, validateOptions } from './config';
+import { OptionsError, readOptions } from './config';
 import type { EventEmitter } from './events';
 
 /** Options a running checkout takes in place. */
@@ -20,6 +20,7 @@ export const LIVE_OPTIONS = [
   'direction',
   'amount',
   'locale',
+  'defaultLocale',
   'messages',
   'theme',
   'redirectUrl',
@@ -66,7 +67,7 @@ export function useLiveOptions(
   const apiBaseUrl = defaults?.apiBaseUrl;
   const checked = useMemo((): Checked => {
     try {
-      return { ok: true, options: validateOptions(JSON.parse(key), { apiBaseUrl }) };
+      return { ok: true, options: readOptions(JSON.parse(key), { apiBaseUrl }) };
     } catch (e) {
       return { ok: false, error: e instanceof OptionsError ? e : new OptionsError([String(e)]) };
     }

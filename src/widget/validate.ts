@@ -112,6 +112,19 @@ const checkedBy =
   <T>(issues: (value: unknown) => string[]): Check<T | undefined> =>
   (x) => ({ value: x as T, issues: issues(x) });
 
+/** A language option: a BCP 47 tag of a language the checkout speaks. */
+const localeTag = (name: string) =>
+  text(name, [
+    rule(
+      (s) => LOCALE.test(s),
+      (s) => `${name} "${s}" is not a BCP 47 tag (e.g. "en-US")`,
+    ),
+    rule(
+      (l) => languages.some((lang) => lang === l.split('-')[0]!.toLowerCase()),
+      (s) => `${name} "${s}" is not a supported language (${languages.join(', ')})`,
+    ),
+  ]);
+
 // ---- the options ----
 
 /** Each option's check, in the order their issues are listed. */
@@ -155,16 +168,8 @@ const FIELDS = {
       .map((p) => `partners: "${p}" is not a partner id (e.g. "BANXA")`),
   ),
   theme: checkedBy<ThemeOption>(themeIssues),
-  locale: text('locale', [
-    rule(
-      (s) => LOCALE.test(s),
-      (s) => `locale "${s}" is not a BCP 47 tag (e.g. "en-US")`,
-    ),
-    rule(
-      (l) => languages.some((lang) => lang === l.split('-')[0]!.toLowerCase()),
-      (s) => `locale "${s}" is not a supported language (${languages.join(', ')})`,
-    ),
-  ]),
+  locale: localeTag('locale'),
+  defaultLocale: localeTag('defaultLocale'),
   messages: checkedBy<MessageOverrides>(messagesIssues),
   redirectUrl: text('redirectUrl', [
     rule(
@@ -190,6 +195,25 @@ const FIELDS = {
       : refused(x, 'bootstrap must be what ramp.bootstrap(request, options) gave: { request, answer }'),
   ),
 };
+
+/**
+ * Options a merchant can get wrong without the checkout stopping for it: the languages. One it
+ * cannot use is left out (the shopper is served in their own language) and said (`readOptions`).
+ */
+const ADVISORY = ['locale', 'defaultLocale'] as const;
+
+/** A `locale` or `defaultLocale` option's value when the checkout speaks it, else undefined. */
+export function usableLocale(value: unknown): string | undefined {
+  const checked = FIELDS.locale(value);
+  return checked.issues.length ? undefined : checked.value;
+}
+
+/** What is wrong with the advisory options of `input` (its languages). */
+export const advisoryIssues = (input: object): string[] =>
+  ADVISORY.flatMap((name) => {
+    const value = (input as Record<string, unknown>)[name];
+    return value === undefined ? [] : FIELDS[name](value).issues;
+  });
 
 /** The options given, cleaned: those left out stay out (the key absent), undefined stays undefined. */
 export type Fields = { -readonly [K in keyof typeof FIELDS]?: ReturnType<(typeof FIELDS)[K]>['value'] };
@@ -227,22 +251,28 @@ function relations(o: Fields, valid: (...names: (keyof Fields)[]) => boolean): s
 }
 
 /**
- * The options of `input` checked: their values (cleaned when valid) and every issue found, option by
- * option in the order of FIELDS, then between options.
+ * The options of `input` checked: their values (cleaned when valid; an unusable advisory one left
+ * out) and every issue found, option by option in the order of FIELDS, then between options;
+ * `advisory` counts those of the advisory options.
  */
-export function checkOptions(input: object): { fields: Fields; issues: string[] } {
+export function checkOptions(input: object): { fields: Fields; issues: string[]; advisory: number } {
   const fields: Record<string, unknown> = {};
   const issues: string[] = [];
   const invalid = new Set<string>();
+  let advisory = 0;
   for (const [name, check] of Object.entries(FIELDS)) {
     if (!(name in input)) continue;
     const value = (input as Record<string, unknown>)[name];
     const checked: Checked<unknown> = value === undefined ? ok(undefined) : check(value);
+    issues.push(...checked.issues);
+    if (checked.issues.length && (ADVISORY as readonly string[]).includes(name)) {
+      advisory += checked.issues.length;
+      continue; // left out: the shopper's language is spoken
+    }
     fields[name] = checked.value;
     if (checked.issues.length) invalid.add(name);
-    issues.push(...checked.issues);
   }
   const valid = (...names: string[]) => names.every((n) => !invalid.has(n));
   issues.push(...relations(fields as Fields, valid));
-  return { fields: fields as Fields, issues };
+  return { fields: fields as Fields, issues, advisory };
 }

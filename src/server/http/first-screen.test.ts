@@ -93,10 +93,66 @@ describe('the hosted page with its first screen', () => {
     );
   });
 
-  it('is rendered in the language the browser reports, unless the link names one', async () => {
-    const german = await serve(prerender).get(BEST, { 'Accept-Language': 'de-DE,de;q=0.9' });
-    expect(german.html).toContain('<section aria-label="Krypto-Checkout" data-rc="" lang="de"');
+  // The best offer as it is named in each language ('quote.name' of en.ts, pt.ts, de.ts, fr.ts).
+  const offer: Record<string, RegExp> = {
+    en: /aria-label="\w+: you get 0\.\d+\sBTC for \$100\.00"/,
+    pt: /aria-label="\w+: você recebe 0,\d+\sBTC por US\$\s100,00"/,
+    de: /aria-label="\w+: Sie erhalten 0,\d+\sBTC für (\$\s100,00|100,00\s\$)"/, // de-AT: "$ 100,00"
+    fr: /aria-label="\w+\s: vous recevez 0,\d+\sBTC pour 100,00\s\$\s?US"/,
+  };
+  const title: Record<string, string> = {
+    en: 'Crypto checkout',
+    pt: 'Checkout de cripto',
+    de: 'Krypto-Checkout',
+    fr: 'Paiement crypto',
+  };
+
+  it.each([
+    ['nl-NL', 'en'],
+    ['pl-PL,pl;q=0.9', 'en'],
+    ['*', 'en'],
+    ['C', 'en'],
+    ['en_US', 'en'],
+    ['pt-BR', 'pt'],
+    ['de-AT', 'de'],
+    ['de DE!', 'en'],
+    ['nl;q=1, de;q=0, fr-CA;q=0.5, en;q=0.4', 'fr'],
+  ])(
+    'for Accept-Language %j, holds the checkout and its price in %j, never the set-up error',
+    async (header, language) => {
+      const { res, html } = await serve(prerender).get(BEST, { 'Accept-Language': header });
+      expect(res.status).toBe(200);
+      expect(html).toContain('<div id="root" data-rc-ssr="">');
+      expect(html).toMatch(offer[language]!);
+      expect(html).not.toContain('rc-alert--error');
+      expect(html).toContain(`<html lang="${language}" `);
+      expect(html).toContain(`<title>${title[language]}</title>`);
+      expect(html).toContain(`aria-label="${title[language]}"`);
+      expect(res.headers.get('content-language')).toBe(language);
+      expect(res.headers.get('vary')).toMatch(/\bAccept-Language\b/);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    },
+  );
+
+  it('is in the link’s language when it names one; one it cannot speak is the merchant’s to fix, not the shopper’s', async () => {
     const french = await serve(prerender).get(`${BEST}&locale=fr`, { 'Accept-Language': 'de-DE' });
-    expect(french.html).toContain('lang="fr"');
+    expect(french.html).toContain('<html lang="fr" ');
+    expect(french.html).toMatch(offer.fr!);
+
+    const page = serve(prerender);
+    const dutch = await page.get(`${BEST}&locale=nl-NL&defaultLocale=de`, { 'Accept-Language': 'pl' });
+    expect(dutch.res.status).toBe(200);
+    expect(dutch.html).toMatch(offer.de!);
+    expect(dutch.html).not.toContain('rc-alert--error');
+    expect(dutch.res.headers.get('content-language')).toBe('de');
+    const warned = page.log.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.level === 'warn');
+    expect(warned).toMatchObject([
+      {
+        msg: 'hosted page link to fix',
+        issues: ['locale "nl-NL" is not a supported language (en, es, fr, de, pt, it, ja, zh, ko, tr)'],
+      },
+    ]);
   });
 });

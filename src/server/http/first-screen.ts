@@ -41,12 +41,16 @@ const ENTITIES: Record<string, string> = {
 /** The page's own stylesheets (`<link rel="stylesheet" … href="…/assets/NAME.css">`). */
 const STYLESHEET = /<link rel="stylesheet"[^>]* href="\.?\/assets\/([A-Za-z0-9._-]+\.css)"[^>]*>/g;
 
+/** Text as HTML's character data. */
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * The page with `screen` in place of its shell, and the CSP hashes its inline styles need: the page
  * paints with its HTML alone, so its own stylesheets come inline (`readAsset` gives an asset's text;
  * a round trip less before the first paint) and the widget's stylesheet with them, and each style
  * attribute is admitted as the browser reads it. The page's `style-src 'self'` stays otherwise
- * closed. Undefined when the page has no shell to replace or a stylesheet cannot be read.
+ * closed. Its `lang` and title are the screen's language. Undefined when the page has no shell to
+ * replace or a stylesheet cannot be read.
  */
 export function withFirstScreen(
   page: string,
@@ -59,7 +63,7 @@ export function withFirstScreen(
   if (start < 0 || end < 0 || head < 0 || head > start) return undefined;
   const sheets: string[] = [];
   let unread = false;
-  const ownHead = page.slice(0, head).replace(STYLESHEET, (link, name: string) => {
+  const ownHead = inLanguage(page.slice(0, head), screen).replace(STYLESHEET, (link, name: string) => {
     const css = readAsset(name);
     if (css === undefined) {
       unread = true; // the page then goes out with its first data only
@@ -83,4 +87,11 @@ export function withFirstScreen(
     `<div id="root" ${RENDERED_MARK}="">${screen.html}` +
     page.slice(end + SHELL_END.length);
   return { html, styleHashes: [...new Set(sheets.map(sha256)), ...[...attributes].map(sha256)] };
+}
+
+/** The page's head in the screen's language: its root's `lang` and its title (as the page's script sets them). */
+function inLanguage(head: string, { language, title }: FirstScreen): string {
+  return head
+    .replace(/(<html\b[^>]*?\slang=")[^"]*"/, `$1${language}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
 }

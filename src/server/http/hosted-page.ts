@@ -60,8 +60,10 @@ export function hostedPageMaker(deps: HostedPageDeps): MiddlewareHandler<AppEnv>
       search: url.search,
       firstData: data,
       apiBaseUrl: API_PREFIX,
-      language: c.req.header('accept-language')?.split(/[,;]/)[0]?.trim() || undefined,
+      acceptLanguage: c.req.header('accept-language'),
     });
+    // A link's language the checkout cannot speak: the shopper gets theirs, the merchant is told.
+    if (rendered?.notices.length) log?.warn('hosted page link to fix', { issues: rendered.notices });
     const page = rendered?.html ?? withJson;
     const body = Buffer.from(page);
     const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
@@ -69,7 +71,9 @@ export function hostedPageMaker(deps: HostedPageDeps): MiddlewareHandler<AppEnv>
       'Content-Type': 'text/html; charset=utf-8',
       // The page carries this shopper's opening quote: not for shared caches, asked again each time.
       'Cache-Control': 'private, no-store',
+      // Its first data and first screen follow the shopper's languages.
       Vary: 'Accept-Encoding, Accept-Language',
+      ...(rendered ? { 'Content-Language': rendered.language } : {}),
       ...pageHeaders('hosted', config, imgOrigins, rendered?.styleHashes),
     });
     if (encoding) headers.set('Content-Encoding', encoding);
@@ -86,10 +90,11 @@ async function renderFirstScreen(
   page: string,
   log: Logger | undefined,
   input: FirstScreenInput,
-): Promise<{ html: string; styleHashes: string[] } | undefined> {
+): Promise<{ html: string; styleHashes: string[]; language: string; notices: string[] } | undefined> {
   try {
     const screen = await (await load?.())?.(input);
-    return screen && withFirstScreen(page, screen, readAsset);
+    const made = screen && withFirstScreen(page, screen, readAsset);
+    return made && { ...made, language: screen.language, notices: screen.notices };
   } catch (e) {
     log?.error('first screen not rendered', { error: e instanceof Error ? e.message : String(e) });
     return undefined;

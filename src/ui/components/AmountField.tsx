@@ -1,27 +1,8 @@
-import { useTranslator } from '../i18n/context';
 import { TextField, type TextFieldProps } from './TextField';
 
-export interface AmountFieldProps extends Omit<TextFieldProps, 'suffix' | 'mono' | 'type'> {
-  /** Currency code shown after the input. */
-  currency?: string;
-  /** Formatted limits (e.g. "$20.00"): the help text says them unless `help` is given. */
-  min?: string;
-  max?: string;
-}
+export type AmountFieldProps = Omit<TextFieldProps, 'mono' | 'type'>;
 
-/** A decimal amount as the user typed it (a string: parsing and limits belong to the caller). */
-export function AmountField({ currency, min, max, help, ...props }: AmountFieldProps) {
-  const t = useTranslator();
-  const limits =
-    min && max ? t('field.amountRange', { min, max }) : min ? t('field.amountMin', { min }) : undefined;
-  return (
-    <TextField
-      inputMode="decimal"
-      autoComplete="off"
-      spellCheck={false}
-      {...props}
-      help={help ?? limits}
-      suffix={currency}
-    />
-  );
+/** A decimal amount as the shopper typed it (a string: parsing, limits and their words are the caller's). */
+export function AmountField(props: AmountFieldProps) {
+  return <TextField inputMode="decimal" autoComplete="off" spellCheck={false} {...props} />;
 }

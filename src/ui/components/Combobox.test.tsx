@@ -63,6 +63,27 @@ describe('Combobox', () => {
     expect(screen.queryByText('USDC · USD Coin · SOLANA')).toBeNull();
   });
 
+  it('compact, shows the short form over the input (the label stays the value)', async () => {
+    const user = userEvent.setup();
+    render(
+      <Combobox
+        label="Crypto currency"
+        hideLabel
+        options={[{ ...cryptos[2]!, short: { text: 'USDC', note: 'Solana' } }]}
+        value="USDC_SOL"
+        onChange={() => {}}
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Crypto currency' });
+    expect(box).toHaveValue('USDC · USD Coin · SOLANA');
+    expect(screen.getByText('Crypto currency')).toHaveClass('rc-sr-only');
+    const shown = screen.getByText('USDC').parentElement!;
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    expect(shown).toHaveTextContent(/^USDCSolana$/);
+    await user.type(box, 'us');
+    expect(screen.queryByText('Solana')).toBeNull();
+  });
+
   it('filters case- and accent-insensitively on label, value and description', async () => {
     const user = userEvent.setup();
     render(<Harness />);

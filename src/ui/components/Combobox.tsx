@@ -13,6 +13,7 @@ import { useTranslator } from '../i18n/context';
 import { CurrencyIcon } from './CurrencyIcon';
 import { cx } from './cx';
 import { filterOptions, indexOptions, type IndexedOption } from './filterOptions';
+import { selectWhole } from './selectWhole';
 
 export interface ComboboxOption {
   value: string;
@@ -21,6 +22,11 @@ export interface ComboboxOption {
   description?: string;
   /** Image URL; options without one show coloured initials when any option has an icon. */
   icon?: string;
+  /**
+   * What the closed control shows in place of the label, for a compact picker: a code ("USDC") and
+   * a smaller second line ("Solana"). The label stays the control's value and accessible text.
+   */
+  short?: { text: string; note?: string };
 }
 
 export interface ComboboxProps {
@@ -36,6 +42,8 @@ export interface ComboboxProps {
   error?: string;
   id?: string;
   className?: string;
+  /** The label for screen readers only (a group's legend already says what the picker is for). */
+  hideLabel?: boolean;
 }
 
 /**
@@ -55,6 +63,7 @@ export function Combobox({
   error,
   id,
   className,
+  hideLabel = false,
 }: ComboboxProps) {
   const t = useTranslator();
   const auto = useId();
@@ -70,7 +79,7 @@ export function Combobox({
   const shown = useMemo(() => (query === null ? index : filterOptions(index, query)), [index, query]);
   const selected = options.find((o) => o.value === value);
   const activeEntry = open ? shown[active] : undefined;
-  const shownLabel = query === null ? selected?.label : undefined;
+  const shownOption = query === null ? selected : undefined;
   const optionId = (entry: IndexedOption<ComboboxOption>) => `${listId}-${entry.index}`;
 
   useEffect(() => {
@@ -128,7 +137,7 @@ export function Combobox({
 
   return (
     <div className={cx('rc-field', className)}>
-      <label className="rc-label" htmlFor={inputId} id={`${auto}-label`}>
+      <label className={hideLabel ? 'rc-sr-only' : 'rc-label'} htmlFor={inputId} id={`${auto}-label`}>
         {label}
       </label>
       <div className={cx('rc-control', error && 'rc-control--invalid', disabled && 'rc-control--disabled')}>
@@ -138,7 +147,7 @@ export function Combobox({
         <span className="rc-combobox__box">
           <input
             id={inputId}
-            className={cx('rc-input', shownLabel && 'rc-input--covered')}
+            className={cx('rc-input', shownOption && 'rc-input--covered')}
             type="text"
             role="combobox"
             aria-expanded={open}
@@ -159,20 +168,30 @@ export function Combobox({
               setQuery(e.target.value);
               setActive(0);
             }}
-            // Selecting the shown label on focus lets typing replace it instead of appending to it.
-            onFocus={(e) => e.currentTarget.select()}
+            // The shown label selected on focus and after a press: typing replaces it, in every engine.
+            onFocus={(e) => selectWhole(e.currentTarget)}
             onClick={(e) => {
-              if (query === null) e.currentTarget.select(); // a click's mouseup can undo the focus selection
+              if (query === null) selectWhole(e.currentTarget, { afterPress: true });
               if (interactive && !open) openAll();
             }}
             onKeyDown={onKeyDown}
             onBlur={close}
           />
-          {shownLabel && (
-            // An input cannot wrap: the selection is shown in full over it, wrapping, until the input
-            // has focus (its text stays the accessible value).
+          {shownOption && (
+            // An input cannot wrap: the selection is shown over it (wrapping between words, or its
+            // short form, each line cut with an ellipsis where it cannot fit) until the input has
+            // focus; the input's text stays the accessible value, shown whole once it has focus.
             <span className="rc-combobox__shown" aria-hidden="true">
-              {shownLabel}
+              {shownOption.short ? (
+                <>
+                  <span className="rc-combobox__line">{shownOption.short.text}</span>
+                  {shownOption.short.note && (
+                    <span className="rc-combobox__line rc-combobox__note">{shownOption.short.note}</span>
+                  )}
+                </>
+              ) : (
+                shownOption.label
+              )}
             </span>
           )}
         </span>

@@ -12,12 +12,22 @@ export function SkeletonText({ children }: { children: string }) {
 }
 
 /** A picker on its way: its label line and its control, at their sizes (built as Combobox's). */
-export function FieldSkeleton({ label }: { label: string }) {
+export function FieldSkeleton({
+  label,
+  hideLabel = false,
+  className,
+}: {
+  label: string;
+  hideLabel?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="rc-field" aria-hidden="true">
-      <span className="rc-label">
-        <SkeletonText>{label}</SkeletonText>
-      </span>
+    <div className={cx('rc-field', className)} aria-hidden="true">
+      {!hideLabel && (
+        <span className="rc-label">
+          <SkeletonText>{label}</SkeletonText>
+        </span>
+      )}
       <span className="rc-control rc-skeleton">
         <span className="rc-combobox__box">
           <span className="rc-input" />

@@ -24,24 +24,33 @@ export function StepHeader({ title, step, total, onBack, focusTitle = false, lev
     if (focusTitle) titleRef.current?.focus();
   }, [focusTitle]);
 
+  const progress = step && total && (
+    <span className="rc-header__progress">{t('step.progress', { step, total })}</span>
+  );
+  const heading = (
+    <Heading ref={titleRef} tabIndex={-1} className="rc-header__title">
+      {title}
+    </Heading>
+  );
+  // Without "Back" the progress shares the title's line: a phone's first screen keeps its height
+  // for the price.
+  if (!onBack)
+    return (
+      <div className="rc-header rc-header--inline">
+        {heading}
+        {progress}
+      </div>
+    );
   return (
     <div className="rc-header">
-      {(onBack || (step && total)) && (
-        <div className="rc-header__bar">
-          {onBack && (
-            <Button variant="ghost" onClick={onBack}>
-              <span aria-hidden="true">‹</span>
-              {t('name.back')}
-            </Button>
-          )}
-          {step && total && (
-            <span className="rc-header__progress">{t('step.progress', { step, total })}</span>
-          )}
-        </div>
-      )}
-      <Heading ref={titleRef} tabIndex={-1} className="rc-header__title">
-        {title}
-      </Heading>
+      <div className="rc-header__bar">
+        <Button variant="ghost" onClick={onBack}>
+          <span aria-hidden="true">‹</span>
+          {t('name.back')}
+        </Button>
+        {progress}
+      </div>
+      {heading}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './cx';
+import { selectWhole } from './selectWhole';
 
 export interface TextFieldProps extends Omit<
   ComponentProps<'input'>,
@@ -19,6 +20,11 @@ export interface TextFieldProps extends Omit<
   mono?: boolean;
   /** The label for screen readers only (a group's legend already shows it). */
   hideLabel?: boolean;
+  /**
+   * The value is not the shopper's own (a default, a computed figure): it is selected whole on focus
+   * and after a press, so the first keystroke replaces it.
+   */
+  replaceable?: boolean;
 }
 
 export function TextField({
@@ -30,11 +36,14 @@ export function TextField({
   suffix,
   mono = false,
   hideLabel,
+  replaceable = false,
   id,
   className,
   disabled,
   type = 'text',
   'aria-describedby': describedBy,
+  onFocus,
+  onClick,
   ...input
 }: TextFieldProps) {
   const auto = useId();
@@ -61,6 +70,14 @@ export function TextField({
           value={value}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
+          onFocus={(e) => {
+            if (replaceable) selectWhole(e.currentTarget);
+            onFocus?.(e);
+          }}
+          onClick={(e) => {
+            if (replaceable) selectWhole(e.currentTarget, { afterPress: true });
+            onClick?.(e);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={describers.length ? describers.join(' ') : undefined}
         />

@@ -26,7 +26,6 @@ export const de = {
   'field.placeholder': 'Zum Suchen tippen',
   'field.noMatches': 'Keine Treffer',
   'field.amountRange': 'Zwischen {min} und {max}',
-  'field.amountMin': 'Mindestens {min}',
   'field.walletHelp': 'Ihre {currency}-Adresse im Netzwerk {network}',
 
   'quote.youGet': 'Sie erhalten',
@@ -162,6 +161,7 @@ export const de = {
   'order.compare_one': '{count} Angebot vergleichen',
   'order.compare_other': '{count} Angebote vergleichen',
   'order.showBest': 'Nur das beste Angebot zeigen',
+  'order.change': 'Ändern',
   'order.deadEnd': 'Weiter ist noch nicht möglich: Ändern Sie oben eine Auswahl.',
   'quote.outOfDate': 'Die Preise konnten nicht aktualisiert werden und sind möglicherweise veraltet.',
   'quote.stale': 'Preise veraltet',

@@ -27,7 +27,6 @@ export const en = {
   'field.placeholder': 'Type to search',
   'field.noMatches': 'No matches',
   'field.amountRange': 'Between {min} and {max}',
-  'field.amountMin': 'At least {min}',
   'field.walletHelp': 'Your {currency} address on {network}',
 
   'quote.youGet': 'You get',
@@ -173,6 +172,7 @@ export const en = {
   'order.compare_one': 'Compare {count} offer',
   'order.compare_other': 'Compare {count} offers',
   'order.showBest': 'Show the best offer only',
+  'order.change': 'Change',
   'order.deadEnd': 'Continue is not available yet: change a choice above.',
   'quote.outOfDate': 'Prices could not be refreshed and may be out of date.',
   'quote.stale': 'Prices out of date',

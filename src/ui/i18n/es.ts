@@ -26,7 +26,6 @@ export const es = {
   'field.placeholder': 'Escribe para buscar',
   'field.noMatches': 'Sin resultados',
   'field.amountRange': 'Entre {min} y {max}',
-  'field.amountMin': 'Al menos {min}',
   'field.walletHelp': 'Tu dirección de {currency} en {network}',
 
   'quote.youGet': 'Recibes',
@@ -158,6 +157,7 @@ export const es = {
   'order.compare_one': 'Comparar {count} oferta',
   'order.compare_other': 'Comparar {count} ofertas',
   'order.showBest': 'Ver solo la mejor oferta',
+  'order.change': 'Cambiar',
   'order.deadEnd': 'Aún no puedes continuar: cambia una opción de arriba.',
   'quote.outOfDate': 'No se pudieron actualizar los precios; pueden estar desactualizados.',
   'quote.stale': 'Precios desactualizados',

@@ -27,7 +27,6 @@ export const fr = {
   'field.placeholder': 'Tapez pour rechercher',
   'field.noMatches': 'Aucun résultat',
   'field.amountRange': 'Entre {min} et {max}',
-  'field.amountMin': 'Au moins {min}',
   'field.walletHelp': 'Votre adresse {currency} sur {network}',
 
   'quote.youGet': 'Vous recevez',
@@ -162,6 +161,7 @@ export const fr = {
   'order.compare_one': 'Comparer {count} offre',
   'order.compare_other': 'Comparer {count} offres',
   'order.showBest': 'Afficher seulement la meilleure offre',
+  'order.change': 'Modifier',
   'order.deadEnd': 'Impossible de continuer pour l’instant : modifiez un choix ci-dessus.',
   'quote.outOfDate': 'Les prix n’ont pas pu être actualisés et peuvent être périmés.',
   'quote.stale': 'Prix périmés',

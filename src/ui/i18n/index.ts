@@ -1,6 +1,7 @@
 export { en, type MessageKey } from './en';
 export { loadCatalog, loadedCatalog } from './catalogs';
 export {
+  acceptedLanguages,
   catalogLoaders,
   languages,
   negotiateLanguage,

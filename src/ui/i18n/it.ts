@@ -26,7 +26,6 @@ export const it = {
   'field.placeholder': 'Scrivi per cercare',
   'field.noMatches': 'Nessun risultato',
   'field.amountRange': 'Tra {min} e {max}',
-  'field.amountMin': 'Almeno {min}',
   'field.walletHelp': 'Il tuo indirizzo {currency} sulla rete {network}',
 
   'quote.youGet': 'Ricevi',
@@ -175,6 +174,7 @@ export const it = {
   'order.compare_one': 'Confronta {count} offerta',
   'order.compare_other': 'Confronta {count} offerte',
   'order.showBest': 'Mostra solo l’offerta migliore',
+  'order.change': 'Modifica',
   'order.deadEnd': 'Non puoi ancora continuare: modifica una scelta qui sopra.',
   'quote.outOfDate': 'Non è stato possibile aggiornare i prezzi: potrebbero non essere aggiornati.',
   'quote.stale': 'Prezzi non aggiornati',

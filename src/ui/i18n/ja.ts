@@ -27,7 +27,6 @@ export const ja = {
   'field.placeholder': '入力して検索',
   'field.noMatches': '該当なし',
   'field.amountRange': '{min}〜{max}',
-  'field.amountMin': '{min} 以上',
   'field.walletHelp': '{network} ネットワーク上のあなたの {currency} アドレス',
 
   'quote.youGet': '受け取り額',
@@ -173,6 +172,7 @@ export const ja = {
   'order.compare_one': '{count} 件のオファーを比較',
   'order.compare_other': '{count} 件のオファーを比較',
   'order.showBest': '最良のオファーのみ表示',
+  'order.change': '変更',
   'order.deadEnd': 'まだ続けられません: 上の選択を変更してください。',
   'quote.outOfDate': '価格を更新できませんでした。最新でない可能性があります。',
   'quote.stale': '価格が最新ではありません',

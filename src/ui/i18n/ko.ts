@@ -27,7 +27,6 @@ export const ko = {
   'field.placeholder': '입력하여 검색',
   'field.noMatches': '일치하는 항목 없음',
   'field.amountRange': '{min}~{max}',
-  'field.amountMin': '최소 {min}',
   'field.walletHelp': '{network} 네트워크의 내 {currency} 주소',
 
   'quote.youGet': '받는 금액',
@@ -172,6 +171,7 @@ export const ko = {
   'order.compare_one': '견적 {count}개 비교',
   'order.compare_other': '견적 {count}개 비교',
   'order.showBest': '최고의 견적만 보기',
+  'order.change': '변경',
   'order.deadEnd': '아직 계속할 수 없습니다. 위의 선택을 변경하세요.',
   'quote.outOfDate': '가격을 새로 고칠 수 없어 최신이 아닐 수 있습니다.',
   'quote.stale': '최신이 아닌 가격',

@@ -34,8 +34,56 @@ export function canonicalLocale(tag: string | undefined): string | undefined {
   }
 }
 
+/**
+ * `tag` as a locale the checkout speaks, canonical and without extensions (`en_US` → `en-US`, `de-at`
+ * → `de-AT`, a C library's `en_GB.UTF-8` → `en-GB`), or undefined: a language we lack, a wildcard,
+ * `C`, `POSIX`, a malformed tag. A region keeps its language's catalog (`pt-BR`, `zh-Hant-TW` → zh)
+ * and its own formatting.
+ */
+export function spokenLocale(tag: string | undefined): string | undefined {
+  let locale: string;
+  try {
+    locale = new Intl.Locale(
+      tag!
+        .trim()
+        .replace(/[.@].*/, '')
+        .replace(/_/g, '-'),
+    ).baseName;
+  } catch {
+    return undefined; // not a string, or not a well-formed BCP 47 tag
+  }
+  return languages.includes(locale.split('-')[0] as Language) ? locale : undefined;
+}
+
+/**
+ * The locale of a shopper whose languages are `wanted`, most preferred first (the browser's
+ * `navigator.languages`, or `acceptedLanguages` of its Accept-Language): the first the checkout
+ * speaks, else `fallback` (the merchant's default language), else English.
+ */
+export function negotiateLocale(wanted: readonly string[], fallback = 'en'): string {
+  for (const tag of wanted) {
+    const locale = spokenLocale(tag);
+    if (locale) return locale;
+  }
+  return fallback;
+}
+
+/** The tags of an Accept-Language header, most preferred first: by q-value, then as listed; q=0 left out. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .slice(0, 32) // a browser sends a handful; a longer header is not a shopper's
+    .map((entry) => {
+      const [tag = '', ...params] = entry.split(';');
+      const q = params.find((p) => /^\s*q\s*=/i.test(p));
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1) || NaN) };
+    })
+    .filter((e) => e.tag && e.q > 0 && e.q <= 1)
+    .sort((a, b) => b.q - a.q) // stable: equal weights keep their order
+    .map((e) => e.tag);
+}
+
 /** `es-MX` → `es`, `zh-TW` → `zh` (one Chinese catalog); anything unknown or malformed → `en`. */
 export function negotiateLanguage(tag?: string): Language {
-  const lang = canonicalLocale(tag)?.split('-')[0]?.toLowerCase();
-  return languages.find((l) => l === lang) ?? 'en';
+  return (spokenLocale(tag)?.split('-')[0] as Language | undefined) ?? 'en';
 }

@@ -27,7 +27,6 @@ export const pt = {
   'field.placeholder': 'Digite para buscar',
   'field.noMatches': 'Nenhum resultado',
   'field.amountRange': 'Entre {min} e {max}',
-  'field.amountMin': 'No mínimo {min}',
   'field.walletHelp': 'Seu endereço de {currency} na rede {network}',
 
   'quote.youGet': 'Você recebe',
@@ -174,6 +173,7 @@ export const pt = {
   'order.compare_one': 'Comparar {count} oferta',
   'order.compare_other': 'Comparar {count} ofertas',
   'order.showBest': 'Mostrar só a melhor oferta',
+  'order.change': 'Alterar',
   'order.deadEnd': 'Ainda não é possível continuar: altere uma escolha acima.',
   'quote.outOfDate': 'Não foi possível atualizar os preços; eles podem estar desatualizados.',
   'quote.stale': 'Preços desatualizados',

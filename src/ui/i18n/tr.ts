@@ -26,7 +26,6 @@ export const tr = {
   'field.placeholder': 'Aramak için yazın',
   'field.noMatches': 'Eşleşme yok',
   'field.amountRange': '{min} ile {max} arasında',
-  'field.amountMin': 'En az {min}',
   'field.walletHelp': '{network} ağındaki {currency} adresiniz',
 
   'quote.youGet': 'Alacağınız',
@@ -173,6 +172,7 @@ export const tr = {
   'order.compare_one': '{count} teklifi karşılaştır',
   'order.compare_other': '{count} teklifi karşılaştır',
   'order.showBest': 'Yalnızca en iyi teklifi göster',
+  'order.change': 'Değiştir',
   'order.deadEnd': 'Henüz devam edilemiyor: yukarıdaki bir seçimi değiştirin.',
   'quote.outOfDate': 'Fiyatlar yenilenemedi ve güncel olmayabilir.',
   'quote.stale': 'Fiyatlar güncel değil',

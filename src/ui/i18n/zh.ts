@@ -27,7 +27,6 @@ export const zh = {
   'field.placeholder': '输入以搜索',
   'field.noMatches': '无匹配结果',
   'field.amountRange': '{min} 至 {max}',
-  'field.amountMin': '至少 {min}',
   'field.walletHelp': '您在 {network} 网络上的 {currency} 地址',
 
   'quote.youGet': '您将获得',
@@ -167,6 +166,7 @@ export const zh = {
   'order.compare_one': '比较 {count} 个报价',
   'order.compare_other': '比较 {count} 个报价',
   'order.showBest': '只显示最优报价',
+  'order.change': '更改',
   'order.deadEnd': '暂时无法继续：请修改上方的选择。',
   'quote.outOfDate': '无法刷新价格，价格可能已过时。',
   'quote.stale': '价格已过时',

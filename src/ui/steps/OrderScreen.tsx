@@ -12,7 +12,6 @@ import {
   offerRate,
   rankQuotes,
   sourceDecimals,
-  summary,
   unmetOnScreen,
   validateAmount,
   verificationOf,
@@ -29,12 +28,14 @@ import {
   QuoteCard,
   RadioGroup,
   SegmentedControl,
+  SkeletonText,
 } from '../components';
 import { errorKey } from '../i18n';
 import { amountHelp } from './amountHelp';
 import { useCheckoutState, useHost } from './context';
 import { useCheckoutData, useSend } from './data';
 import { countryLabel, countryName, cryptoLabel, fiatLabel, fiatText, iconOf, localAmount } from './labels';
+import { networkName } from '../format/networks';
 import { methodLabel } from './methodLabel';
 import { offerFacts } from './offerFacts';
 import { OffersPlaceholder } from './OffersPlaceholder';
@@ -42,7 +43,8 @@ import { WhyOffer } from './WhyOffer';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
-import { subdivisionLabel } from './subdivisions';
+import { RouteDetails } from './RouteDetails';
+import { subdivisionLabel, subdivisionName } from './subdivisions';
 import { useContinue } from './useContinue';
 import { useTargetAmount } from './useTargetAmount';
 import { useTranslator, type Translator } from '../i18n';
@@ -86,7 +88,7 @@ export function OrderScreen() {
   const missing: Step | undefined = attempted ? unmetOnScreen(state, facts, host.now()) : undefined;
 
   // Amount as typed (the machine holds the parsed value); a default the checkout chose is shown as
-  // typed, and replaced by the shopper's first keystroke (selected on focus).
+  // typed, and replaced by the shopper's first keystroke (selected on focus and press).
   const [text, setText] = useState(s.amount ? localAmount(s.amount, t.locale) : '');
   const [settled, setSettled] = useState(text);
   const byDefault = state.prefs.amountBy === 'auto' || state.prefs.amountBy === 'option';
@@ -157,15 +159,38 @@ export function OrderScreen() {
     t,
   );
 
+  // Where and how, in one line; unfolded while the shopper must answer one of them.
+  const method = methods.items.find((m) => m.method === s.paymentMethod);
+  const routeSummary = [
+    s.country ? countryName(s.country, t.locale) : <SkeletonText key="c">{t('name.country')}</SkeletonText>,
+    s.subdivision && subdivisionName(s.subdivision),
+    s.paymentMethod
+      ? methodLabel(s.paymentMethod, method?.name ?? s.paymentMethod, t)
+      : !methods.isReady && <SkeletonText key="m">{t('name.paymentMethod')}</SkeletonText>,
+  ]
+    .filter(Boolean)
+    // The dot stays at the end of a line, never at the start of the next.
+    .flatMap((part, i) => (i ? ['\u00a0· ', part] : [part]));
+  const unanswered =
+    (data.subdivisions.length > 0 && !s.subdivision) ||
+    !!unsupported ||
+    methodUnavailable ||
+    quotes.noValidQuotes ||
+    missing === 'country' ||
+    missing === 'paymentMethod';
+
   const fiatPicker = !fiat.isReady ? (
-    !unsupported && <FieldSkeleton label={t('name.fiatCurrency')} />
+    !unsupported && <FieldSkeleton label={t('name.fiatCurrency')} hideLabel className="rc-pair__picker" />
   ) : (
     <Combobox
       label={t('name.fiatCurrency')}
+      hideLabel
+      className="rc-pair__picker"
       options={fiat.items.map((c) => ({
         value: c.currencyCode,
         label: fiatLabel(c, t.locale),
         icon: iconOf(c.symbol),
+        short: { text: c.currencyCode },
       }))}
       value={s.fiatCurrency}
       readOnly={isLocked(state, 'fiatCurrency')}
@@ -174,14 +199,17 @@ export function OrderScreen() {
     />
   );
   const cryptoPicker = !crypto.isReady ? (
-    !unsupported && <FieldSkeleton label={t('name.cryptoCurrency')} />
+    !unsupported && <FieldSkeleton label={t('name.cryptoCurrency')} hideLabel className="rc-pair__picker" />
   ) : (
     <Combobox
       label={t('name.cryptoCurrency')}
+      hideLabel
+      className="rc-pair__picker"
       options={data.cryptoOptions.map((c) => ({
         value: cryptoKey(c),
         label: cryptoLabel(c),
         icon: iconOf(c.symbol),
+        short: { text: c.currencyCode, note: c.chainCode && networkName(c.chainCode) },
       }))}
       value={data.crypto ? cryptoKey(data.crypto) : undefined}
       readOnly={isLocked(state, 'cryptoCurrency')}
@@ -199,7 +227,7 @@ export function OrderScreen() {
   const amountField = (
     <AmountField
       label={t('name.amount')}
-      currency={summary(state).sourceCurrencyCode}
+      hideLabel
       value={text}
       readOnly={isLocked(state, 'amount')}
       onChange={(value) => {
@@ -208,7 +236,7 @@ export function OrderScreen() {
         send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
       }}
       onBlur={() => setSettled(text)}
-      onFocus={(e) => byDefault && e.currentTarget.select()}
+      replaceable={byDefault}
       // Typing the default's own value is still the shopper's choice (React reports no change then).
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })
@@ -260,12 +288,11 @@ export function OrderScreen() {
           <AmountField
             label={t(buy ? 'quote.youGet' : 'quote.youReceive')}
             hideLabel
-            className="rc-pair__get"
             value={target.text ?? getAmount}
             placeholder={quotes.isLoading && check.ok ? '…' : undefined}
             readOnly={isLocked(state, 'amount')}
             onChange={target.set}
-            onFocus={(e) => e.currentTarget.select()}
+            replaceable={target.text === undefined}
             error={
               bound === undefined
                 ? undefined
@@ -303,47 +330,60 @@ export function OrderScreen() {
             .join(' ')}
         </Alert>
       )}
-      <div className="rc-pickers">
-        {!countries.isReady && <FieldSkeleton label={t('name.country')} />}
-        {countries.isReady && (
-          <Combobox
-            label={t('name.country')}
-            options={countries.items.map((c) => ({
-              value: c.countryCode,
-              label: countryLabel(c, t.locale),
-              icon: iconOf(c.flag),
-            }))}
-            value={s.country}
-            readOnly={isLocked(state, 'country')}
-            onChange={(country) => send({ type: 'SET_COUNTRY', country })}
+      <RouteDetails
+        summary={routeSummary}
+        unanswered={unanswered}
+        locked={
+          isLocked(state, 'country') &&
+          (!data.subdivisions.length || isLocked(state, 'subdivision')) &&
+          isLocked(state, 'paymentMethod')
+        }
+      >
+        <div className="rc-pickers">
+          {!countries.isReady && <FieldSkeleton label={t('name.country')} />}
+          {countries.isReady && (
+            <Combobox
+              label={t('name.country')}
+              options={countries.items.map((c) => ({
+                value: c.countryCode,
+                label: countryLabel(c, t.locale),
+                icon: iconOf(c.flag),
+              }))}
+              value={s.country}
+              readOnly={isLocked(state, 'country')}
+              onChange={(country) => send({ type: 'SET_COUNTRY', country })}
+            />
+          )}
+          {data.subdivisions.length > 0 && (
+            <Combobox
+              label={t('name.subdivision')}
+              options={data.subdivisions.map((code) => ({ value: code, label: subdivisionLabel(code) }))}
+              value={s.subdivision}
+              readOnly={isLocked(state, 'subdivision')}
+              help={s.subdivision ? undefined : t('country.neededForPrices')}
+              error={missing === 'country' && !s.subdivision ? t('country.chooseState') : undefined}
+              onChange={(subdivision) => send({ type: 'SET_SUBDIVISION', subdivision })}
+            />
+          )}
+        </div>
+        {!methods.isReady && !unsupported && !methodUnavailable && (
+          <ChoicesSkeleton
+            label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
+            className="rc-methods"
           />
         )}
-        {data.subdivisions.length > 0 && (
-          <Combobox
-            label={t('name.subdivision')}
-            options={data.subdivisions.map((code) => ({ value: code, label: subdivisionLabel(code) }))}
-            value={s.subdivision}
-            readOnly={isLocked(state, 'subdivision')}
-            help={s.subdivision ? undefined : t('country.neededForPrices')}
-            error={missing === 'country' && !s.subdivision ? t('country.chooseState') : undefined}
-            onChange={(subdivision) => send({ type: 'SET_SUBDIVISION', subdivision })}
+        {methods.isReady && !methodUnavailable && (
+          <RadioGroup
+            label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
+            variant="segmented"
+            className="rc-methods"
+            options={methods.items.map((m) => ({ value: m.method, name: methodLabel(m.method, m.name, t) }))}
+            value={s.paymentMethod}
+            disabled={isLocked(state, 'paymentMethod')}
+            onChange={(method) => send({ type: 'SET_PAYMENT_METHOD', method })}
           />
         )}
-      </div>
-      {!methods.isReady && !unsupported && !methodUnavailable && (
-        <ChoicesSkeleton label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')} className="rc-methods" />
-      )}
-      {methods.isReady && !methodUnavailable && (
-        <RadioGroup
-          label={t(buy ? 'name.paymentMethod' : 'name.payoutMethod')}
-          variant="segmented"
-          className="rc-methods"
-          options={methods.items.map((m) => ({ value: m.method, name: methodLabel(m.method, m.name, t) }))}
-          value={s.paymentMethod}
-          disabled={isLocked(state, 'paymentMethod')}
-          onChange={(method) => send({ type: 'SET_PAYMENT_METHOD', method })}
-        />
-      )}
+      </RouteDetails>
       {missing === 'paymentMethod' && methods.isReady && !methodUnavailable && (
         <Alert>{t('method.choose')}</Alert>
       )}

@@ -63,8 +63,13 @@ export function subdivisionsOf(
   return country.countryCode === 'US' ? Object.keys(US).map((s) => `US-${s}`) : [];
 }
 
+/** "New York"; a code without a known name shows as the code. */
+export function subdivisionName(code: string): string {
+  return (code.startsWith('US-') ? US[code.slice(3)] : undefined) ?? code;
+}
+
 /** "New York (US-NY)"; a code without a known name shows as the code. */
 export function subdivisionLabel(code: string): string {
-  const name = code.startsWith('US-') ? US[code.slice(3)] : undefined;
-  return name ? `${name} (${code})` : code;
+  const name = subdivisionName(code);
+  return name === code ? code : `${name} (${code})`;
 }
