@@ -35,20 +35,14 @@ export interface EngineWindow {
   engineErrors(): string[];
 }
 
-export interface SessionOptions {
-  /** Whether the pages' own scripts run (the WebDriver scripts always do). */
-  scripts: boolean;
-}
-
 /** A browser, once per test worker. */
 export interface Engine {
   readonly name: 'webkit' | 'firefox';
   /**
    * A shopper's own browsing session (nothing stored from another test) in `language`, a browser
    * language as a shopper's system or browser names it ("nl-NL", "en_US", "C"); its first window.
-   * Without `scripts`, pages show what their HTML draws: the first paint, kept.
    */
-  open(language: string, options: SessionOptions): Promise<{ window: EngineWindow; end(): Promise<void> }>;
+  open(language: string): Promise<{ window: EngineWindow; end(): Promise<void> }>;
   /** Ends every session and the browser. */
   close(): Promise<void>;
 }

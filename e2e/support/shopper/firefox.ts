@@ -3,8 +3,6 @@
 //  - The popup blocker is on, as in a shopper's browser (`dom.disable_open_during_load`: automation
 //    libraries usually turn it off).
 //  - `focusmanager.testmode`: headless, focus and `:focus-visible` behave as in a focused window.
-//  - Without scripts: the window's requests for scripts are failed (network interception), as ESR
-//    153 has no `emulation.setScriptingEnabled`.
 //  - Language: `emulation.setLocaleOverride` for the user context (navigator.language, Intl and the
 //    Accept-Language header follow it); a value that is no language tag ("en_US", "C"), which some
 //    clients send, goes in the Accept-Language header alone.
@@ -66,13 +64,6 @@ export async function launchFirefox(): Promise<Engine> {
     if (p.level !== 'error' || !context) return;
     errors.set(context, [...(errors.get(context) ?? []), `${p.type as string}: ${p.text as string}`]);
   });
-  // Requests held for a window without scripts: scripts fail, the rest go on.
-  bidi.on('network.beforeRequestSent', (p) => {
-    if (!p.isBlocked) return;
-    const { request, url } = p.request as { request: string; url: string };
-    const script = /\.m?js$/.test(new URL(url).pathname);
-    void bidi.send(script ? 'network.failRequest' : 'network.continueRequest', { request });
-  });
   await bidi.send('session.subscribe', {
     events: ['browsingContext.contextCreated', 'browsingContext.contextDestroyed', 'log.entryAdded'],
   });
@@ -109,7 +100,7 @@ export async function launchFirefox(): Promise<Engine> {
 
   return {
     name: 'firefox',
-    async open(language, { scripts }) {
+    async open(language) {
       const { userContext } = await bidi.send<{ userContext: string }>('browser.createUserContext');
       if (isLanguageTag(language)) {
         await bidi.send('emulation.setLocaleOverride', { locale: language, userContexts: [userContext] });
@@ -123,10 +114,6 @@ export async function launchFirefox(): Promise<Engine> {
         type: 'tab',
         userContext,
       });
-      if (!scripts) {
-        await bidi.send('session.subscribe', { events: ['network.beforeRequestSent'], contexts: [context] });
-        await bidi.send('network.addIntercept', { phases: ['beforeRequestSent'], contexts: [context] });
-      }
       return {
         window: windowOf(context),
         end: async () => {

@@ -5,7 +5,7 @@
 import { test as base, expect } from '@playwright/test';
 import { specPort } from '../../../playwright.config';
 import { SHOPPER_SAW } from '../failure-context';
-import type { Engine, SessionOptions } from './driver';
+import type { Engine } from './driver';
 import { launchFirefox } from './firefox';
 import { Shopper } from './shopper';
 import { launchWebKit } from './webkit';
@@ -18,11 +18,8 @@ export const test = base.extend<
     /** The browser's language of `shopper` ("en-US" unless a test says otherwise). */
     language: string;
     shopper: Shopper;
-    /**
-     * A shopper in a session of their own, in a browser set to `language` (the one before ends);
-     * `scripts: false` keeps the first paint (the page's scripts do not run).
-     */
-    shopperIn: (language: string, options?: Partial<SessionOptions>) => Promise<Shopper>;
+    /** A shopper in a session of their own, in a browser set to `language` (the one before ends). */
+    shopperIn: (language: string) => Promise<Shopper>;
   },
   { engineName: Engine['name']; engine: Engine }
 >({
@@ -48,16 +45,19 @@ export const test = base.extend<
       if (!open) return;
       const { shopper, browser, failed } = open;
       // What it saw, when something failed while it looked.
-      if (testInfo.errors.length > failed)
-        await testInfo.attach(SHOPPER_SAW, { body: `${browser}\n${await shopper.seen()}` });
-      else errors.push(...(await shopper.errors()));
+      if (testInfo.errors.length > failed) {
+        const did = shopper.trail.slice(-15).join('\n');
+        await testInfo.attach(SHOPPER_SAW, {
+          body: `${browser}\n${await shopper.seen()}\n\nwhat they did last:\n${did}`,
+        });
+      } else errors.push(...(await shopper.errors()));
       await open.end();
       open = undefined;
     };
-    await provide(async (language, { scripts = true } = {}) => {
+    await provide(async (language) => {
       await end();
-      const session = await engine.open(language, { scripts });
-      const browser = `${engine.name} in ${language}${scripts ? '' : ', the page’s scripts off'}`;
+      const session = await engine.open(language);
+      const browser = `${engine.name} in ${language}`;
       const shopper = new Shopper(session.window, baseURL!);
       open = { shopper, browser, failed: testInfo.errors.length, end: session.end };
       return open.shopper;

@@ -112,6 +112,25 @@ function hitAt(x: number, y: number): Element | null {
   }
 }
 
+/**
+ * Whether what the server drew around `el` (the hosted page's first screen, in the root marked
+ * RENDERED_MARK) has been taken over by the page's scripts: a tap before that is lost, so the
+ * shopper's finger waits for it. The page takes it over after its first paint, and React's root
+ * says when it has committed that (its state's `isDehydrated`); anything not drawn by the server
+ * answers at once.
+ */
+function takenOver(el: Element): boolean {
+  let root: Element | null = el;
+  while (root && !root.hasAttribute(RENDERED_MARK)) root = parentOf(root);
+  if (!root) return true;
+  const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+  const fiber = key ? (root as unknown as Record<string, ReactRootFiber | undefined>)[key] : undefined;
+  return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+}
+interface ReactRootFiber {
+  stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } };
+}
+
 /** Resolves after the page has drawn two more frames (at most 200 ms: a window not drawn now). */
 const frames = () =>
   new Promise<void>((done) => {
@@ -120,24 +139,21 @@ const frames = () =>
   });
 
 /**
- * Where a shopper taps the control: its middle, or its label's when the label draws it (a radio),
- * scrolled to first when it is out of view, as a shopper would. Not while it moves (the screen still
- * settling), nor where something covers it.
+ * Where a shopper taps the control: its middle (a transparent control over what draws it takes the
+ * tap there), or its label's when it is too small to press, scrolled to first when it is out of
+ * view, as a shopper would. Not while it moves (the screen still settling), nor where something
+ * covers it.
  */
 async function tapPoint(q: Query): Promise<TapPoint> {
   const el = one(q);
-  // What the server drew (the hosted page's first screen) answers once the page's scripts have
-  // taken it over (React has attached its props to it): a tap before that is lost, so the shopper's
-  // finger waits for it.
-  let drawnByServer = false;
-  for (let n: Element | null = el; n && !drawnByServer; n = parentOf(n))
-    drawnByServer = n.hasAttribute(RENDERED_MARK);
-  if (drawnByServer && !Object.keys(el).some((k) => k.startsWith('__reactProps$')))
+  if (!takenOver(el))
     return { problem: `${describe(q)} does not answer taps yet (the page's scripts have not taken it over)` };
   let target: Element = el;
   let box = el.getBoundingClientRect();
-  const label = (el as HTMLInputElement).labels?.[0];
-  if (label && (box.width < 4 || box.height < 4 || !el.checkVisibility({ opacityProperty: true }))) {
+  // A control drawn by its label (a radio too small to press): the label's middle.
+  const big = (r: DOMRect) => r.width >= 4 && r.height >= 4;
+  const label = [...((el as HTMLInputElement).labels ?? [])].find((l) => big(l.getBoundingClientRect()));
+  if (!big(box) && label) {
     target = label;
     box = label.getBoundingClientRect();
   }
@@ -232,7 +248,22 @@ function seen(): string {
   };
   visit(document.body);
   flush();
-  return lines.join('\n');
+  return [...lines, `(focus: ${focus().name})`].join('\n');
+}
+
+/**
+ * The page as its server sends it to this browser (fetched by the page: the browser's own headers,
+ * its Accept-Language among them): what is painted before any script runs.
+ */
+async function served(): Promise<{ lang: string; title: string; price: string; text: string }> {
+  const html = await (await fetch(location.href)).text();
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return {
+    lang: doc.documentElement.lang,
+    title: squash(doc.querySelector('h2')?.textContent ?? ''),
+    price: squash(doc.querySelector('[elementtiming="rc-price"]')?.textContent ?? ''),
+    text: squash(doc.body.textContent ?? ''),
+  };
 }
 
 const errors: string[] = [];
@@ -258,6 +289,7 @@ const kit = {
   focus,
   view: (q: Query, checks?: ViewChecks) => shopperView(one(q), checks),
   seen,
+  served,
   errors: () => errors.slice(),
   location: () => location.href,
   viewport: () => ({ width: innerWidth, height: innerHeight, language: navigator.language }),

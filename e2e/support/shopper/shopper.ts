@@ -65,6 +65,8 @@ const KEYS = {
   End: '\uE010',
 } as const;
 
+const STARTED = performance.now();
+
 /** Polls `probe` until it gives a value (not undefined), for at most `timeoutMs`. */
 export async function until<T>(
   what: string,
@@ -83,10 +85,20 @@ export async function until<T>(
 }
 
 export class Shopper {
+  /** What the shopper did, in order (printed with what they saw when a test fails). */
+  readonly trail: string[];
+
   constructor(
     private readonly window: EngineWindow,
     private readonly baseURL: string,
-  ) {}
+    trail: string[] = [],
+  ) {
+    this.trail = trail;
+  }
+
+  private did(what: string): void {
+    this.trail.push(`${((performance.now() - STARTED) / 1000).toFixed(2)} s  ${what}`);
+  }
 
   private async call<K extends keyof Kit>(
     name: K,
@@ -129,10 +141,13 @@ export class Shopper {
   /** Opens the page (a path on the checkout's server, or a URL) at the viewport's size. */
   async open(path: string, viewport?: { width: number; height: number }): Promise<void> {
     if (viewport) await this.window.setViewport(viewport.width, viewport.height);
-    await this.window.navigate(new URL(path, this.baseURL).href);
+    const url = new URL(path, this.baseURL).href;
+    this.did(`open ${url}${viewport ? ` at ${viewport.width}×${viewport.height}` : ''}`);
+    await this.window.navigate(url);
   }
 
   async setViewport(width: number, height: number): Promise<void> {
+    this.did(`viewport ${width}×${height}`);
     await this.window.setViewport(width, height);
   }
 
@@ -150,6 +165,7 @@ export class Shopper {
       10_000,
       () => problem,
     );
+    this.did(`tap ${await this.call('describe', q)} at ${Math.round(point.x)},${Math.round(point.y)}`);
     await this.window.perform([
       {
         type: 'pointer',
@@ -172,6 +188,7 @@ export class Shopper {
 
   /** Types the text, key by key, where focus is. */
   async type(chars: string): Promise<void> {
+    this.did(`type ${JSON.stringify(chars)}`);
     await this.window.perform([
       {
         type: 'key',
@@ -242,12 +259,19 @@ export class Shopper {
     const before = (await this.window.opened()).length;
     await this.tap(q);
     const popup = await until('a new window', async () => (await this.window.opened())[before]);
-    return new Shopper(popup, this.baseURL);
+    this.did('a new window opened');
+    return new Shopper(popup, this.baseURL, this.trail);
   }
 
   /** Closes this window (a popup). */
   close(): Promise<void> {
+    this.did('close the window');
     return this.window.close();
+  }
+
+  /** The page as its server sends it to this browser (its headers), parsed: before any script runs. */
+  served(): Promise<{ lang: string; title: string; price: string; text: string }> {
+    return this.call('served');
   }
 
   /** The page's address now. */

@@ -110,7 +110,7 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
   const sessions = new Set<WebDriverSession>();
   return {
     name: 'webkit',
-    async open(language, { scripts }) {
+    async open(language) {
       const locale = localeName(language);
       if (!existsSync(join(locales, locale))) {
         if (!C_UTF8_CTYPE) throw new Error('WebKit lane: no C.UTF-8 locale to borrow a character table from');
@@ -118,10 +118,7 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
         copyFileSync(C_UTF8_CTYPE, join(locales, locale, 'LC_CTYPE'));
       }
       const session = await WebDriverSession.create(base, {
-        'webkitgtk:browserOptions': {
-          binary: wrapper,
-          args: [locale, '--automation', ...(scripts ? [] : ['--enable-javascript=false'])],
-        },
+        'webkitgtk:browserOptions': { binary: wrapper, args: [locale, '--automation'] },
         pageLoadStrategy: 'normal',
         timeouts: { script: 30_000, pageLoad: 30_000, implicit: 0 },
       }).catch((error: Error) => {
