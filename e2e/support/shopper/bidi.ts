@@ -37,15 +37,29 @@ export class BiDi {
     return new BiDi(socket);
   }
 
-  send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+  /**
+   * Sends a command; its answer, or an error after `timeoutMs` (a script awaited in a page that went
+   * away mid-call may never be answered).
+   */
+  send<T = Record<string, unknown>>(
+    method: string,
+    params: Record<string, unknown> = {},
+    timeoutMs = 30_000,
+  ): Promise<T> {
     const id = ++this.next;
     return new Promise<T>((ok, fail) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        fail(new Error(`${method}: no answer in ${timeoutMs} ms`));
+      }, timeoutMs);
       this.pending.set(id, {
         method,
-        done: (m) =>
-          m.type === 'success'
-            ? ok(m.result as T)
-            : fail(new Error(`${method}: ${m.type === 'error' ? `${m.error} (${m.message})` : 'no answer'}`)),
+        done: (m) => {
+          clearTimeout(timer);
+          if (m.type === 'success') ok(m.result as T);
+          else
+            fail(new Error(`${method}: ${m.type === 'error' ? `${m.error} (${m.message})` : 'no answer'}`));
+        },
       });
       this.socket.send(JSON.stringify({ id, method, params }));
     });

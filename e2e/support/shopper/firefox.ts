@@ -25,6 +25,9 @@ const PREFS: Record<string, boolean | number | string> = {
   'toolkit.telemetry.reportingpolicy.firstRun': false,
 };
 
+/** A kit call takes milliseconds; one unanswered this long met a page going away, and is asked again. */
+const SCRIPT_TIMEOUT_MS = 5_000;
+
 const isLanguageTag = (tag: string) => {
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
@@ -73,13 +76,17 @@ export async function launchFirefox(): Promise<Engine> {
       await bidi.send('browsingContext.navigate', { context, url, wait: 'complete' });
     },
     async run(body, arg) {
-      const answer = await bidi.send<BiDiResult>('script.callFunction', {
-        functionDeclaration: `function () {\n${body}\n}`,
-        arguments: [{ type: 'string', value: arg }],
-        target: { context },
-        awaitPromise: true,
-        resultOwnership: 'none',
-      });
+      const answer = await bidi.send<BiDiResult>(
+        'script.callFunction',
+        {
+          functionDeclaration: `function () {\n${body}\n}`,
+          arguments: [{ type: 'string', value: arg }],
+          target: { context },
+          awaitPromise: true,
+          resultOwnership: 'none',
+        },
+        SCRIPT_TIMEOUT_MS,
+      );
       if (answer.type === 'exception') throw new Error(answer.exceptionDetails.text);
       return answer.result.value as string;
     },

@@ -118,7 +118,7 @@ export class Shopper {
           return undefined;
         }
       },
-      5_000,
+      15_000,
       () => failure,
     );
     if (answer.error !== undefined) throw new Error(answer.error);

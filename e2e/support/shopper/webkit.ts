@@ -120,7 +120,8 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
       const session = await WebDriverSession.create(base, {
         'webkitgtk:browserOptions': { binary: wrapper, args: [locale, '--automation'] },
         pageLoadStrategy: 'normal',
-        timeouts: { script: 30_000, pageLoad: 30_000, implicit: 0 },
+        // A kit call takes milliseconds: one unanswered in 5 s met a page going away, and is asked again.
+        timeouts: { script: 5_000, pageLoad: 30_000, implicit: 0 },
       }).catch((error: Error) => {
         throw new Error(
           `WebKit: no session (${error.message}); the driver said:\n${driver.output().slice(-4000)}`,
