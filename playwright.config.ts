@@ -74,6 +74,9 @@ export default defineConfig<object, { engineName: 'webkit' | 'firefox' }>({
         RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
         RAMP_SANDBOX_CONTROL: '1',
         RAMP_SANDBOX_TIME_SCALE: '0.3',
+        // A ledger of its own per port range: one server writes a data directory, and the Chromium
+        // suite and the engine lanes may run side by side from one checkout.
+        RAMP_DATA_DIR: `.ramp-data/e2e-${HOST_PORT}`,
         ...NO_DRAIN,
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',

@@ -11,7 +11,7 @@ import { Shopper } from './shopper';
 import { launchWebKit } from './webkit';
 
 export { expect };
-export { by, until, type Query } from './shopper';
+export { by } from './shopper';
 
 export const test = base.extend<
   {
@@ -26,7 +26,7 @@ export const test = base.extend<
   engineName: ['webkit', { scope: 'worker', option: true }],
   engine: [
     async ({ engineName }, provide, worker) => {
-      // WebKitWebDriver listens on a port of the run's range, one per worker.
+      // WebKit's X display and WebKitWebDriver's port: a number of the run's range, one per worker.
       const engine =
         engineName === 'webkit'
           ? await launchWebKit(specPort(20 + worker.parallelIndex))
@@ -46,7 +46,7 @@ export const test = base.extend<
       const { shopper, browser, failed } = open;
       // What it saw, when something failed while it looked.
       if (testInfo.errors.length > failed) {
-        const did = shopper.trail.slice(-15).join('\n');
+        const did = shopper.trail.lines.slice(-15).join('\n');
         await testInfo.attach(SHOPPER_SAW, {
           body: `${browser}\n${await shopper.seen()}\n\nwhat they did last:\n${did}`,
         });

@@ -1,5 +1,5 @@
-// What the engine lanes run inside the page (bundled by ./kit-source.ts, installed on each page the
-// shopper looks at): controls found by role and accessible name (dom-accessibility-api, as Testing
+// What the engine lanes run inside the page (bundled once per worker and installed on each page the
+// shopper looks at, by ./shopper.ts): controls found by role and accessible name (dom-accessibility-api, as Testing
 // Library does) or by visible text, inside open shadow roots too (the script-tag embed); where to
 // tap; what a control holds; what has focus and whether its ring shows; `shopperView`; the page's
 // text; the console errors it logs from the moment the kit is installed.
@@ -100,7 +100,10 @@ function one(q: Query): Element {
   return el;
 }
 
-/** The element a pointer meets at a point, looking through open shadow roots. */
+/**
+ * The element a pointer meets at a point, looking through open shadow roots (a transparent control
+ * takes the pointer: what is drawn there is visible.ts's question).
+ */
 function hitAt(x: number, y: number): Element | null {
   let root: Document | ShadowRoot = document;
   let hit: Element | null = null;
@@ -285,14 +288,12 @@ const kit = {
   text: (q: Query) => squash((one(q) as HTMLElement).innerText ?? ''),
   name: (q: Query) => squash(computeAccessibleName(one(q))),
   attribute: (q: Query, name: string) => one(q).getAttribute(name),
-  checked: (q: Query) => (one(q) as HTMLInputElement).checked,
   focus,
   view: (q: Query, checks?: ViewChecks) => shopperView(one(q), checks),
   seen,
   served,
   errors: () => errors.slice(),
   location: () => location.href,
-  viewport: () => ({ width: innerWidth, height: innerHeight, language: navigator.language }),
 };
 
 export type Kit = typeof kit;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { ViewChecks } from '../visible';
-import type { EngineWindow, InputSource } from './driver';
+import type { EngineWindow } from './driver';
 import type { Kit } from './page-kit';
 import { KIT_GLOBAL, type Focus, type Query, type Text } from './query';
 
@@ -55,20 +55,11 @@ const failed = (e) => JSON.stringify({ error: String((e && e.message) || e) });
 try { return Promise.resolve(kit[name](...args)).then((value) => JSON.stringify({ value }), failed); }
 catch (e) { return failed(e); }`;
 
-const KEYS = {
-  Tab: '\uE004',
-  Enter: '\uE007',
-  Backspace: '\uE003',
-  Escape: '\uE00C',
-  ArrowDown: '\uE015',
-  ArrowUp: '\uE013',
-  End: '\uE010',
-} as const;
-
-const STARTED = performance.now();
+/** WebDriver's codes of the keys a shopper presses here. */
+const KEYS = { Tab: '\uE004', Backspace: '\uE003', End: '\uE010' } as const;
 
 /** Polls `probe` until it gives a value (not undefined), for at most `timeoutMs`. */
-export async function until<T>(
+async function until<T>(
   what: string,
   probe: () => Promise<T | undefined>,
   timeoutMs = 10_000,
@@ -84,20 +75,21 @@ export async function until<T>(
   }
 }
 
-export class Shopper {
-  /** What the shopper did, in order (printed with what they saw when a test fails). */
-  readonly trail: string[];
+/** What a shopper did, in order, timed from their first look (printed when a test fails). */
+export interface Trail {
+  since: number;
+  lines: string[];
+}
 
+export class Shopper {
   constructor(
     private readonly window: EngineWindow,
     private readonly baseURL: string,
-    trail: string[] = [],
-  ) {
-    this.trail = trail;
-  }
+    readonly trail: Trail = { since: performance.now(), lines: [] },
+  ) {}
 
   private did(what: string): void {
-    this.trail.push(`${((performance.now() - STARTED) / 1000).toFixed(2)} s  ${what}`);
+    this.trail.lines.push(`${((performance.now() - this.trail.since) / 1000).toFixed(2)} s  ${what}`);
   }
 
   private async call<K extends keyof Kit>(
@@ -126,7 +118,7 @@ export class Shopper {
   }
 
   /** Reads what may not be on the page (yet): null when it is not. */
-  private async read<K extends 'value' | 'text' | 'name' | 'checked'>(
+  private async read<K extends 'value' | 'text' | 'name'>(
     name: K,
     q: Query,
   ): Promise<Awaited<ReturnType<Kit[K]>> | null> {
@@ -218,9 +210,6 @@ export class Shopper {
   name(q: Query): Promise<string | null> {
     return this.read('name', q);
   }
-  checked(q: Query): Promise<boolean | null> {
-    return this.read('checked', q);
-  }
   attribute(q: Query, name: string): Promise<string | null> {
     return this.call('attribute', q, name).catch(() => null);
   }
@@ -279,11 +268,6 @@ export class Shopper {
     return this.call('location');
   }
 
-  /** The viewport and the browser's language, as the page has them. */
-  viewport(): Promise<{ width: number; height: number; language: string }> {
-    return this.call('viewport');
-  }
-
   /** Errors the page logged (since the kit was installed) and the engine reported, in this window and its popups. */
   async errors(): Promise<string[]> {
     const windows = [this.window, ...(await this.window.opened())];
@@ -315,5 +299,3 @@ interface Answer {
   value?: unknown;
   error?: string;
 }
-
-export type { InputSource };

@@ -59,7 +59,13 @@ const C_UTF8_CTYPE = ['/usr/lib/locale/C.utf8/LC_CTYPE', '/usr/lib/locale/C.UTF-
 /** A browser language as the locale a system in that language has: "pt-BR" → "pt_BR.UTF-8", "C" → "C.UTF-8". */
 const localeName = (language: string) => `${language.replace('-', '_')}.UTF-8`;
 
-export async function launchWebKit(driverPort: number): Promise<Engine> {
+/**
+ * WebKit on X display `:port` with WebKitWebDriver on `port`: one number of the run's range per
+ * worker. (A display chosen by Xvfb itself, the lowest free one, can be taken by the next worker
+ * while the last one's Xvfb is still exiting and removing that display's socket: then MiniBrowser
+ * "cannot open display".)
+ */
+export async function launchWebKit(port: number): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'ramp-e2e-webkit-'));
   mkdirSync(join(dir, 'config/gtk-3.0'), { recursive: true });
   writeFileSync(join(dir, 'config/gtk-3.0/gtk.css'), GTK_CSS);
@@ -80,12 +86,14 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
     { mode: 0o755 },
   );
 
+  const display = `:${port}`;
   const xvfb = startChild(
     'Xvfb',
-    ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
+    [display, '-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
     process.env,
   );
-  const display = `:${(await xvfb.printed(/^(\d+)\n/m))[1]}`;
+  // It writes the display's number once it takes clients.
+  await xvfb.printed(new RegExp(`^${port}\n`, 'm'));
   const env = {
     ...process.env,
     DISPLAY: display,
@@ -93,8 +101,8 @@ export async function launchWebKit(driverPort: number): Promise<Engine> {
     XDG_CACHE_HOME: join(dir, 'cache'),
     XDG_DATA_HOME: join(dir, 'data'),
   };
-  const driver = startChild('WebKitWebDriver', [`--port=${driverPort}`], env);
-  const base = `http://127.0.0.1:${driverPort}`;
+  const driver = startChild('WebKitWebDriver', [`--port=${port}`], env);
+  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   while (
     !(await fetch(`${base}/status`).then(
