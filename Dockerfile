@@ -3,14 +3,14 @@
 # the process itself (exec form, no npm or shell in between), so SIGTERM reaches it and it drains.
 # Build: docker build -t ramp-checkout .   Run: see the README ("The image").
 
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npm run build
 
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8787 \

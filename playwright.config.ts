@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { NO_DRAIN } from './src/server/testing/child-env';
+import { TEST_SERVER_ENV } from './src/server/testing/child-env';
 
 // Debian's Chromium where it is installed (CI, our machines), its headless shell first: the same
 // Blink without the browser's own interface (its WebUI renderers, on-device model service), which is
@@ -77,7 +77,7 @@ export default defineConfig<object, { engineName: 'webkit' | 'firefox' }>({
         // A ledger of its own per port range: one server writes a data directory, and the Chromium
         // suite and the engine lanes may run side by side from one checkout.
         RAMP_DATA_DIR: `.ramp-data/e2e-${HOST_PORT}`,
-        ...NO_DRAIN,
+        ...TEST_SERVER_ENV,
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',
         RAMP_RATE_LIMIT_DISCOVERY: '6000/600',

@@ -14,7 +14,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/server',
     emptyOutDir: false,
-    target: 'node20',
+    target: 'node22',
     ssr: true,
     minify: true,
     rollupOptions: {

@@ -3,17 +3,32 @@
 // ledger's SQLite library: `libsql` is native, one npm package per platform, so it stays a runtime
 // dependency that Node (or a merchant's bundler, which keeps it external) loads from node_modules.
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const EXTERNAL = ['libsql'];
 
+/**
+ * The bin runs as a program (`npx ramp-checkout`, the image's `ramp-checkout`): executable, as npm
+ * would leave it when installing the package. Written without the bit, a checkout's or the image's
+ * npx found it only while its cache held an older copy it had made executable itself.
+ */
+const executableCli: Plugin = {
+  name: 'executable-cli',
+  writeBundle(options) {
+    chmodSync(resolve(options.dir!, 'cli.js'), 0o755);
+  },
+};
+
 export default defineConfig({
+  plugins: [executableCli],
   publicDir: false,
   ssr: { noExternal: true, external: EXTERNAL, target: 'node' },
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     ssr: true,
     rollupOptions: {
       external: EXTERNAL,

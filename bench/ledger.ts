@@ -12,9 +12,10 @@ import pg from 'pg';
 import { createLogger } from '../src/server/http/log';
 import type { SqlDriver } from '../src/server/storage/ledger/driver';
 import { openPostgres } from '../src/server/storage/ledger/postgres';
-import { createSqlLedger, migrate } from '../src/server/storage/ledger/sql-ledger';
+import { createSqlLedger } from '../src/server/storage/ledger/sql-ledger';
+import { migrate } from '../src/server/storage/ledger/schema-version';
 import { openSqlite } from '../src/server/storage/ledger/sqlite';
-import type { Ledger } from '../src/server/storage/ledger/types';
+import type { Ledger } from '../src/server/storage/ledger/ledger';
 import { event, order } from '../src/server/testing/ledger-records';
 import { buySession } from '../src/api/test-sessions';
 import { QUOTE_PATH, SESSION_PATH, json, quoteFor } from '../src/server/testing/session';
@@ -138,7 +139,7 @@ async function measureStore(store: string, db: SqlDriver): Promise<LatencyRow[]>
     const now = Date.now();
     const { p50, p99 } = await latency(SAMPLES, (i) => {
       const id = `${store}_${target}_${i}`;
-      return ledger.recordOrder(order(id, { createdAt: now, updatedAt: now, nextCheckAt: now + 3000 }), [
+      return ledger.orders.record(order(id, { createdAt: now, updatedAt: now, nextCheckAt: now + 3000 }), [
         event(`evt_${id}`, id),
       ]);
     });
@@ -148,7 +149,7 @@ async function measureStore(store: string, db: SqlDriver): Promise<LatencyRow[]>
   return rows;
 }
 
-function postgresUrl(): string | undefined {
+export function postgresUrl(): string | undefined {
   return (process.env.RAMP_BENCH_DATABASE_URL ?? process.env.RAMP_TEST_DATABASE_URL)?.trim() || undefined;
 }
 
@@ -175,21 +176,32 @@ export async function runLedgerBench(): Promise<LedgerBench> {
     });
     return { stores };
   }
+  const own = await benchDatabase(url);
+  const db = openPostgres(own.url, { log: createLogger({ level: 'error' }) });
+  try {
+    stores.push({ store: `PostgreSQL (${new URL(own.url).host})`, rows: await measureStore('pg', db) });
+  } finally {
+    await db.close();
+    await own.drop();
+  }
+  return { stores };
+}
+
+/** A database of its own on the PostgreSQL server at `url`, and a way to drop it. */
+export async function benchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ramp_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const db = openPostgres(own.href, { log: createLogger({ level: 'error' }) });
-  try {
-    stores.push({ store: `PostgreSQL (${own.host})`, rows: await measureStore('pg', db) });
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-  return { stores };
+  return {
+    url: own.href,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 export function ledgerTable(b: LedgerBench): string {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
-import { NO_DRAIN } from '../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { quotedSession } from '../src/server/testing/session';
 import { verifyWebhook } from '../src/server/merchant/webhooks/signature';
 import type { WebhookEvent } from '../src/server/storage/ledger/types';
@@ -59,7 +59,7 @@ async function startHost(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
-      ...NO_DRAIN,
+      ...TEST_SERVER_ENV,
       PORT: String(HOST_PORT),
       HOST: '127.0.0.1',
       RAMP_ADMIN_TOKEN: ADMIN,
@@ -131,7 +131,10 @@ const postSession = (secret: string, amount: string, key: string) =>
   });
 
 function expectSigned(d: Delivery) {
-  expect(verifyWebhook(d.raw, d.signature, SECRET).id).toBe(d.event.id);
+  // The server runs its sandbox: each event says it is not live, and is taken only when asked to.
+  expect(d.event.livemode).toBe(false);
+  expect(() => verifyWebhook(d.raw, d.signature, SECRET)).toThrow(/not live/);
+  expect(verifyWebhook(d.raw, d.signature, SECRET, { allowTestEvents: true }).id).toBe(d.event.id);
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(d.signature);
   expect(m, d.signature).not.toBeNull();
   expect(createHmac('sha256', SECRET).update(`${m![1]}.${d.raw}`).digest('hex')).toBe(m![2]);

@@ -5,7 +5,8 @@
 //      its storage) carries the API key.
 //   2. The host server is killed (SIGKILL) while the page tracks a transaction and started again:
 //      the same page resumes tracking, a reload resumes it from sessionStorage, and it reaches
-//      "Completed".
+//      "Completed"; a new visit of the same browser lists the order with its state (read in one
+//      request, after the restart too), opens it, prints its receipt and forgets it on request.
 //   3. The upstream fails quotes (503): the widget says so in words with "Try again"; once the
 //      upstream is back, "Try again" gets quotes.
 // The sandbox runs with time scale 100 (a transaction would take ten minutes to settle), and the
@@ -15,7 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_DRAIN } from '../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCK_ALL, US_BTC_BUY } from './support/data';
 
@@ -53,7 +54,7 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'ramp-e2e-resilience-'));
 
 function run(args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -95,6 +96,8 @@ async function startHost(): Promise<Proc> {
     RAMP_RATE_LIMIT_DISCOVERY: '6000/600',
     RAMP_RATE_LIMIT_SESSION: '600/100',
     RAMP_DATA_DIR: DATA_DIR,
+    // The ledger follows orders quickly, so the recent orders' lookups see a change at once.
+    RAMP_SYNC_INTERVAL_MS: '200',
   });
   await waitUntilUp(`${HOST}/healthz`, proc);
   return proc;
@@ -108,7 +111,7 @@ const control = async (method: string, path: string, body?: unknown) => {
   });
   expect(res.status, `${method} ${path}`).toBe(204);
 };
-const advanceUpstreamClock = (ms: number) => control('POST', '/__clock', { advanceMs: ms });
+const advanceUpstreamClock = (ms: number) => control('POST', '/__sandbox/clock', { advanceMs: ms });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -130,7 +133,7 @@ test.afterAll(async () => {
 });
 
 test.afterEach(async () => {
-  await control('DELETE', '/__faults');
+  await control('DELETE', '/__sandbox/faults');
 });
 
 /** From the quotes to the partner's Pay button, pressed; the partner's page is closed again. */
@@ -201,6 +204,18 @@ test('a killed host server loses nothing: the page resumes tracking, also after 
 }) => {
   await buyUntilPaid(page);
   await expect(status(page)).toContainText('Pending');
+  // A new visit of the same browser lists the order, its state read in one request.
+  const visit = await page.context().newPage();
+  const lookups: string[] = [];
+  visit.on(
+    'request',
+    (r) => r.url().endsWith('/api/ramp/sessions/lookup') && lookups.push(r.postData() ?? ''),
+  );
+  await visit.goto(CHECKOUT);
+  const recent = visit.getByRole('region', { name: 'Your recent orders' });
+  await expect(recent.getByRole('button', { name: /^\$100\.00 for .* (Pending|Processing)$/ })).toBeVisible();
+  expect(lookups).toHaveLength(1);
+  expect(JSON.parse(lookups[0]!).trackingTokens).toHaveLength(1);
 
   // A crash, not a shutdown: no goodbye to anyone.
   await stop(host, 'SIGKILL');
@@ -221,12 +236,36 @@ test('a killed host server loses nothing: the page resumes tracking, also after 
 
   await advanceUpstreamClock(10 * 60_000);
   await expect(status(page)).toContainText('Completed', { timeout: 20_000 });
+
+  // After the restart the new visit's list reads the order's end (the token still verifies).
+  await visit.reload();
+  const order = recent.getByRole('button', { name: /^\$100\.00 for [\d.]+\sBTC .* Completed$/ });
+  await expect(order).toBeVisible({ timeout: 20_000 });
+  await order.click();
+  await expect(status(visit)).toContainText('Completed');
+  const receipt = visit.getByRole('region', { name: 'Receipt' });
+  for (const text of [/\$100\.00/, /BTC/, US_BTC_BUY.walletAddress, /txn_/])
+    await expect(receipt).toContainText(text);
+  await receipt.getByRole('button', { name: 'Print receipt' }).click();
+  await expect(visit.frameLocator('iframe[data-rc-receipt]').locator('body')).toContainText(
+    US_BTC_BUY.walletAddress,
+  );
+  // Forgotten on request; another browser never had it.
+  await visit.getByRole('button', { name: 'Done' }).click();
+  await recent.getByRole('button', { name: 'Forget my orders' }).click();
+  await expect(visit.getByText('Your orders are no longer kept on this device.')).toBeFocused();
+  await expect(recent).toHaveCount(0);
+  const other = await page.context().browser()!.newPage();
+  await other.goto(CHECKOUT);
+  await expect(other.getByRole('radiogroup', { name: 'Quotes' })).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByRole('region', { name: 'Your recent orders' })).toHaveCount(0);
+  await other.close();
 });
 
 test('quotes fail while the upstream is down, in words with "Try again", and come back with it', async ({
   page,
 }) => {
-  await control('PUT', '/__faults', {
+  await control('PUT', '/__sandbox/faults', {
     rules: [{ path: '/payments/crypto/quote', kind: 'status', status: 503 }],
   });
   await page.goto(CHECKOUT);
@@ -237,7 +276,7 @@ test('quotes fail while the upstream is down, in words with "Try again", and com
   await expect(alert).not.toContainText(/SERVICE_UNAVAILABLE|50\d/);
   await expect(page.getByRole('radiogroup', { name: 'Quotes' })).toHaveCount(0);
 
-  await control('DELETE', '/__faults');
+  await control('DELETE', '/__sandbox/faults');
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('radiogroup', { name: 'Quotes' }).getByRole('radio').first()).toBeVisible({
     timeout: 20_000,

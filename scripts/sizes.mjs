@@ -103,8 +103,11 @@ async function shopperChunks() {
 // catalog, the order screen and the checkout machine. Issue 37 (the order screen's fold and compact
 // pickers, the shopper's language negotiated from every tag the browser sends, a merchant's bad locale
 // reported rather than shown) took the library from 51.3 to 52.2 KB and the hosted page from 130.4 to
-// 131.3 KB: the budgets are 53 and 132 KB.
-export const budgetsKB = { embed: 100, library: 53, hosted: 132 };
+// 131.3 KB. Issue 40 (the shopper's recent orders, their lookup and the receipt with Print and Copy,
+// in ten languages) added about 3 KB to each: the library 55.3 KB, the embed 102.8 KB, the hosted page
+// 134.4 KB. Loading the list as a chunk of its own was weighed and left: every launch shows the
+// receipt, the list is under 1 KB of it, and a split costs its compression and a round trip.
+export const budgetsKB = { embed: 104, library: 56, hosted: 135 };
 
 /** Per chunk of the shopper's English checkout: its name and gzip bytes (the library figure's parts). */
 export async function libraryParts() {

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_DRAIN } from '../../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../../src/server/testing/child-env';
 
 export interface OwnServer {
   origin: string;
@@ -38,7 +38,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
-      ...NO_DRAIN,
+      ...TEST_SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       RAMP_SANDBOX_CONTROL: '1',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { createRampClient } from './client';
 import type { RampClientOptions } from './client';
-import { RampError } from './errors';
+import { REDACTED, RampError } from './errors';
 import { proxyReaders } from './proxy-readers';
 import { readWith, upstreamReaders } from './schemas';
 import { okBodies } from './test-fixtures';
@@ -536,7 +536,7 @@ describe('failures', () => {
     );
     const e = await rejection(client.countries({ category: 'CRYPTO_ONRAMP' }));
     expect(JSON.stringify({ m: e.message, d: e.details })).not.toContain(key);
-    expect(e.message).toBe('Invalid key BASIC [redacted]');
+    expect(e.message).toBe(`Invalid key BASIC ${REDACTED}`);
   });
 });
 

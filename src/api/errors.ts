@@ -1,6 +1,9 @@
 // Every failure of an upstream call becomes one RampError, here and only here, so the layers above
 // switch on `code` and `retryable` instead of on HTTP details.
 
+/** What replaces a credential in any text the package writes: an upstream error's message, a log line. */
+export const REDACTED = '[REDACTED]';
+
 export interface RampErrorInit {
   requestId?: string;
   details?: string[];

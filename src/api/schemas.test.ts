@@ -54,12 +54,10 @@ const expectMalformed = (fn: () => unknown, message: string) => {
 };
 
 describe('every 200 example of the fixtures', () => {
-  it('is covered: each fixture file has a schema, or is legacy, errors or deliberately unused', () => {
+  it('is covered: each fixture file has a schema, or is errors or deliberately unused', () => {
     const uncovered = fixtures
       .map((f) => f.file)
-      .filter(
-        (f) => !(f in schemaByFixture) && !unused.includes(f) && !f.startsWith('legacy-') && f !== 'errors',
-      );
+      .filter((f) => !(f in schemaByFixture) && !unused.includes(f) && f !== 'errors');
     expect(uncovered).toEqual([]);
     expect(Object.keys(schemaByFixture).every((f) => fixtures.some((x) => x.file === f))).toBe(true);
   });

@@ -45,6 +45,8 @@ export type CheckoutEvent =
   | { type: 'LAUNCHED' }
   /** A launched checkout after a reload: its status is read anew. */
   | { type: 'TRACKING_RESTORED'; tracking: Tracking; selection?: Selection; session?: LaunchSession }
+  /** The shopper opens one of their recent orders on this device: its status, as after its launch. */
+  | { type: 'ORDER_OPENED'; tracking: Tracking; selection: Selection }
   /**
    * After a hand-off that did not end in a payment (declined, cancelled, window closed): back to the
    * order screen ('quotes': try another offer) or the review ('launch': try again) with every choice

@@ -49,6 +49,17 @@ export type { StatusAction, StatusTone, StatusView, TimelineKey, TimelineStep } 
 export { createCheckoutStore } from './store';
 export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
 export { loadCheckout, saveCheckout } from './persistence';
+export {
+  RECENT_ORDERS_MAX,
+  asRecentOrder,
+  kept,
+  lastTransaction,
+  quoteOfOrder,
+  recentOrderOf,
+  withOrder,
+  withStates,
+} from './recentOrders';
+export type { OrderState, RecentOrder, RecentOrdersStore } from './recentOrders';
 export type { PersistedCheckout, StorageLike } from './persistence';
 export { statusLinks, usedBefore } from './links';
 export type { StatusLinks } from './links';

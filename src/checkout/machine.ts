@@ -419,9 +419,11 @@ export function next(state: CheckoutState, event: CheckoutEvent, facts: Facts = 
     case 'SESSION_FAILED':
     case 'LAUNCHED':
       return onLaunch(state, event, facts);
-    case 'TRACKING_RESTORED': {
+    case 'TRACKING_RESTORED':
+    case 'ORDER_OPENED': {
       if (state.tracking || !event.tracking?.sessionId) return state;
-      const session = event.session && isHttpUrl(event.session.widgetUrl) ? event.session : undefined;
+      const given = event.type === 'TRACKING_RESTORED' ? event.session : undefined;
+      const session = given && isHttpUrl(given.widgetUrl) ? given : undefined;
       return {
         ...state,
         step: 'status',

@@ -44,7 +44,8 @@ const TEXT_FIELDS = [
   'offer',
 ];
 
-function asSelection(v: unknown): Selection | undefined {
+/** A stored selection, or undefined when it is not one. */
+export function asSelection(v: unknown): Selection | undefined {
   if (!isObject(v) || (v.direction !== 'buy' && v.direction !== 'sell')) return undefined;
   if (!TEXT_FIELDS.every((f) => optional(v[f], 'string'))) return undefined;
   const { crypto } = v;

@@ -1,6 +1,7 @@
 // The one exponential backoff of every retry and re-check (the upstream client's retries, webhook
-// deliveries both ways, pending orders, the status sync, the sandbox's own webhooks). Jitter, where
-// wanted, is the caller's: how to spread clients out differs (full jitter, or half).
+// deliveries both ways, pending orders and their writes, the status sync, Redis reconnection, the
+// widget's retries and polls, the sandbox's own webhooks). Jitter, where wanted, is the caller's: how
+// to spread clients out differs (full jitter, half, or ±20 %).
 
 export interface Backoff {
   /** The wait before the first retry. */

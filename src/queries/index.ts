@@ -18,7 +18,14 @@ export type { QuotesOptions, QuotesView } from './quotes';
 export { useCreateSession } from './session';
 export type { CreateSession } from './session';
 export { NOT_YET_CREATED_CODE as NOT_YET_CREATED } from '../api/proxy/contract';
-export { isTerminal, readTransaction, transactionQueryOptions, useTransaction } from './transactions';
+export {
+  isTerminal,
+  readTransaction,
+  seedTransaction,
+  transactionQueryOptions,
+  useTransaction,
+} from './transactions';
+export { ORDER_STATES_MS, lookupOrderStates, readOrderStates, useRecentOrders } from './orderStates';
 export type { PollTiming, TrackedTransaction, TrackingInput, TransactionView } from './transactions';
 export {
   cryptoKey,

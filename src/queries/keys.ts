@@ -35,4 +35,5 @@ export const rampKeys = {
     ] as const,
   quotes: (request: QuoteRequest) => [...rampKeys.all, 'quotes', request] as const,
   transaction: (sessionId: string) => [...rampKeys.all, 'transaction', sessionId] as const,
+  orderStates: (sessionIds: readonly string[]) => [...rampKeys.all, 'orderStates', sessionIds] as const,
 };

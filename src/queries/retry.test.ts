@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RampError } from '../api';
-import { REQUEST_BUDGET_MS, pollDelay, retrySession, retrySessionDelay, retryTransient } from './retry';
+import {
+  REQUEST_BUDGET_MS,
+  discoveryRetryDelay,
+  pollDelay,
+  retryDelay,
+  retrySession,
+  retrySessionDelay,
+  retryTransient,
+} from './retry';
 
 describe('retry', () => {
   it('repeats only retryable failures, a bounded number of times', () => {
@@ -46,12 +54,18 @@ describe('retry', () => {
     fc.assert(
       fc.property(fc.nat(50), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, r) => {
         const d = pollDelay(attempt, 1000, 5000, () => r);
-        const plain = Math.min(5000, 1000 * 2 ** attempt);
+        const plain = [1000, 2000, 4000][attempt] ?? 5000;
         expect(d).toBeGreaterThanOrEqual(Math.floor(plain * 0.8));
         expect(d).toBeLessThanOrEqual(Math.ceil(plain * 1.2));
       }),
     );
-    expect(pollDelay(0, 1000, 5000, () => 0.5)).toBe(1000);
-    expect(pollDelay(10, 1000, 5000, () => 0.5)).toBe(5000);
+    expect([0, 1, 2, 3, 10].map((n) => pollDelay(n, 1000, 5000, () => 0.5))).toEqual([
+      1000, 2000, 4000, 5000, 5000,
+    ]);
+  });
+
+  it('pauses longer before each retry: 0.5 s doubling to 4 s; discovery reads 1 s doubling to 8 s', () => {
+    expect([0, 1, 2, 3, 4, 9].map(retryDelay)).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    expect([0, 1, 2, 3, 4, 5].map(discoveryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
   });
 });

@@ -7,6 +7,7 @@
 // attempts (3 × 3 for one read), so the widget leaves it to the shopper's "Try again".
 import { SESSION_PENDING } from '../api/proxy/contract';
 import { RampError } from '../api';
+import { backoff } from '../domain/backoff';
 
 /** How long the widget waits for one proxy answer: the server's 10 s deadline and a margin. */
 export const REQUEST_BUDGET_MS = 12_000;
@@ -20,7 +21,8 @@ export const retryTransient =
   (failureCount: number, error: unknown): boolean =>
     error instanceof RampError && error.retryable && !spentByServer(error) && failureCount < max;
 
-export const retryDelay = (attempt: number): number => Math.min(4000, 500 * 2 ** attempt);
+/** The pause before retry `attempt` (0-based): 0.5, 1, 2, 4, 4… s. */
+export const retryDelay = (attempt: number): number => backoff(attempt, { firstMs: 500, maxMs: 4000 });
 
 /**
  * Discovery reads (the lists of the first screen) during a short upstream outage: the page must
@@ -31,15 +33,15 @@ export const retryDelay = (attempt: number): number => Math.min(4000, 500 * 2 **
 export const DISCOVERY_RETRIES = 6;
 export const retryDiscovery = (failureCount: number, error: unknown): boolean =>
   error instanceof RampError && error.retryable && failureCount < DISCOVERY_RETRIES;
-export const discoveryRetryDelay = (attempt: number): number => Math.min(8000, 1000 * 2 ** attempt);
+export const discoveryRetryDelay = (attempt: number): number =>
+  backoff(attempt, { firstMs: 1000, maxMs: 8000 });
 
 /**
  * The pause before poll number `attempt` (0-based, counted since the last change): `baseMs`
  * doubling up to `maxMs`, ±20 % jitter so many widgets do not poll in step.
  */
 export function pollDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
-  return Math.round(plain * (0.8 + 0.4 * random()));
+  return Math.round(backoff(attempt, { firstMs: baseMs, maxMs }) * (0.8 + 0.4 * random()));
 }
 
 /** The proxy is still creating the session (its upstream call outlived the deadline). */

@@ -85,6 +85,14 @@ async function readTracked(
   return { transaction: tx, seen: tx && seen[seen.length - 1] !== tx.status ? [...seen, tx.status] : seen };
 }
 
+/** The transaction as last known elsewhere (a recent order on this device): shown before any read, and not read again once it has ended. */
+export function seedTransaction(qc: QueryClient, sessionId: string, transaction: Transaction): void {
+  qc.setQueryData<TrackedTransaction>(rampKeys.transaction(sessionId), {
+    transaction,
+    seen: [transaction.status],
+  });
+}
+
 export const transactionQueryOptions = (client: RampClient, qc: QueryClient, t: Session) =>
   queryOptions({
     queryKey: rampKeys.transaction(t.sessionId),

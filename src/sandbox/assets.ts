@@ -44,15 +44,12 @@ const dataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURICo
 
 export interface IconUrls {
   currency(code: string): string;
-  /** Country badge for the legacy countries call (flagImageUrl). */
-  flag(countryCode: string): string;
   method(method: string): { dark: string; light: string };
 }
 
 export function iconUrls(assetBase: string | null): IconUrls {
   return {
     currency: (code) => (assetBase ? `${assetBase}/assets/currency/${code}.svg` : dataUrl(currencySvg(code))),
-    flag: (cc) => (assetBase ? `${assetBase}/assets/flag/${cc}.svg` : dataUrl(currencySvg(cc))),
     method: (method) =>
       assetBase
         ? {
@@ -87,13 +84,10 @@ export function registerAssets(app: Hono): void {
     new Response(body, {
       headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400' },
     });
-  // Currency and country badges share one generator.
-  for (const kind of ['currency', 'flag']) {
-    app.get(`/assets/${kind}/:file`, (c) => {
-      const code = c.req.param('file').replace(/\.svg$/, '');
-      return CODE.test(code) ? svg(currencySvg(code)) : c.notFound();
-    });
-  }
+  app.get('/assets/currency/:file', (c) => {
+    const code = c.req.param('file').replace(/\.svg$/, '');
+    return CODE.test(code) ? svg(currencySvg(code)) : c.notFound();
+  });
   app.get('/assets/method/:method/:variant', (c) => {
     const method = c.req.param('method');
     const variant = c.req.param('variant');

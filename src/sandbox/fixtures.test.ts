@@ -5,12 +5,6 @@ import quoteFixture from '../api/__fixtures__/crypto-quote.json';
 import sessionFixture from '../api/__fixtures__/crypto-session-widget.json';
 import accountsFixture from '../api/__fixtures__/financial-accounts-search.json';
 import accountTxFixture from '../api/__fixtures__/financial-accounts-transactions-search.json';
-import legacyCountriesFixture from '../api/__fixtures__/legacy-service-providers-countries.json';
-import legacyCryptoFixture from '../api/__fixtures__/legacy-service-providers-crypto-currencies.json';
-import legacyDefaultsFixture from '../api/__fixtures__/legacy-service-providers-defaults-by-country.json';
-import legacyFiatFixture from '../api/__fixtures__/legacy-service-providers-fiat-currencies.json';
-import legacyLimitsFixture from '../api/__fixtures__/legacy-service-providers-limits-fiat-currency-purchases.json';
-import legacyMethodsFixture from '../api/__fixtures__/legacy-service-providers-payment-methods.json';
 import defaultsFixture from '../api/__fixtures__/network-partner-defaults.json';
 import countriesFixture from '../api/__fixtures__/network-partner-supported-countries.json';
 import currenciesFixture from '../api/__fixtures__/network-partner-supported-currencies.json';
@@ -19,7 +13,6 @@ import routesFixture from '../api/__fixtures__/network-partner-supported-routes.
 import bySessionFixture from '../api/__fixtures__/payments-transaction-by-session.json';
 import getFixture from '../api/__fixtures__/payments-transaction-get.json';
 import searchFixture from '../api/__fixtures__/payments-transactions-search.json';
-import { LEGACY_SUNSET } from './legacy';
 import { createTestSandbox } from './test-kit';
 
 interface FixtureFile {
@@ -110,41 +103,5 @@ describe('shapes match the documented examples', () => {
     expect(missing(firstOk(getFixture as FixtureFile), await json(`/payments/transactions/${id}`))).toEqual(
       [],
     );
-  });
-});
-
-describe('legacy discovery', () => {
-  it.each([
-    ['countries', legacyCountriesFixture, '/service-providers/properties/countries?categories=CRYPTO_ONRAMP'],
-    ['defaults', legacyDefaultsFixture, '/service-providers/properties/defaults/by-country?countries=US'],
-    ['fiat', legacyFiatFixture, '/service-providers/properties/fiat-currencies'],
-    ['crypto', legacyCryptoFixture, '/service-providers/properties/crypto-currencies?cryptoCurrencies=USDC'],
-    ['payment methods', legacyMethodsFixture, '/service-providers/properties/payment-methods'],
-    ['limits', legacyLimitsFixture, '/service-providers/limits/fiat-currency-purchases?fiatCurrencies=USD'],
-  ])('%s: a bare array in the legacy shape, marked deprecated', async (_name, fixture, path) => {
-    const res = await t.get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('deprecation')).toBe('true');
-    expect(res.headers.get('sunset')).toBe(LEGACY_SUNSET);
-    expect(res.headers.get('link')).toMatch(/rel="successor-version"/);
-    const body = (await res.json()) as unknown[];
-    expect(Array.isArray(body)).toBe(true);
-    expect(body.length).toBeGreaterThan(0);
-    expect(missing(firstOk(fixture as FixtureFile), body)).toEqual([]);
-  });
-
-  it('is direction-agnostic unless categories narrow it, and filters by country lists', async () => {
-    const all = (await json('/service-providers/properties/countries')) as { countryCode: string }[];
-    expect(all.map((c) => c.countryCode)).toEqual(['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'NG', 'CA', 'AU']);
-    const sell = (await json(
-      '/service-providers/properties/countries?categories=CRYPTO_OFFRAMP',
-    )) as unknown[];
-    expect(sell).toHaveLength(6);
-    const us = (await json('/service-providers/properties/countries?countries=US')) as {
-      regions: { regionCode: string; name: string }[];
-    }[];
-    expect(us[0]!.regions).toContainEqual({ regionCode: 'US-NY', name: 'New York' });
-    const gb = (await json('/service-providers/properties/countries?countries=GB')) as { regions: unknown }[];
-    expect(gb[0]!.regions).toBeNull();
   });
 });

@@ -8,7 +8,6 @@ import type { SandboxContext } from './context';
 import { registerDiscovery } from './discovery';
 import { apiError } from './errors';
 import { createFaultInjector, DROP_HEADER, type FaultInjector } from './faults';
-import { registerLegacy } from './legacy';
 import { registerNotifications } from './notifications';
 import { registerListings } from './listings';
 import { registerPayments } from './payments';
@@ -91,7 +90,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerPayments(app, ctx);
   registerSessionWidget(app, ctx);
   registerListings(app, ctx);
-  registerLegacy(app, ctx);
   registerNotifications(app, ctx, webhooks);
   app.notFound((c) => ctx.fail(c, 404, 'NOT_FOUND'));
   app.onError((err, c) => {

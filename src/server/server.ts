@@ -3,7 +3,7 @@
 // merchant backend (intents, ledger, status sync, webhooks). Static files come from the package's
 // own build folder, found from this module's URL, never from the working directory.
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { distDir } from './http/package-dir';
 import { packageFirstScreen } from './http/first-screen';
 import { loadFirstData } from './http/first-data';
@@ -14,19 +14,22 @@ import { createSandbox } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './storage/backing';
+import { keptSessionSecret } from './storage/session-secret';
 import { resolveConfig, secretsOf } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
-import type { Ledger } from './storage/ledger/types';
+import type { Ledger } from './storage/ledger/ledger';
 import type { Connection } from './http/client-address';
 import { systemClock } from './http/clock';
 import { createLifecycle, probeBeforeStart } from './http/lifecycle';
 import { createLogger } from './http/log';
+import { logUnreadable } from './http/unreadable';
 import type { Logger } from './http/log';
 import type { Merchant } from './merchant/merchant';
 import { createSdk } from './merchant/sdk';
 import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
+import { parseIntentInput } from './merchant/intents';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
 import type { RampBootstrap } from '../api/bootstrap';
@@ -56,7 +59,7 @@ export interface RampServer {
   ): Promise<RampBootstrap | undefined>;
   /** Mints a checkout intent in process (what POST /api/ramp/intents does). */
   createIntent(input: IntentInput): Promise<CreatedIntent>;
-  /** The ledger's orders: `list({ reference, status, limit, cursor })`, `retrieve(sessionId)`. */
+  /** The ledger's orders: `list({ reference, status, customerId, limit, cursor })`, `retrieve(sessionId)`. */
   readonly orders: RampOrders;
   /** Checkout intents: `retrieve(id)`, `expire(id)`. */
   readonly intents: RampIntents;
@@ -135,11 +138,30 @@ function mountedAt(basePath: string): (request: Request) => Request | Response {
 export const mountRedirect = (location: string): Response =>
   new Response(null, { status: 308, headers: { Location: location, 'Cache-Control': 'no-store' } });
 
+/**
+ * The session secret: RAMP_SESSION_SECRET, else for one server on the embedded ledger the secret
+ * kept in its data directory (made at its first start), else (a ledger given in process) a random
+ * one. A data directory that cannot keep one stops the start as the ledger's would (`secretFailure`).
+ */
+function withSessionSecret(
+  config: ServerConfig,
+  options: RampServerOptions,
+  internals: RampServerInternals,
+): { config: ServerConfig; secretFailure?: unknown } {
+  if (options.sessionSecret !== undefined || config.databaseUrl !== null || internals.ledger)
+    return { config };
+  try {
+    return { config: { ...config, sessionSecret: keptSessionSecret(resolve(config.merchant.dataDir)) } };
+  } catch (e) {
+    return { config, secretFailure: e };
+  }
+}
+
 export function createRampServer(
   options: RampServerOptions = {},
   internals: RampServerInternals = {},
 ): RampServer {
-  const config = resolveConfig(options);
+  const { config, secretFailure } = withSessionSecret(resolveConfig(options), options, internals);
   const now = internals.now ?? systemClock;
   const log = internals.log ?? createLogger({ secrets: secretsOf(config), now });
   const deps: AppDeps = { log, now, fetch: internals.fetch };
@@ -163,6 +185,7 @@ export function createRampServer(
   // session secret differs from the others', never serves (ready() rejects, saying why).
   const lifecycle = createLifecycle();
   const started = (async () => {
+    if (secretFailure !== undefined) throw secretFailure;
     const backing = await openBacking(config, { log, now });
     const app = createApp(config, {
       ...deps,
@@ -222,7 +245,7 @@ export function createRampServer(
   };
 
   const within = mountedAt(config.basePath);
-  return {
+  const server: RampServer = {
     config,
     fetch: async (request, client) => {
       const routed = within(request);
@@ -239,7 +262,7 @@ export function createRampServer(
       const own = app ?? (await started).app;
       return loadFirstData((r) => own.fetch(r, connection(request, client)), request, path);
     },
-    createIntent: async (input) => (await parts()).intents.create(input),
+    createIntent: async (input) => (await parts()).intents.create(parseIntentInput(input)),
     ...createSdk(config, parts, now),
     ready: async () => void (await parts()),
     drain: () => lifecycle.drain(),
@@ -248,4 +271,6 @@ export function createRampServer(
       await (await started.catch(() => undefined))?.backing.close();
     },
   };
+  logUnreadable(server, log);
+  return server;
 }

@@ -15,12 +15,8 @@ const pkg = json<{ engines: { node: string } }>('package.json');
 const lock = json<{ packages: Record<string, Locked> }>('package-lock.json');
 const floor = semver.minVersion(pkg.engines.node)!;
 
-/** Development packages whose `engines` overstate their need, each with why it runs on the floor. */
-const OVERSTATED: Record<string, string> = {
-  // ESM only, loaded with require() by light-my-request (Fastify's, for the Express/Fastify mount
-  // test): Node runs require(esm) by default from 20.19, the floor. src/server/node/mount.test.ts runs it.
-  'node_modules/light-my-request/node_modules/cookie': '>=22',
-};
+/** Development packages whose `engines` overstate their need, each with why it runs on the floor (none now). */
+const OVERSTATED: Record<string, string> = {};
 
 /** Every locked package whose `engines.node` does not admit the floor. */
 function refusing(which: 'production' | 'development'): string[] {
@@ -32,8 +28,11 @@ function refusing(which: 'production' | 'development'): string[] {
 }
 
 describe("package.json's engines.node", () => {
-  it('is a range whose oldest version is Node 20.19 or later (require(esm), which a dependency needs)', () => {
-    expect(semver.gte(floor, '20.19.0')).toBe(true);
+  it('admits the LTS lines the package supports, Node 22 and 24, from 22.13 (the oldest every dependency accepts; require(esm) without a flag)', () => {
+    expect(semver.gte(floor, '22.13.0')).toBe(true);
+    for (const line of ['22.13.0', '24.0.0'])
+      expect(semver.satisfies(line, pkg.engines.node), line).toBe(true);
+    expect(semver.satisfies('20.19.0', pkg.engines.node)).toBe(false);
   });
 
   it('is accepted by every production dependency, transitively', () => {

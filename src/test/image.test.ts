@@ -40,8 +40,9 @@ const env = Object.fromEntries(
 describe('Dockerfile', () => {
   it('builds in one stage and runs production dependencies only in another', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(stages[0]![0]!.args).toMatch(/^node:20\S*-slim AS build$/);
-    expect(runtime[0]!.args).toMatch(/^node:20\S*-slim\b/);
+    // Node 24, the newest LTS line (the package runs on 22 and 24: engines.test.ts).
+    expect(stages[0]![0]!.args).toMatch(/^node:24\S*-slim AS build$/);
+    expect(runtime[0]!.args).toMatch(/^node:24\S*-slim\b/);
     expect(args('RUN').join('\n')).toMatch(/\bnpm ci --omit=dev\b/);
     expect(args('COPY')).toContain('--from=build /app/dist ./dist');
   });
@@ -71,7 +72,9 @@ describe('Dockerfile', () => {
   it('checks health on /healthz, a route the server answers', () => {
     const check = args('HEALTHCHECK').at(-1)!;
     expect(check).toMatch(/CMD \["node", "-e", .*\/healthz/);
-    expect(Object.keys(openApiDocument().paths as object)).toContain('/healthz');
+    expect(
+      Object.keys(openApiDocument({ publicUrl: 'http://localhost:8787', basePath: '' }).paths as object),
+    ).toContain('/healthz');
   });
 
   it('keeps the ledger in a volume, and sets only variables the server knows', () => {
@@ -157,10 +160,27 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("has the balancer send every instance traffic at the image's port, appending X-Forwarded-For once", () => {
+  it("runs HAProxy with deploy/haproxy.cfg, sending every instance traffic at the image's port", () => {
+    const balancer = compose.services.balancer!;
+    expect(balancer.image).toMatch(/^haproxy:/);
+    expect(balancer.volumes).toEqual(['./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro']);
+    const haproxy = read('deploy/haproxy.cfg');
+    // Each server's compose default (src/server/scale/haproxy.test.ts runs the file with others).
+    const servers = [...haproxy.matchAll(/^\s*server ([\w-]+) "\$\{BALANCER_SERVER_\d-([\w-]+:\d+)\}"/gm)];
+    expect(servers.map((m) => m[2])).toEqual(instances.map(([name]) => `${name}:${OPTIONS.port.default}`));
+    expect(balancer.ports).toEqual([`8080:${/BALANCER_BIND-:(\d+)/.exec(haproxy)![1]}`]);
+    expect(haproxy).toMatch(/^\s*option httpchk GET \/readyz$/m);
+    expect(haproxy).toMatch(/^\s*option redispatch 1$/m);
+    expect(haproxy).toMatch(/^\s*retry-on conn-failure empty-response$/m);
+    // X-Forwarded-For set once, the client's address last: never a second header line.
+    expect(haproxy).not.toMatch(/^\s*option forwardfor/m);
+  });
+
+  it('ships the same balancer for nginx: every instance, X-Forwarded-For appended, the next instance on a refusal', () => {
     const nginx = read('deploy/nginx.conf');
-    const servers = [...nginx.matchAll(/^\s*server ([\w-]+):(\d+);/gm)].map((m) => `${m[1]}:${m[2]}`);
+    const servers = [...nginx.matchAll(/^\s*server ([\w-]+):(\d+)\b/gm)].map((m) => `${m[1]}:${m[2]}`);
     expect(servers).toEqual(instances.map(([name]) => `${name}:${OPTIONS.port.default}`));
     expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(nginx).toMatch(/^\s*proxy_next_upstream error non_idempotent;$/m);
   });
 });

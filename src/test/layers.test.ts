@@ -53,7 +53,7 @@ describe('the layer lint rule', () => {
     ['src/server/http/up.ts', "import type { Orders } from '../merchant/orders';"],
     ['src/server/http/up.ts', "export { proxyRoutes } from '../proxy/routes';"],
     ['src/server/http/up.ts', "import type { Stores } from '../storage/stores/types';"],
-    ['src/server/http/metrics.ts', "import type { Ledger } from '../storage/ledger/types';"],
+    ['src/server/http/metrics.ts', "import type { Ledger } from '../storage/ledger/ledger';"],
     ['src/server/upstream/up.ts', "import type { SessionResponse } from '../proxy/sessions/sessions';"],
     ['src/server/upstream/up.ts', "export { recordStatus } from '../merchant/record-status';"],
     ['src/server/config/up.ts', "export { policy } from '../proxy/policy';"],
@@ -67,6 +67,25 @@ describe('the layer lint rule', () => {
     },
     30_000,
   );
+
+  // The wire's schemas stay on the server: the browser takes their types, never a value.
+  it.each([
+    ['src/widget/wire.ts', "import * as v from 'valibot';"],
+    ['src/console/wire.ts', "import { OrderSchema } from '../api/proxy/orders';"],
+    ['src/api/client.ts', "import { quoteSchema } from './schemas';"],
+  ])(
+    'fails %s importing a schema as a value (%s)',
+    async (file, code) => {
+      expect(await layerErrors(file, code)).toEqual([expect.stringMatching(/by type only/)]);
+    },
+    30_000,
+  );
+
+  it('lets the browser import the wire types', async () => {
+    expect(
+      await layerErrors('src/console/wire.ts', "import type { Order } from '../api/proxy/orders';"),
+    ).toEqual([]);
+  }, 30_000);
 
   it.each([
     ['src/server/storage/stores/down.ts', "import { HttpError } from '../../http/errors';"],

@@ -39,6 +39,7 @@ import {
   randomUuid,
   sessionStorageOrNull,
 } from './setup';
+import { deviceOrders } from './recentOrders';
 import { choicesOf, loadRemembered, localStorageOrNull, saveRemembered } from './remember';
 import { signalEvents, transitionEvents } from './transitionEvents';
 import { useIsClient } from './useIsClient';
@@ -116,6 +117,10 @@ function setUp(
   const device =
     options.remember && !intent ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
   const remembered = loadRemembered(device);
+  // The shopper's recent orders: kept wherever remembering is allowed, intents included (their own).
+  const local = options.remember ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
+  const now = env.now ?? Date.now;
+  const orders = local ? deviceOrders(local, now) : undefined;
   let rememberWallet = !!remembered.walletAddress;
   const remember = (state: ReturnType<typeof store.getState>['state']) =>
     device && saveRemembered(device, choicesOf(state, rememberWallet));
@@ -123,6 +128,7 @@ function setUp(
   const store = createCheckoutStore(checkoutInit(options, randomUuid(), remembered), {
     onTransition: (prev, next, event, facts) => {
       if (prev.selection !== next.selection) remember(next);
+      if (orders?.onTransition(prev, next, event, facts)) ended = true;
       transitionEvents(prev, next, event, facts).forEach((e) => emitter.emit(withReference(e)));
     },
     ...(storage ? { persistence: { storage, key: persistenceKey(options) } } : {}),
@@ -143,13 +149,16 @@ function setUp(
     // From the options alone, as the hosted page's preload of it (server/http/preload.ts).
     openingQuote: opening && { direction: options.direction ?? 'buy', request: opening },
     hiddenMethods: hiddenMethods(),
-    onSignal: (signal) =>
-      signalEvents(signal, store.getState().state).forEach((e) => {
+    ...(orders ? { recentOrders: orders.store } : {}),
+    onSignal: (signal) => {
+      const told = signal.type !== 'transaction' || (orders?.onTransaction(signal) ?? true);
+      (told ? signalEvents(signal, store.getState().state) : []).forEach((e) => {
         if (e.type === 'completed' || e.type === 'failed') ended = true;
         emitter.emit(withReference(e));
-      }),
+      });
+    },
     newRunKey: randomUuid,
-    now: env.now ?? Date.now,
+    now,
     pollMs: env.pollMs ?? { base: 1000, max: 5000 },
     pageHistory: env.pageHistory,
     ...(device

@@ -2,16 +2,17 @@
 // React props, `RampCheckout.mount(el, options)` and the hosted page's query string all end up in
 // `readOptions`, which either returns clean options or throws an OptionsError listing every problem,
 // but for a language the checkout cannot speak: left out, and said (`optionNotices`). `validateOptions`,
-// a merchant's own check, refuses that too (the rules: validate.ts).
+// a merchant's own check, refuses that too. Each option's check, default and whether it applies after
+// mount: options.ts; how options relate: validate.ts.
 import type { RampBootstrap } from '../api/bootstrap';
 import type { Direction } from '../api/types';
 import type { LockableField } from '../checkout/state';
-import { LOCKABLE_FIELDS } from '../checkout';
 import type { Ranking } from '../checkout/ranking';
 import type { MessageOverrides } from '../ui/i18n/languages';
 import type { ThemeOption } from '../ui/theme/tokens';
 import type { RampCheckoutEvent } from './events';
-import { advisoryIssues, checkOptions, DIRECTIONS } from './validate';
+import { OPTIONS, optionNamed, type OptionSpec } from './options';
+import { advisoryIssues, checkOptions } from './validate';
 
 import type { LaunchMode } from '../ui/steps/launchMode';
 export type { LaunchMode };
@@ -38,7 +39,7 @@ export interface RampCheckoutOptions {
   network?: string;
   /** Canonical payment method (`method`, e.g. 'CREDIT_DEBIT_CARD'), never a display name. */
   paymentMethod?: string;
-  /** In the source currency: fiat on buy, crypto on sell. */
+  /** The amount the checkout opens with, in the source currency: fiat on buy, crypto on sell. */
   amount?: string | number;
   /**
    * The amount the checkout opens with when `amount` is not given, in the source currency of
@@ -46,17 +47,18 @@ export interface RampCheckoutOptions {
    * for the currency (e.g. 100 GBP)
    */
   defaultAmount?: string | number;
+  /** The shopper's wallet on the crypto's chain (required on a buy: the crypto goes there), e.g. from a wallet library. */
   walletAddress?: string;
   /** Options the shopper may not change. Each must also be given a value. @default [] */
   lock?: LockableField[];
   /** Only quote these partners (e.g. ['BANXA', 'TRANSAK']). @default all */
   partners?: string[];
   /**
-   * Remember the shopper's last country, state, currencies and payment method on this device
-   * (localStorage), and the wallet address when they ask. @default true
+   * Remember the shopper's last choices and their recent orders (the last 10, for 90 days) on this
+   * device (localStorage), and the wallet address when they ask. @default true
    */
   remember?: boolean;
-  /** @default 'auto' */
+  /** 'light', 'dark', 'auto' (the shopper's system) or tokens such as `{ brandColor, radius, fontFamily }`. @default 'auto' */
   theme?: ThemeOption;
   /**
    * The checkout's language: a BCP 47 tag of one it speaks (en, es, fr, de, pt, it, ja, zh, ko, tr;
@@ -87,7 +89,7 @@ export interface RampCheckoutOptions {
    * @default 'expected'
    */
   ranking?: Ranking;
-  /** Every widget event. Must not throw; errors it throws are caught and logged. */
+  /** Called with every widget event. Must not throw; errors it throws are caught and logged. */
   onEvent?: (event: RampCheckoutEvent) => void;
   /**
    * A checkout intent's client secret, minted by the merchant's server (POST /api/ramp/intents):
@@ -124,26 +126,6 @@ export class OptionsError extends Error {
   }
 }
 
-const OPTION_NAMES: readonly (keyof RampCheckoutOptions)[] = [
-  'apiBaseUrl',
-  'directions',
-  ...LOCKABLE_FIELDS,
-  'defaultAmount',
-  'lock',
-  'partners',
-  'remember',
-  'theme',
-  'locale',
-  'defaultLocale',
-  'messages',
-  'redirectUrl',
-  'launch',
-  'ranking',
-  'onEvent',
-  'intent',
-  'bootstrap',
-];
-
 /**
  * Checks every option and returns them cleaned, or throws an OptionsError naming each problem and how
  * to fix it. `defaults.apiBaseUrl` lets an entry point (the embed) supply its own default.
@@ -165,49 +147,29 @@ export function readOptions(input: unknown, defaults: { apiBaseUrl?: string } = 
 /** What is wrong with the options `readOptions` leaves out of `input` (none: nothing left out). */
 export const optionNotices = (input: object): string[] => advisoryIssues(input);
 
-function cleaned(input: unknown, defaults: { apiBaseUrl?: string }, strict: boolean): ValidOptions {
+function cleaned(input: unknown, defaults: Record<string, unknown>, strict: boolean): ValidOptions {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new OptionsError(['options must be an object']);
   }
-  const known = new Set<string>(OPTION_NAMES);
   const issues = Object.keys(input as object)
-    .filter((key) => !known.has(key))
-    .map((key) => `unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
+    .filter((key) => !optionNamed(key))
+    .map((key) => `unknown option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);
   const { fields, issues: invalid, advisory } = checkOptions(input as object);
   issues.push(...invalid);
   if (issues.length > (strict ? 0 : advisory)) throw new OptionsError(issues);
 
-  const {
-    apiBaseUrl,
-    directions: listed,
-    direction,
-    lock,
-    partners,
-    theme,
-    messages,
-    launch,
-    intent,
-    remember,
-    ...rest
-  } = fields;
-  const directions = listed?.length ? [...new Set(listed)] : [...DIRECTIONS];
-  return {
-    ...rest,
-    apiBaseUrl: apiBaseUrl ?? defaults.apiBaseUrl ?? '/api/ramp',
-    directions,
-    direction: direction ?? directions[0],
-    lock: lock ?? [],
-    partners: partners?.map((p) => p.toUpperCase()),
-    theme,
-    ...(messages === undefined ? {} : { messages }),
-    launch: launch ?? 'popup',
-    remember: remember ?? true,
-    ...(intent === undefined ? {} : { intent }),
-  };
+  const options: Record<string, unknown> = { ...fields };
+  for (const [name, option] of Object.entries<OptionSpec<unknown>>(OPTIONS)) {
+    const fallback = defaults[name] ?? option.default;
+    // A copy of a list, so that no caller changes the default for the next.
+    if (fallback !== undefined) options[name] ??= Array.isArray(fallback) ? [...fallback] : fallback;
+  }
+  const valid = options as unknown as ValidOptions;
+  valid.direction ??= valid.directions[0];
+  return valid;
 }
 
-const LIST_PARAMS = new Set(['directions', 'lock', 'partners']);
 const THEME_PARAM = /^theme\.([a-zA-Z]+)$/;
 
 /**
@@ -228,7 +190,7 @@ export function optionsFromQuery(
     if (token) tokens[token[1]!] = value;
     else if (key === 'onEvent')
       out[key] = value; // not settable from a URL; validation says so
-    else out[key] = LIST_PARAMS.has(key) ? value.split(',').filter(Boolean) : value;
+    else out[key] = optionNamed(key)?.check.list ? value.split(',').filter(Boolean) : value;
   }
   if (Object.keys(tokens).length) {
     out.theme = { ...(typeof out.theme === 'string' ? { mode: out.theme } : {}), ...tokens };

@@ -110,6 +110,11 @@ export type RampCheckoutEvent =
   | ({ type: 'failed' } & TransactionFacts & OrderSummary)
   /** The shopper left before the checkout ended (closed the page, or the host unmounted it). */
   | { type: 'closed'; step: Step; sessionId?: string; reference?: string }
+  /**
+   * The shopper opened one of their recent orders on this device (its status screen follows). An
+   * order that had ended is shown as it ended: no `transactionUpdated`, `completed` or `failed` again.
+   */
+  | { type: 'recentOrderOpened'; sessionId: string }
   /** `serviceCode`: the service's or host server's own code, when it said more than `code`. */
   | { type: 'error'; code: RampCheckoutErrorCode; message: string; serviceCode?: string };
 

@@ -58,6 +58,8 @@ export function transitionEvents(
   const session = next.launch.session;
   if (event.type === 'SESSION_CREATED' && session && next.launch.phase === 'created')
     out.push({ type: 'sessionCreated', sessionId: session.id, partner: quote?.serviceProvider ?? '' });
+  if (event.type === 'ORDER_OPENED' && next.tracking)
+    out.push({ type: 'recentOrderOpened', sessionId: next.tracking.sessionId });
   return out;
 }
 

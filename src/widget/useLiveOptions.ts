@@ -12,28 +12,15 @@ import type { CheckoutStoreApi, LockableField } from '../checkout';
 import { developmentBuild } from '../ui/development';
 import type { RampCheckoutOptions, ValidOptions } from './config';
 import { OptionsError, readOptions } from './config';
+import { optionNamed } from './options';
 import type { EventEmitter } from './events';
 
-/** Options a running checkout takes in place. */
-export const LIVE_OPTIONS = [
-  'walletAddress',
-  'direction',
-  'amount',
-  'locale',
-  'defaultLocale',
-  'messages',
-  'theme',
-  'redirectUrl',
-  'launch',
-  'onEvent',
-] as const satisfies readonly (keyof RampCheckoutOptions)[];
-
-/** Options read once, as the checkout starts: a later value changes nothing and restarts nothing. */
-const AT_MOUNT: readonly string[] = ['bootstrap'] satisfies readonly (keyof RampCheckoutOptions)[];
+/** Whether a running checkout takes a new value of `name` in place, or reads it at mount only. */
+const after = (name: string) => optionNamed(name)?.after;
 
 /** The options as data (onEvent, a function, is taken from the props as they come). */
 const keyOf = (raw: RampCheckoutOptions): string =>
-  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' || AT_MOUNT.includes(k) ? undefined : v));
+  JSON.stringify(raw ?? {}, (k, v: unknown) => (k === 'onEvent' || after(k) === 'mount' ? undefined : v));
 
 type Checked = { ok: true; options: ValidOptions } | { ok: false; error: OptionsError };
 
@@ -44,8 +31,7 @@ type Checked = { ok: true; options: ValidOptions } | { ok: false; error: Options
  */
 export function restartKey(options: RampCheckoutOptions): string {
   const { lock, ...rest } = options ?? {};
-  const live: readonly string[] = LIVE_OPTIONS;
-  const fixed = Object.entries(rest).filter(([name]) => !live.includes(name) && !AT_MOUNT.includes(name));
+  const fixed = Object.entries(rest).filter(([name]) => !after(name));
   return JSON.stringify([fixed, withoutWallet(Array.isArray(lock) ? lock : [])]);
 }
 
@@ -95,9 +81,7 @@ export function useLiveOptions(
     const fixed = (Object.keys({ ...prev, ...next }) as (keyof ValidOptions)[]).filter((name) =>
       name === 'lock'
         ? !same(withoutWallet(prev.lock), withoutWallet(next.lock))
-        : !(LIVE_OPTIONS as readonly string[]).includes(name) &&
-          !AT_MOUNT.includes(name) &&
-          !same(prev[name], next[name]),
+        : !after(name) && !same(prev[name], next[name]),
     );
     if (fixed.length)
       console.warn(

@@ -341,7 +341,7 @@ describe("createRampServer's options", () => {
     expect(issues).toHaveLength(6);
     expect(issues.join('\n')).not.toMatch(/SUPERSECRET|hunter2/);
     expect(issues).toContain(
-      'sessionSecret: must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for a random per-process secret (hidden)',
+      'sessionSecret: must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for one kept in the data directory (hidden)',
     );
     expect(issues).toContain(
       'apiBaseUrl: must not contain credentials: put the key in apiKey (got "https://…@api.example.com")',

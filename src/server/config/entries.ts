@@ -110,7 +110,7 @@ export const OPTIONS = {
     'RAMP_SESSION_SECRET',
     text(
       (s) => s.length >= 32,
-      'must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for a random per-process secret',
+      'must be at least 32 characters (e.g. `openssl rand -hex 32`), or unset for one kept in the data directory',
     ),
     { secret: true },
   ),

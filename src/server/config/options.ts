@@ -23,7 +23,7 @@ export interface RampServerOptions {
   redirectOrigins?: string[];
   /** RAMP_ADMIN_TOKEN: the console's and the intents endpoint's bearer token (≥ 16 chars). Unset: those answer 404. */
   adminToken?: string;
-  /** RAMP_SESSION_SECRET (≥ 32 chars). @default random per process */
+  /** RAMP_SESSION_SECRET (≥ 32 chars). @default made once, kept in dataDir (`session-secret`) */
   sessionSecret?: string;
   /** RAMP_PUBLIC_URL: the server's public origin (the sandbox's pages are linked from it). @default `http://<host>:<port>` */
   publicUrl?: string;

@@ -1,6 +1,7 @@
 // The embedded ledger's data directory as an operator meets it, with real server processes: a
 // second server on the same directory exits saying who holds it (and a killed holder never blocks
-// the next start); a server killed with SIGKILL while writing loses no session it answered 200 for;
+// the next start); a server killed with SIGKILL while writing loses no session it answered 200 for,
+// and the next one reads those sessions' orders for their tracking tokens (the secret kept there);
 // a ledger file that is empty, cut short, damaged or not SQLite stops the server at start and is
 // left byte for byte as it was.
 import { createHash } from 'node:crypto';
@@ -66,13 +67,14 @@ describe('a data directory that is no plain directory', () => {
 });
 
 describe('nothing acknowledged is lost', () => {
-  it('every session answered 200 is in the ledger after the server is killed (SIGKILL) mid-write', async () => {
+  it("every session answered 200 is in the ledger after the server is killed (SIGKILL) mid-write, and its shopper's token still reads it", async () => {
     const dir = tempDir();
     const server = startServer(env(dir));
     const url = await server.listening;
     await whenReady(url);
 
     const acknowledged: string[] = [];
+    const tokens = new Map<string, string>();
     let killed = false;
     let n = 0;
     // Eight shoppers at once, so writes are in flight when the kill lands.
@@ -83,7 +85,11 @@ describe('nothing acknowledged is lost', () => {
           const res = await quotedSession((path, init) => fetch(`${url}${path}`, init), SESSION_BODY, {
             'Idempotency-Key': key,
           });
-          if (res.status === 200) acknowledged.push(((await res.json()) as { id: string }).id);
+          if (res.status === 200) {
+            const { id, trackingToken } = (await res.json()) as { id: string; trackingToken: string };
+            acknowledged.push(id);
+            tokens.set(id, trackingToken);
+          }
         } catch {
           // The connection died with the server: not acknowledged.
         }
@@ -106,6 +112,17 @@ describe('nothing acknowledged is lost', () => {
     );
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
     expect(acknowledged.filter((id) => !kept.has(id))).toEqual([]);
+    // No RAMP_SESSION_SECRET: the restarted server signs with the secret the first one kept in the
+    // directory, so the tracking tokens its shoppers saved read their orders still.
+    const sample = acknowledged.slice(-10);
+    const lookup = await fetch(`${url2}/api/ramp/sessions/lookup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ trackingTokens: sample.map((id) => tokens.get(id)) }),
+    });
+    const { orders } = (await lookup.json()) as { orders: ({ sessionId: string; status: string } | null)[] };
+    expect(orders.map((o) => o?.sessionId)).toEqual(sample);
+    expect(orders.every((o) => o?.status === 'SESSION_CREATED')).toBe(true);
   }, 90_000);
 });
 
@@ -114,7 +131,7 @@ describe('a ledger that is not sound stops the server at start', () => {
   async function writtenLedger(): Promise<{ dir: string; file: string }> {
     const dir = tempDir();
     const ledger = await openEmbeddedLedger(dir);
-    for (let i = 0; i < 150; i++) await ledger.recordOrder(order(`s${i}`, { reference: `ref-${i}` }), []);
+    for (let i = 0; i < 150; i++) await ledger.orders.record(order(`s${i}`, { reference: `ref-${i}` }), []);
     await ledger.close();
     return { dir, file: join(dir, 'ledger.sqlite') };
   }

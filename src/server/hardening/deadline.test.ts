@@ -1,10 +1,12 @@
 // One total deadline per browser request: retries happen inside it, a hung upstream never holds a
-// browser longer, and the upstream call is cancelled when the browser leaves.
+// browser longer, and the upstream call is cancelled when the browser leaves. A body that has not
+// arrived by the deadline is the client's delay: 408, not an upstream timeout.
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../config/defaults';
 import { resolveConfig } from '../config/config';
 import { loadConfig } from '../config/env';
+import { rawRequest } from '../testing/raw-http';
 import { served } from '../testing/served';
 import { createTokenSigner } from '../http/tokens';
 import { TEST_ADMIN, json, remoteEnv, testApp } from '../testing/upstream';
@@ -134,4 +136,38 @@ describe('the request deadline', () => {
       await t.close();
     }
   }, 10_000);
+
+  it.each([
+    ['a quote', '/api/ramp/payments/crypto/quote', ''],
+    ['a session', '/api/ramp/crypto/session/widget', 'Idempotency-Key: slow-body-key-0001\r\n'],
+  ])(
+    "answers %s whose body has not arrived by the deadline 408 REQUEST_TIMEOUT, counted as the client's",
+    async (_, path, headers) => {
+      const t = await served({ RAMP_REQUEST_DEADLINE_MS: '300' });
+      try {
+        // Half a body, then nothing: the client stalls (Node's own limit for the whole request is 15 s).
+        const res = await rawRequest(
+          t.port,
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}` +
+            `Content-Length: 100\r\n\r\n{"sourceAmount":`,
+        );
+        expect(res.status).toBe(408);
+        expect(res.headers.connection).toBe('close');
+        expect(JSON.parse(res.body)).toMatchObject({
+          code: 'REQUEST_TIMEOUT',
+          requestId: expect.any(String),
+        });
+        expect(t.upstream.calls).toEqual([]);
+        const metrics = await (
+          await fetch(`${t.origin}/metrics`, { headers: { Authorization: `Bearer ${TEST_ADMIN}` } })
+        ).text();
+        expect(metrics).toMatch(/ramp_http_requests_total\{[^}]*status="408"[^}]*\} 1/);
+        expect(metrics).not.toMatch(/ramp_http_requests_total\{[^}]*status="504"/);
+      } finally {
+        t.server.closeAllConnections();
+        await t.close();
+      }
+    },
+    10_000,
+  );
 });

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { NO_DRAIN } from '../testing/child-env';
+import { TEST_SERVER_ENV } from '../testing/child-env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_BODY, payAtProvider } from '../testing/harness';
 import { quotedSession } from '../testing/upstream';
@@ -22,7 +22,7 @@ const children = new Set<ChildProcess>();
 function start(entry: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -98,7 +98,13 @@ describe('a killed and restarted host server', () => {
     const second = await start('src/server/node/main.ts', hostEnv(port));
     expect(second.url).toBe(first.url);
     // Move the upstream past the provider's processing time.
-    await fetch(`${upstream}/__clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 60_000 }) });
+    const moved = await fetch(`${upstream}/__sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 60_000 }),
+    });
+    // Refused (415) without its type, the clock stayed put and the test raced the sandbox's 0.6 s.
+    expect(moved.status).toBe(204);
     const res = await track(second.url);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ transaction: { sessionId: session.id, status: 'SETTLED' } });

@@ -11,6 +11,18 @@ export const MAX_BODY_BYTES = 8 * 1024;
 export const MAX_DRAINED_BYTES = 1024 * 1024;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Requests whose body the server has read to its end (or refused): see bodyPending. */
+const read = new WeakSet<Request>();
+
+/** Whether the server is still waiting for `req`'s body: a deadline that passes now is the client's (408). */
+export const bodyPending = (req: Request): boolean => !read.has(req);
+
+/** The answer when the body did not arrive in time: the client's delay, and the connection is not reused. */
+export const bodyTimeout = () =>
+  new HttpError(408, 'REQUEST_TIMEOUT', 'The request body did not arrive in time', {
+    headers: { Connection: 'close' },
+  });
+
 /**
  * Reads a JSON body of at most MAX_BODY_BYTES, stopping as soon as the limit is passed (the
  * declared Content-Length is not trusted on its own).
@@ -35,6 +47,14 @@ export async function readJsonBody(req: Request): Promise<unknown> {
 
 /** The body's bytes, at most `maxBytes` of them; past that a 413 (after draining, see MAX_DRAINED_BYTES). */
 export async function readBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+  try {
+    return await readUpTo(req, maxBytes);
+  } finally {
+    read.add(req);
+  }
+}
+
+async function readUpTo(req: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) {
     if (declared <= MAX_DRAINED_BYTES) await drain(req);

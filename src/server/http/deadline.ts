@@ -21,8 +21,13 @@ export const deadlineError = () =>
 /** Calls `gone` when the browser leaves; returns how to stop watching. */
 export type WatchClient = (gone: (reason?: unknown) => void) => () => void;
 
-export function createDeadline(ms: number, parent?: AbortSignal | WatchClient): Deadline {
-  return new RequestDeadline(ms, parent);
+/** `expired`: the answer when the time runs out (default: the upstream's, deadlineError). */
+export function createDeadline(
+  ms: number,
+  parent?: AbortSignal | WatchClient,
+  expired: () => HttpError = deadlineError,
+): Deadline {
+  return new RequestDeadline(ms, parent, expired);
 }
 
 /**
@@ -43,11 +48,11 @@ class RequestDeadline implements Deadline {
   #done: Promise<never> | undefined;
   #onEnd: ((reason: unknown) => void)[] = [];
 
-  constructor(ms: number, parent?: AbortSignal | WatchClient) {
+  constructor(ms: number, parent: AbortSignal | WatchClient | undefined, expired: () => HttpError) {
     this.#ms = ms;
     this.#timer = setTimeout(() => {
       this.#expired = true;
-      this.#end(deadlineError());
+      this.#end(expired());
     }, ms);
     const gone = (reason?: unknown) => this.#end(new ClientAbort(reason));
     if (typeof parent === 'function') this.#unwatch = parent(gone);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
+import { REDACTED } from '../../api/errors';
+import { SECRET_OPTIONS } from '../config/entries';
 import { createLogger, createMemoryLogger } from './log';
 
 describe('logger', () => {
@@ -39,10 +42,18 @@ describe('logger', () => {
     expect(line).not.toContain('zzz-token');
     const parsed = JSON.parse(line);
     expect(parsed.headers).toEqual({
-      Authorization: '[REDACTED]',
-      'X-Ramp-Tracking': '[REDACTED]',
+      Authorization: REDACTED,
+      'X-Ramp-Tracking': REDACTED,
       accept: 'json',
     });
-    expect(parsed.nested[0].note).toBe('Bearer [REDACTED] and basic [REDACTED]');
+    expect(parsed.nested[0].note).toBe(`Bearer ${REDACTED} and basic ${REDACTED}`);
+  });
+
+  it('redacts by name every option that holds a secret and every header or field that carries one', () => {
+    const log = createMemoryLogger();
+    const names = [...SECRET_OPTIONS, TRACKING_HEADER, INTENT_HEADER, 'clientSecret', 'set-cookie'];
+    log.info('fields', Object.fromEntries(names.map((name) => [name, `value of ${name}`])));
+    const parsed = JSON.parse(log.lines[0]!) as Record<string, unknown>;
+    for (const name of names) expect(parsed[name], name).toBe(REDACTED);
   });
 });

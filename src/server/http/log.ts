@@ -1,6 +1,9 @@
 // Structured logs: one JSON object per line. Everything passes a redaction step first, so the API
 // key, the console token, tracking tokens and any Authorization-style value never reach a log line,
 // whatever a caller puts in the fields.
+import { REDACTED } from '../../api/errors';
+import { INTENT_HEADER, TRACKING_HEADER } from '../../api/proxy/contract';
+import { SECRET_OPTIONS } from '../config/entries';
 import { systemClock } from './clock';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -25,21 +28,28 @@ export interface LoggerOptions {
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const REDACTED = '[REDACTED]';
-// Field names whose values are credentials, compared lower-case with - and _ removed.
-const SENSITIVE_KEYS = new Set([
-  'authorization',
-  'xramptracking',
-  'trackingtoken',
-  'token',
-  'apikey',
-  'cookie',
-  'setcookie',
-  'secret',
-  'password',
-  'sessionsecret',
-  'admintoken',
-]);
+/** A field name as compared: lower-case, without - and _ (X-Ramp-Tracking, trackingToken). */
+const bare = (name: string) => name.toLowerCase().replace(/[-_]/g, '');
+/**
+ * Field names whose values are credentials: the options that hold secrets (config/entries.ts marks
+ * them, and their values are redacted wherever they appear too), the headers and fields that carry
+ * one, and the words that name one.
+ */
+const SENSITIVE_KEYS = new Set(
+  [
+    ...SECRET_OPTIONS,
+    'authorization',
+    'cookie',
+    'set-cookie',
+    TRACKING_HEADER,
+    'trackingToken',
+    INTENT_HEADER,
+    'clientSecret',
+    'token',
+    'secret',
+    'password',
+  ].map(bare),
+);
 const AUTH_VALUE = /\b(basic|bearer)(\s+)[^\s",;]+/gi;
 
 export function createLogger(opts: LoggerOptions = {}): Logger {
@@ -81,9 +91,7 @@ export function redact(value: unknown, secrets: string[], depth = 0): unknown {
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = SENSITIVE_KEYS.has(k.toLowerCase().replace(/[-_]/g, ''))
-        ? REDACTED
-        : redact(v, secrets, depth + 1);
+      out[k] = SENSITIVE_KEYS.has(bare(k)) ? REDACTED : redact(v, secrets, depth + 1);
     }
     return out;
   }

@@ -10,8 +10,10 @@ import { AMOUNT_PATTERN, compareDecimal, validateAddress } from '../../domain';
 import type { SessionBody } from '../proxy/bodies';
 import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
-import type { IntentRecord, Ledger } from '../storage/ledger/types';
-import { RE } from '../http/patterns';
+import type { IntentLedger } from '../storage/ledger/ledger';
+import type { IntentRecord } from '../storage/ledger/types';
+import { RE } from '../../api/proxy/patterns';
+import { bodyProblems } from '../../api/routes/mount';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 
@@ -62,11 +64,7 @@ export const IntentSchema = v.strictObject({
 export function parseIntentInput(input: unknown): IntentInput {
   const r = v.safeParse(IntentSchema, input);
   if (!r.success) {
-    const details = r.issues.slice(0, 10).map((i) => {
-      const path = v.getDotPath(i) ?? '(body)';
-      if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
-      return `${path}: ${i.message}`;
-    });
+    const details = bodyProblems(r.issues);
     throw badRequest('INVALID_INTENT', `Invalid intent: ${details[0]}`, details);
   }
   const out = r.output;
@@ -101,22 +99,25 @@ const toDecimal = (n: string | number): string => {
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export interface Intents {
-  create(input: unknown): Promise<CreatedIntent>;
+  /** Mints an intent of checked values (parseIntentInput). */
+  create(input: IntentInput): Promise<CreatedIntent>;
   /** The live intent of a client secret, or an HttpError (404 unknown, 410 expired, 409 used). */
   resolve(clientSecret: string | undefined | null, opts?: { allowUsed?: boolean }): Promise<IntentRecord>;
   publicView(intent: IntentRecord): PublicIntent;
 }
 
-export function createIntents(ledger: Ledger, now: () => number = systemClock): Intents {
+export function createIntents(
+  ledger: Pick<IntentLedger, 'create' | 'findBySecretHash'>,
+  now: () => number = systemClock,
+): Intents {
   return {
-    async create(raw) {
-      const input = parseIntentInput(raw);
+    async create(input) {
       const id = `int_${randomBytes(12).toString('base64url')}`;
       const clientSecret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
       const createdAt = now();
       const expiresAt = createdAt + (input.expiresInSec ?? DEFAULT_INTENT_TTL_SEC) * 1000;
       const { expiresInSec: _ttl, amount, ...values } = input;
-      await ledger.createIntent({
+      await ledger.create({
         ...values,
         // An intent means one order: a direction left open would let a buy be redeemed as a sell.
         direction: input.direction ?? 'buy',
@@ -131,7 +132,7 @@ export function createIntents(ledger: Ledger, now: () => number = systemClock): 
     },
     async resolve(secret, opts = {}) {
       if (!secret || !SECRET_RE.test(secret)) throw intentNotFound();
-      const intent = await ledger.findIntentBySecretHash(hashSecret(secret));
+      const intent = await ledger.findBySecretHash(hashSecret(secret));
       if (!intent) throw intentNotFound();
       if (intent.expiresAt <= now()) {
         throw new HttpError(

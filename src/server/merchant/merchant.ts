@@ -8,7 +8,7 @@ import type { Intents } from './intents';
 import { memoryLeases } from '../storage/stores/leases';
 import type { Leases } from '../storage/stores/leases';
 import { openEmbeddedLedger } from '../storage/ledger';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import type { Logger } from '../http/log';
 import type { MerchantParts } from './routes';
 import { createOrders } from './orders';
@@ -52,8 +52,14 @@ export interface MerchantContext {
 }
 
 export interface Merchant {
+  /** The parts, once the ledger is open: the whole ledger for the server's health and close. */
   parts(): Promise<
-    MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null; sync: Worker }
+    MerchantParts & {
+      ledger: Ledger;
+      intents: Intents;
+      upstreamEvents: UpstreamEventApplier | null;
+      sync: Worker;
+    }
   >;
   orders: Orders;
   /** The checkout's stages before its session (the proxy marks them). */
@@ -74,6 +80,16 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   const leases = o.leases ?? memoryLeases(now);
   ctx.metrics?.watchLeases(() => leases.held());
   const webhook = config.merchant.webhook;
+  // The sandbox's events are signed like real ones: said at start, and in each event (livemode).
+  if (webhook && config.mode === 'sandbox') {
+    log.warn('webhooks leave a sandbox', {
+      webhooks: new URL(webhook.url).origin,
+      livemode: false,
+      why:
+        'RAMP_API_BASE_URL is unset: the sandbox answers and nothing is paid. Its events say "livemode": false; ' +
+        'verifyWebhook refuses them unless { allowTestEvents: true }',
+    });
+  }
   // RAMP_ROLE=web: the jobs exist (their records are written) but never run here; a worker's run them.
   const background = <W extends { kick(): void }>(job: W): W =>
     config.role === 'web' ? { ...job, kick: () => {} } : job;
@@ -81,12 +97,15 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now, { migrate: config.migrate }),
   ).then((opened) => {
     const ledger = ctx.metrics ? instrumentLedger(ctx.metrics, opened) : opened;
+    // The sandbox's events say so: nothing was paid for them.
+    const livemode = config.mode === 'remote';
     const sender: Worker | null = webhook
       ? background(
           createWebhookSender({
-            ledger,
+            deliveries: ledger.deliveries,
             url: webhook.url,
             secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
+            livemode,
             leases,
             log,
             now,
@@ -104,14 +123,15 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         )
       : null;
     let upstreamEvents: UpstreamEventApplier | null = null;
+    const events = webhook ? { livemode } : null;
     const recording = {
-      ledger,
+      orders: ledger.orders,
       log,
       now,
-      webhooks: webhook !== null,
+      webhooks: events,
       // An early event of the service's that named no session waits for this link.
       onLinked: (transactionId: string) =>
-        void ledger.wakeUpstreamEvents(transactionId, now()).then(
+        void ledger.upstreamEvents.wake(transactionId, now()).then(
           (n) => n > 0 && upstreamEvents?.kick(),
           (e: unknown) => log.warn('upstream events not woken', { error: e }),
         ),
@@ -120,7 +140,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     const recordStatus = createStatusRecorder(recording);
     const sync = background(
       createStatusSync({
-        ledger,
+        orders: ledger.orders,
         upstream: ctx.upstream,
         leases,
         log,
@@ -135,7 +155,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     upstreamEvents = config.merchant.upstreamWebhookSecret
       ? background(
           createUpstreamEventApplier({
-            ledger,
+            events: ledger.upstreamEvents,
+            orders: ledger.orders,
             upstream: ctx.upstream,
             leases,
             log,
@@ -146,12 +167,12 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           }),
         )
       : null;
-    const intents = createIntents(ledger, now);
+    const intents = createIntents(ledger.intents, now);
     const recorder = createOrderRecorder({
-      ledger,
+      orders: ledger.orders,
       log,
       now,
-      webhooks: webhook !== null,
+      webhooks: events,
       firstCheckDelayMs: config.merchant.syncIntervalMs,
       onRecorded: () => {
         ctx.metrics?.countCheckout('session');
@@ -161,7 +182,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     });
     const pending = background(
       createPendingResolver({
-        ledger,
+        pendingOrders: ledger.pendingOrders,
         upstream: ctx.upstream,
         recorder,
         leases,
@@ -181,7 +202,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     });
     const retention = background(
       createRetention({
-        ledger,
+        retention: ledger.retention,
         leases,
         log,
         now,
@@ -212,7 +233,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   return {
     parts: () => ready,
     funnel: createCheckoutFunnel({
-      ledger: () => ready.then((p) => p.ledger),
+      stats: () => ready.then((p) => p.ledger.stats),
       now,
       log,
       metrics: ctx.metrics,
@@ -227,11 +248,12 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       }
     },
     ...(config.merchant.rankingLearning
-      ? { completion: createCompletionRates({ ledger: () => ready.then((p) => p.ledger), now, log }) }
+      ? { completion: createCompletionRates({ stats: () => ready.then((p) => p.ledger.stats), now, log }) }
       : {}),
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),
       begin: async (headers, body) => (await ready).orders.begin(headers, body),
+      bySession: async (sessionIds) => (await ready).orders.bySession(sessionIds),
     },
     async close() {
       let parts;

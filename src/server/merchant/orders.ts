@@ -4,6 +4,8 @@
 // (the order written as pending, with its intent's claim, before the service is asked) and then
 // `created`, `refused` or `unsettled` (pending-orders.ts records it; jobs/pending-resolver.ts settles
 // what the asking process could not).
+import { WebhookEventSchema } from '../../api/proxy/webhooks';
+import { checkedSent } from '../http/self-check';
 import { randomBytes } from 'node:crypto';
 import type { LockField, SessionResponse } from '../../api/types';
 import type { SessionBody } from '../proxy/bodies';
@@ -12,9 +14,9 @@ import { enforceIntent, intentUsed } from './intents';
 import type { Intents } from './intents';
 import type { OrderRecorder } from './pending-orders';
 import { recordUntil, takeoverAt } from './pending-orders';
+import type { OrderLedger, PendingOrderLedger } from '../storage/ledger/ledger';
 import type {
   IntentRecord,
-  Ledger,
   OrderRecord,
   OrderTerms,
   PendingOrderRecord,
@@ -65,10 +67,16 @@ export interface Orders {
   /** The ledger's record of a creation under this externalSessionId (503 LEDGER_UNAVAILABLE when it cannot say). */
   earlier(externalSessionId: string): Promise<EarlierCreation | null>;
   begin(headers: Headers, body: SessionBody): Promise<PendingOrder>;
+  /** These sessions' orders, those the ledger has, in one read (503 LEDGER_UNAVAILABLE when it cannot say). */
+  bySession(sessionIds: readonly string[]): Promise<OrderRecord[]>;
 }
 
 export interface OrdersOptions {
-  ledger: Ledger;
+  /** The pending orders it writes before the service is asked, and the orders the lookup reads. */
+  ledger: {
+    pendingOrders: Pick<PendingOrderLedger, 'get' | 'begin' | 'release' | 'defer'>;
+    orders: Pick<OrderLedger, 'list'>;
+  };
   intents: Intents;
   now: () => number;
   recorder: OrderRecorder;
@@ -80,27 +88,43 @@ export interface OrdersOptions {
 
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 
-export function webhookEvent(type: WebhookType, o: OrderRecord, at: number): WebhookEvent {
-  return {
-    id: newEventId(),
-    type,
-    createdAt: new Date(at).toISOString(),
-    data: {
-      intentId: o.intentId,
-      reference: o.reference,
-      sessionId: o.sessionId,
-      transactionId: o.transactionId,
-      status: o.status,
-      direction: o.direction,
-      partner: o.partner,
-      sourceAmount: o.sourceAmount,
-      sourceCurrency: o.sourceCurrency,
-      destinationAmount: o.destinationAmount,
-      destinationCurrency: o.destinationCurrency,
-      walletAddress: o.walletAddress,
-      txHash: o.txHash,
+/** How the merchant's events are made: live, or from the sandbox (docs/CONTRACTS.md §5). */
+export interface EventMode {
+  livemode: boolean;
+}
+
+/** An order's event, as every delivery of it sends it (checked against its schema under tests). */
+export function webhookEvent(
+  type: WebhookType,
+  o: OrderRecord,
+  at: number,
+  { livemode }: EventMode,
+): WebhookEvent {
+  return checkedSent<WebhookEvent>(
+    WebhookEventSchema,
+    {
+      id: newEventId(),
+      type,
+      createdAt: new Date(at).toISOString(),
+      livemode,
+      data: {
+        intentId: o.intentId,
+        reference: o.reference,
+        sessionId: o.sessionId,
+        transactionId: o.transactionId,
+        status: o.status,
+        direction: o.direction,
+        partner: o.partner,
+        sourceAmount: o.sourceAmount,
+        sourceCurrency: o.sourceCurrency,
+        destinationAmount: o.destinationAmount,
+        destinationCurrency: o.destinationCurrency,
+        walletAddress: o.walletAddress,
+        txHash: o.txHash,
+      },
     },
-  };
+    `the ${type} event`,
+  );
 }
 
 export const SESSION_CREATED = 'SESSION_CREATED';
@@ -152,9 +176,11 @@ function earlierOf(p: PendingOrderRecord): EarlierCreation {
 export function createOrders(o: OrdersOptions): Orders {
   return {
     async earlier(externalSessionId) {
-      const p = await ledgerStep(() => o.ledger.getPendingOrder(externalSessionId));
+      const p = await ledgerStep(() => o.ledger.pendingOrders.get(externalSessionId));
       return p && earlierOf(p);
     },
+    bySession: (sessionIds) =>
+      ledgerStep(() => o.ledger.orders.list({ sessionIds, limit: sessionIds.length })),
     async begin(headers, body) {
       const secret = headers.get(INTENT_HEADER);
       const intent = secret === null ? null : await ledgerStep(() => o.intents.resolve(secret));
@@ -180,7 +206,7 @@ export function createOrders(o: OrdersOptions): Orders {
             attempts: 0,
             note: null,
           };
-          const begun = await ledgerStep(() => o.ledger.beginPendingOrder(record));
+          const begun = await ledgerStep(() => o.ledger.pendingOrders.begin(record));
           if (begun === 'intent_used') throw intentUsed();
           // Another request of this key wrote it between `earlier` and now: that one goes on.
           if (begun === 'exists') return 'pending';
@@ -199,12 +225,12 @@ export function createOrders(o: OrdersOptions): Orders {
         async refused() {
           if (!pending) return;
           // Not given back now (the ledger failing): the background step asks again later.
-          await o.ledger.releasePendingOrder(pending.externalSessionId).catch(() => {});
+          await o.ledger.pendingOrders.release(pending.externalSessionId).catch(() => {});
         },
         async unsettled(reason) {
           if (!pending) return;
           try {
-            await o.ledger.deferPendingOrder(pending.externalSessionId, o.now(), reason);
+            await o.ledger.pendingOrders.defer(pending.externalSessionId, o.now(), reason);
           } catch {
             // Not marked due (the ledger failing): it is taken over at its takeover time anyway.
             return;

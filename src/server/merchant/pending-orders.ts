@@ -5,17 +5,20 @@
 // e.g. while PostgreSQL is unreachable); past takeoverAt, the background step does
 // (jobs/pending-resolver.ts), so a crash or a lost answer never leaves it for good.
 import type { SessionResponse } from '../../api/types';
+import { backoff } from '../../domain/backoff';
 import type { Logger } from '../http/log';
-import type { Ledger, OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
+import type { OrderLedger } from '../storage/ledger/ledger';
+import type { OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import { SESSION_CREATED, webhookEvent } from './orders';
+import type { EventMode } from './orders';
 
 export interface OrderRecorderOptions {
-  ledger: Ledger;
+  orders: Pick<OrderLedger, 'record'>;
   log: Logger;
   now: () => number;
-  /** Queue webhook events (only when a webhook URL is configured). */
-  webhooks: boolean;
+  /** Queue webhook events, live or not (null: no webhook URL is configured). */
+  webhooks: EventMode | null;
   /** When the status sync first looks at a new order. */
   firstCheckDelayMs: number;
   /** Told after an order is recorded (kicks the sync and the webhook sender). */
@@ -51,8 +54,8 @@ export const TAKEOVER_MARGIN_MS = 5_000;
 export const recordUntil = (createdAt: number, sessionTimeoutMs: number): number =>
   createdAt + 2 * sessionTimeoutMs;
 
-const RETRY_FIRST_MS = 100;
-const RETRY_MAX_MS = 2_000;
+/** The pauses between the asking process's write attempts: 0.1, 0.2, 0.4… s, at most 2 s. */
+const RETRY = { firstMs: 100, maxMs: 2_000 };
 
 export function orderFrom(
   p: Pick<PendingOrderRecord, 'terms' | 'externalSessionId'>,
@@ -81,8 +84,8 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   const record: OrderRecorder['record'] = async (p, sessionId, answer) => {
     const at = o.now();
     const order = orderFrom(p, sessionId, at, o.firstCheckDelayMs);
-    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at)] : [];
-    await o.ledger.recordOrder(order, events, p.intentClaim ?? undefined, {
+    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at, o.webhooks)] : [];
+    await o.orders.record(order, events, p.intentClaim ?? undefined, {
       externalSessionId: p.externalSessionId,
       answer: answer === null ? null : JSON.stringify(answer),
     });
@@ -91,7 +94,8 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   return {
     record,
     async recordRetrying(p, sessionId, answer, until) {
-      for (let wait = RETRY_FIRST_MS; ; wait = Math.min(RETRY_MAX_MS, wait * 2)) {
+      for (let retry = 0; ; retry++) {
+        const wait = backoff(retry, RETRY);
         try {
           await record(p, sessionId, answer);
           return;

@@ -6,15 +6,17 @@ import type { Transaction } from '../../api/types';
 import { isTerminalStatus, transactionEventType, transactionOutcome } from '../../domain';
 import type { Logger } from '../http/log';
 import { EXPIRED } from '../storage/ledger/types';
-import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
+import type { OrderLedger } from '../storage/ledger/ledger';
+import type { OrderRecord, StatusSource } from '../storage/ledger/types';
 import { webhookEvent } from './orders';
+import type { EventMode } from './orders';
 
 export interface StatusRecorderOptions {
-  ledger: Ledger;
+  orders: Pick<OrderLedger, 'applyUpdate'>;
   log: Logger;
   now: () => number;
-  /** Queue merchant webhooks (only when a webhook URL is configured). */
-  webhooks: boolean;
+  /** Queue merchant webhooks, live or not (null: no webhook URL is configured). */
+  webhooks: EventMode | null;
   /** Told when a change linked a transaction to its order (early upstream events may wait for it). */
   onLinked?: (transactionId: string) => void;
   /** Told when a change ended an order (the /metrics count of outcomes per partner). */
@@ -41,7 +43,7 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
       txHash: tx.cryptoDetails?.blockchainTransactionId ?? order.txHash,
       updatedAt: at,
     };
-    const changed = await o.ledger.applyUpdate(
+    const changed = await o.orders.applyUpdate(
       order.sessionId,
       {
         from: order.status,
@@ -53,7 +55,7 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
         at,
         source,
       },
-      o.webhooks ? [webhookEvent(transactionEventType(next.status), next, at)] : [],
+      o.webhooks ? [webhookEvent(transactionEventType(next.status), next, at, o.webhooks)] : [],
     );
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: next.status, source });
@@ -76,10 +78,10 @@ export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
   return async (order) => {
     const at = o.now();
     const next: OrderRecord = { ...order, status: EXPIRED, terminal: true, updatedAt: at };
-    const changed = await o.ledger.applyUpdate(
+    const changed = await o.orders.applyUpdate(
       order.sessionId,
       { from: order.status, status: EXPIRED, terminal: true, transactionId: null, at, source: 'expiry' },
-      o.webhooks ? [webhookEvent('checkout.expired', next, at)] : [],
+      o.webhooks ? [webhookEvent('checkout.expired', next, at, o.webhooks)] : [],
     );
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: EXPIRED, source: 'expiry' });

@@ -42,8 +42,8 @@ function setup(webhooks = true, now?: () => number) {
   servers.push(server);
   const call = (path: string, init: RequestInit = {}) =>
     server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '127.0.0.1' });
-  const buy = async (reference: string, amount: string) => {
-    const { clientSecret } = await server.createIntent({ reference, walletAddress: WALLET });
+  const buy = async (reference: string, amount: string, customerId?: string) => {
+    const { clientSecret } = await server.createIntent({ reference, walletAddress: WALLET, customerId });
     const body = {
       sessionType: 'BUY',
       sessionData: {
@@ -90,6 +90,33 @@ describe('ramp.orders', () => {
     expect(await http.json()).toEqual({ orders: [order], nextCursor: null });
     await expect(server.orders.list({ cursor: 'not-a-cursor' })).rejects.toThrow(/cursor/);
     await expect(server.orders.list({ limit: 0 })).rejects.toThrow(/limit/);
+  });
+
+  it("lists one customer's orders by the customerId of the merchant's intents, exactly", async () => {
+    const { server, call, buy } = setup();
+    const first = await buy('order-a1', '100', 'cust-a');
+    await buy('order-b1', '100', 'cust-b');
+    const second = await buy('order-a2', '100', 'cust-a');
+    await buy('order-x', '100');
+    const listed = await server.orders.list({ customerId: 'cust-a' });
+    expect(listed.data.map((o) => [o.sessionId, o.customerId])).toEqual([
+      [second, 'cust-a'],
+      [first, 'cust-a'],
+    ]);
+    expect((await server.orders.list({ customerId: 'cust-' })).data).toEqual([]);
+    const http = await call('/api/ramp/orders?customerId=cust-a&limit=1', {
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    });
+    const page = (await http.json()) as { orders: { sessionId: string }[]; nextCursor: string };
+    expect(page.orders.map((o) => o.sessionId)).toEqual([second]);
+    const next = await server.orders.list({ customerId: 'cust-a', cursor: page.nextCursor });
+    expect(next.data.map((o) => o.sessionId)).toEqual([first]);
+    await expect(server.orders.list({ customerId: 'cust a' })).rejects.toThrow(/customerId/);
+    const bad = await call('/api/ramp/orders?customerId=cust%20a', {
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'INVALID_QUERY_PARAMETER' });
   });
 
   it('retrieves an order with its history (ISO dates) and deliveries; null for none', async () => {

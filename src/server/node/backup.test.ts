@@ -1,11 +1,17 @@
 // Backups of the embedded ledger as an operator takes them: `ramp-checkout backup` while the server
-// records sessions, `ramp-checkout restore` into an empty directory, a server started on it; and a
-// plain copy of the running server's file refused at start rather than served empty.
-import { copyFileSync, mkdtempSync } from 'node:fs';
+// records sessions, `ramp-checkout restore` into an empty directory, a server started on it; a plain
+// copy of the running server's file refused at start rather than served empty; a backup changed
+// outside the server (a trigger, a view, a table of its own, its migrations' record cut) refused by
+// restore, saying what it found; and a backup never written through a link or over a file.
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'libsql';
 import { runCli } from '../testing/process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedLedger } from '../storage/ledger';
+import { LATEST_VERSION } from '../storage/ledger/schema-version';
+import { event, order } from '../testing/ledger-records';
 import { createRampServer } from '../server';
 import { served } from '../testing/served';
 import { BUY_SESSION, quotedSession } from '../testing/upstream';
@@ -77,5 +83,107 @@ describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
       await writer;
       await s.close();
     }
+  });
+});
+
+describe('ramp-checkout restore of a backup changed outside the server', { timeout: 60_000 }, () => {
+  let genuine: string;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ramp-tamper-'));
+    const ledger = await openEmbeddedLedger(dataDir);
+    await ledger.orders.record(order('sess_1'), [event('evt_1', 'sess_1')]);
+    await ledger.close();
+    genuine = join(mkdtempSync(join(tmpdir(), 'ramp-tamper-backup-')), 'genuine.sqlite');
+    expect((await runCli(['backup', genuine], { RAMP_DATA_DIR: dataDir })).code).toBe(0);
+  });
+
+  /** The genuine backup, changed by `sql`; then restored as an operator would, into a new directory. */
+  async function restoreChanged(sql: string) {
+    const file = join(mkdtempSync(join(tmpdir(), 'ramp-tampered-')), 'backup.sqlite');
+    copyFileSync(genuine, file);
+    const db = new Database(file);
+    db.exec(sql);
+    db.close();
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'ramp-tamper-restore-')), 'data');
+    const result = await runCli(['restore', file], { RAMP_DATA_DIR: dataDir });
+    return { ...result, restored: existsSync(dataDir) ? readdirSync(dataDir) : [] };
+  }
+
+  it('restores the backup as the server wrote it', async () => {
+    const r = await restoreChanged('SELECT 1');
+    expect(r.out).toMatch(`schema version ${LATEST_VERSION}, 1 orders, integrity ok`);
+    expect(r.code).toBe(0);
+  });
+
+  it.each([
+    [
+      'a trigger that acts on every new order',
+      `CREATE TRIGGER forge AFTER INSERT ON ramp_orders BEGIN
+         UPDATE ramp_webhook_deliveries SET body = '{"type":"transaction.completed"}'; END`,
+      `trigger "forge" on ramp_orders is not part of schema version ${LATEST_VERSION}`,
+    ],
+    [
+      'a view in place of ramp_orders',
+      `DROP TABLE ramp_orders; CREATE VIEW ramp_orders AS SELECT * FROM ramp_order_status`,
+      `view "ramp_orders" stands where schema version ${LATEST_VERSION} has a table`,
+    ],
+    [
+      'a table of its own',
+      'CREATE TABLE notes (body TEXT)',
+      `table "notes" is not part of schema version ${LATEST_VERSION}`,
+    ],
+    [
+      'an object whose name would write to the terminal',
+      'CREATE TABLE "x\x1b[2Jy" (body TEXT)',
+      `table "x\\u001b[2Jy" is not part of schema version ${LATEST_VERSION}`,
+    ],
+    [
+      'an index changed',
+      'DROP INDEX ramp_orders_reference; CREATE INDEX ramp_orders_reference ON ramp_orders (status)',
+      `index "ramp_orders_reference" on ramp_orders differs from its definition in schema version ${LATEST_VERSION}`,
+    ],
+    [
+      'a migration removed from the record',
+      'DELETE FROM ramp_schema_migrations WHERE version = 3',
+      `ramp_schema_migrations has no record of migration 3 (of 1 to ${LATEST_VERSION})`,
+    ],
+    [
+      'the last migrations removed from the record',
+      `DELETE FROM ramp_schema_migrations WHERE version > 4`,
+      'table "ramp_pending_orders" is not part of schema version 4',
+    ],
+  ])('refuses one with %s, saying what it found, and restores nothing', async (_, sql, found) => {
+    const r = await restoreChanged(sql);
+    expect(r.stderr).toContain(found);
+    expect(r.stderr).toMatch(/is refused: its schema is not the one this build's migrations make/);
+    expect(r.code).toBe(1);
+    expect(r.restored).toEqual([]);
+  });
+
+  it('refuses a backup that records no migration at all', async () => {
+    const r = await restoreChanged('DELETE FROM ramp_schema_migrations');
+    expect(r.stderr).toMatch(/holds no ledger schema/);
+    expect(r.code).toBe(1);
+    expect(r.restored).toEqual([]);
+  });
+});
+
+describe('ramp-checkout backup at a path that exists', { timeout: 60_000 }, () => {
+  it('writes neither through a link (one pointing nowhere too) nor over a file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ramp-backup-link-'));
+    await (await openEmbeddedLedger(dataDir)).close();
+    const dir = mkdtempSync(join(tmpdir(), 'ramp-backup-link-target-'));
+    const pointedAt = join(dir, 'elsewhere.sqlite');
+    symlinkSync(pointedAt, join(dir, 'dangling.sqlite'));
+    const throughLink = await runCli(['backup', join(dir, 'dangling.sqlite')], { RAMP_DATA_DIR: dataDir });
+    expect(throughLink.stderr).toMatch(/dangling\.sqlite exists: a backup never overwrites a file/);
+    expect(throughLink.code).toBe(1);
+    expect(existsSync(pointedAt)).toBe(false);
+
+    writeFileSync(join(dir, 'taken.sqlite'), 'keep me');
+    const over = await runCli(['backup', join(dir, 'taken.sqlite')], { RAMP_DATA_DIR: dataDir });
+    expect(over.code).toBe(1);
+    // Nothing left behind beside the files that were there.
+    expect(readdirSync(dir).sort()).toEqual(['dangling.sqlite', 'taken.sqlite']);
   });
 });

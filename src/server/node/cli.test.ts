@@ -1,10 +1,15 @@
 // The CLI as a merchant runs it: help texts, and `webhooks trigger` against a receiver that verifies
-// with verifyWebhook, as the README's handler does.
+// with verifyWebhook, as the README's handler does in development (its samples are test events).
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../index';
 import type { WebhookEvent } from '../index';
+import { ROOT } from '../testing/cluster';
 import { runCli } from '../testing/process';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
@@ -20,7 +25,9 @@ const receiver = createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     try {
-      const event = verifyWebhook(Buffer.concat(chunks), req.headers['ramp-signature'] as string, SECRET);
+      const event = verifyWebhook(Buffer.concat(chunks), req.headers['ramp-signature'] as string, SECRET, {
+        allowTestEvents: true,
+      });
       received.push(event);
       res.writeHead(204).end();
     } catch (e) {
@@ -36,6 +43,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
 describe('ramp-checkout', { timeout: 60_000 }, () => {
+  it('runs as `npx ramp-checkout` from a built checkout: the build leaves its bin executable', async () => {
+    // Checked first: npx makes the file executable itself when it links it the first time.
+    expect(statSync(resolve(ROOT, 'dist/server/cli.js')).mode & 0o111).toBe(0o111);
+    const npx = await new Promise<{ code: number | null; out: string }>((done) => {
+      const child = spawn('npx', ['--no-install', 'ramp-checkout', '--help'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() },
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += String(d)));
+      child.stderr.on('data', (d) => (out += String(d)));
+      child.on('close', (code) => done({ code, out }));
+    });
+    expect(npx.out).toMatch(/^Usage: ramp-checkout <command>/);
+    expect(npx.code).toBe(0);
+  });
+
   it('--help lists the commands; serve --help its options, not "Unknown option"', async () => {
     const top = await cli(['--help']);
     expect(top.code).toBe(0);
@@ -76,6 +100,7 @@ describe('ramp-checkout', { timeout: 60_000 }, () => {
       expect(run.stdout).toMatch(new RegExp(`^${type} evt_test_\\S+ → ${url}: 204`));
       const event = received.at(-1)!;
       expect(event.type).toBe(type);
+      expect(event.livemode).toBe(false);
       expect(event.data).toMatchObject({ reference: 'order_sample', sourceAmount: '100.00' });
       expect(new Date(event.createdAt).toISOString()).toBe(event.createdAt);
     }

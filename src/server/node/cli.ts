@@ -129,9 +129,11 @@ const BACKUP_USAGE = `Usage: ramp-checkout backup <file> | ramp-checkout restore
 
 backup:  writes a consistent copy of the embedded ledger (RAMP_DATA_DIR/ledger.sqlite) to <file>
          while the server runs (SQLite's VACUUM INTO: a plain copy misses the write-ahead log), then
-         checks it. Never overwrites a file.
-restore: checks <file> (SQLite's integrity check, a schema this build knows) and puts it into
-         RAMP_DATA_DIR, which must hold no ledger; start the server on it afterwards.
+         checks it. <file> must not exist: never overwritten, never written through a link.
+restore: checks <file> and puts it into RAMP_DATA_DIR, which must hold no ledger; start the server
+         on it afterwards. Refused unless it passes SQLite's integrity check and its schema is
+         exactly what its version's migrations make, each of them recorded (no trigger, view,
+         index or table they did not make, none missing or changed).
 
 On PostgreSQL (RAMP_DATABASE_URL) use its own tools: pg_dump --format=custom --file=ramp.dump "$RAMP_DATABASE_URL"`;
 

@@ -1,8 +1,8 @@
 // Behind RAMP_TRUST_PROXY the client address is read from X-Forwarded-For: a request carrying two
 // such headers (Node would join them, the client's own entry last) is refused, over a real socket
 // through serve(), the entry `npm start` runs.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../testing/raw-http';
 import { served } from '../testing/served';
 import type { Served } from '../testing/served';
 
@@ -12,18 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const raw = (headers: string) =>
-  new Promise<string>((resolve) => {
-    const socket = connect(Number(s.port), '127.0.0.1', () =>
-      socket.end(
-        'GET /api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP HTTP/1.1\r\n' +
-          `Host: shop.example\r\n${headers}Connection: close\r\n\r\n`,
-      ),
-    );
-    let got = '';
-    socket.on('data', (d) => (got += d.toString()));
-    socket.on('close', () => resolve(got));
-  });
+const raw = async (headers: string) =>
+  (
+    await rawRequest(
+      s.port,
+      'GET /api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP HTTP/1.1\r\n' +
+        `Host: shop.example\r\n${headers}Connection: close\r\n\r\n`,
+    )
+  ).text;
 
 describe('X-Forwarded-For with RAMP_TRUST_PROXY=1', () => {
   it('is refused when sent twice, and read when sent once', async () => {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { repeatedHeaders } from '../http/client-address';
 import { isUnowned } from '../http/context';
+import { unreadableAnswer } from '../http/unreadable';
 import { mountRedirect } from '../server';
 import type { RampServer } from '../server';
 
@@ -41,13 +42,17 @@ const PASS = Symbol('pass to the next handler');
  * `app.use(nodeHandler(server))` or `app.use('/ramp', nodeHandler(server))`. Paths the server does
  * not serve go to `next()` when there is one (a 404 otherwise), so the app's own routes still answer.
  */
-export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
-  /** Requests that came with a `next`; those the server passed on. */
+export function nodeHandler(
+  server: Pick<RampServer, 'fetch'> & Partial<Pick<RampServer, 'config'>>,
+): NodeHandler {
+  /** Requests that came with a `next`; those the server passed on; those the server got at all. */
   const withNext = new WeakSet<object>();
   const passed = new WeakSet<object>();
+  const reached = new WeakSet<object>();
   const listener = getRequestListener(
     async (request, env) => {
       const incoming = env.incoming;
+      reached.add(incoming);
       const repeated = repeatedHeaders(incoming.rawHeaders);
       // The client's address is the socket's peer (behind RAMP_TRUST_PROXY=1, the forwarded one).
       const res = await server.fetch(request, {
@@ -63,15 +68,14 @@ export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
       return res;
     },
     {
+      // A request without a Host header (HTTP/1.0, as a balancer's health check sends it) is read as
+      // one for the server's own origin. The Host is only ever part of the URL the app routes by
+      // path: the server's origin is RAMP_PUBLIC_URL, never a request's.
+      hostname: server.config ? new URL(server.config.publicUrl).host : 'localhost',
       errorHandler: (e) => {
-        if (e === PASS) return;
-        // The adapter's own refusal of a request target it cannot build a URL from (a backslash, say).
-        if (e instanceof Error && e.name === 'RequestError') {
-          return Response.json(
-            { code: 'INVALID_PATH', message: 'The request target is not a valid path' },
-            { status: 400, headers: { 'Cache-Control': 'no-store' } },
-          );
-        }
+        // Passed on; or the adapter's refusal of a request it cannot make a URL of (a backslash in
+        // the path, a Host header that is no host), answered below by the server.
+        if (e === PASS || (e instanceof Error && e.name === 'RequestError')) return;
         console.error('ramp-checkout: unhandled error', e);
         return new Response(null, { status: 500 });
       },
@@ -91,6 +95,16 @@ export function nodeHandler(server: Pick<RampServer, 'fetch'>): NodeHandler {
     }
     if (next) withNext.add(req);
     await listener(req as IncomingMessage, res as unknown as ServerResponse);
+    if (!reached.has(req)) {
+      const answer = unreadableAnswer(server, {
+        method: req.method,
+        target: req.url,
+        ip: req.socket.remoteAddress,
+      });
+      res.statusCode = answer.status;
+      answer.headers.forEach((value, name) => res.setHeader(name, value));
+      return void (res as unknown as ServerResponse).end(await answer.text());
+    }
     if (next && passed.has(req)) next();
   };
 }

@@ -10,6 +10,7 @@ import { createLogger } from '../http/log';
 import type { Logger } from '../http/log';
 import { nodeHandler } from './handler';
 import { nodeServer } from './node-server';
+import { stopOnSignals } from './stop-signals';
 import type { NodeServerTimeouts } from './node-server';
 import type { RampServerOptions } from '../config/options';
 import { createRampServer } from '../server';
@@ -135,19 +136,22 @@ export function listen(options: RampServerOptions): void {
     ),
   );
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    // A second signal (Ctrl-C again) does not wait for the drain.
-    if (closing) process.exit(0);
-    closing = true;
-    log.info('shutting down', { signal });
-    void started
-      .then(async (s) => {
-        await s.shutdown();
-        log.info('stopped', { signal });
-      })
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const onSignal = stopOnSignals({
+    stop(signal) {
+      log.info('shutting down', { signal });
+      void started
+        .then(async (s) => {
+          await s.shutdown();
+          log.info('stopped', { signal });
+        })
+        .finally(() => process.exit(0));
+    },
+    repeated: (signal) => log.info('already stopping', { signal }),
+    cutShort() {
+      log.info('stopped without the drain', { signal: 'SIGINT' });
+      process.exit(0);
+    },
+  });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }

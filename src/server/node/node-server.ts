@@ -26,6 +26,10 @@ export function nodeServer(listener: RequestListener, overrides: Partial<NodeSer
       headersTimeout: t.headersTimeout,
       requestTimeout: t.requestTimeout,
       keepAliveTimeout: t.keepAliveTimeout,
+      // Node refuses an HTTP/1.1 request without a Host header with a bare 400 the server never
+      // sees (nor logs). The server needs no Host (its origin is RAMP_PUBLIC_URL): nodeHandler reads
+      // such a request as one for that origin, so a health check answers however it is sent.
+      requireHostHeader: false,
       // The check interval can only be set here.
       connectionsCheckingInterval: t.checkIntervalMs,
     },

@@ -1,6 +1,6 @@
-// What the proxy's route handlers share, built once per server from its parts: the limiters, the
-// quote and session paths, the tracking check, the cached discovery answers and upstream reads. The
-// routes themselves (one definition each) are in policy.ts; routes.ts turns them into Hono routes.
+// What the proxy's route handlers are made from, built once per server from its parts: the limiters,
+// the quote and session paths, the tracking check, the cached discovery answers and upstream reads.
+// Each route (allowlist.ts) takes the ones it uses; routes.ts mounts them.
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
@@ -179,6 +179,7 @@ export function createProxyParts({
   // One answer for "no token", "bad token" and "not your transaction": existence is never revealed.
   const noTransaction = () => notFound('No transaction found for this tracking token');
 
+  const verifyTracking = (token: string): TrackingClaims | null => signer.verify(token);
   const requireTracking = (c: Context): TrackingClaims => {
     const claims = signer.verify(c.req.header(TRACKING_HEADER));
     if (!claims) throw noTransaction();
@@ -239,17 +240,17 @@ export function createProxyParts({
     createSession,
     isConsoleCall,
     noTransaction,
+    verifyTracking,
     requireTracking,
+    orders,
     discoveryJson,
     discoveryOf,
     readOwned,
   };
 }
 
-export const cursorOf = (q: Record<string, string>): Cursor =>
+export const cursorOf = (q: { before?: string; after?: string }): Cursor =>
   q.after ? { after: q.after } : q.before ? { before: q.before } : {};
-export const limitOf = (q: Record<string, string>): number | undefined =>
-  q.limit === undefined ? undefined : Number(q.limit);
 export const pageMeta = (p: { count: number; remaining?: number; totalCount?: number }) => ({
   count: p.count,
   remaining: p.remaining,

@@ -1,6 +1,8 @@
 // What the browser may see of upstream records. Public discovery data passes whole; a session or a
 // transaction read by its shopper is cut down to the documented fields the widget uses, so account
-// and customer details the upstream attaches never reach a browser.
+// and customer details the upstream attaches never reach a browser; so is an order of the ledger.
+import type { TrackedOrder } from '../../api/proxy/session-lookup';
+import type { OrderRecord } from '../storage/ledger/types';
 import type {
   MultiFactorAuthorization,
   SessionResponse,
@@ -70,3 +72,22 @@ export const transactionView = (t: Transaction): Transaction => {
     );
   return view;
 };
+
+/** An order of the ledger as its shopper sees it: never the merchant's reference, customer or intent. */
+export const trackedOrderView = (o: OrderRecord): TrackedOrder => ({
+  sessionId: o.sessionId,
+  status: o.status,
+  terminal: o.terminal,
+  partner: o.partner,
+  direction: o.direction,
+  sourceAmount: o.sourceAmount,
+  sourceCurrency: o.sourceCurrency,
+  destinationAmount: o.destinationAmount,
+  destinationCurrency: o.destinationCurrency,
+  walletAddress: o.walletAddress,
+  paymentMethod: o.paymentMethod ?? null,
+  transactionId: o.transactionId,
+  txHash: o.txHash,
+  createdAt: new Date(o.createdAt).toISOString(),
+  updatedAt: new Date(o.updatedAt).toISOString(),
+});

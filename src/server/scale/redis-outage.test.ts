@@ -6,27 +6,15 @@
 // and quotes pass, without a restart. The suite runs a Redis of its own, to stop it.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
 import { quotedSession } from '../testing/session';
-import { freshDatabase, missingServices, redisServerBinary } from '../testing/services';
+import { freePort, freshDatabase, missingServices, requireProgram } from '../testing/services';
 import { startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
 
-const binary = redisServerBinary();
-const skip = missingServices('Redis outage', ['postgres']) || !binary;
-if (!binary && !skip) console.warn('skipped — Redis outage: needs redis-server on PATH');
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
+const skip = missingServices('Redis outage', ['postgres']);
+const binary = skip ? undefined : requireProgram('Redis outage', 'redis-server');
 
 function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(
@@ -110,6 +98,18 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     expect(trackedBefore.status).toBe(200);
     const before = (await trackedBefore.json()) as Record<string, unknown>;
 
+    // The background jobs have taken their leases (in the background, as they start: bounded look).
+    const scrape = async () =>
+      (await fetch(`${instance.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN}` } })).text();
+    const leasesOf = (text: string) =>
+      [...text.matchAll(/^ramp_lease_held\{lease="([^"]+)"\} (\d)$/gm)].map(([, l, v]) => `${l} ${v}`);
+    let leases: string[] = [];
+    for (let i = 0; i < 200 && !leases.includes('status-sync 1'); i++) {
+      leases = leasesOf(await scrape());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(leases).toContain('status-sync 1');
+
     const sessionsBefore = upstream.count('POST', '/crypto/session/widget');
     await stopProcess(redis);
 
@@ -129,11 +129,11 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     const health = await fetch(`${instance.origin}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, phase: 'serving' });
-    const metrics = await (
-      await fetch(`${instance.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN}` } })
-    ).text();
+    const metrics = await scrape();
     expect(metrics).toMatch(/^ramp_degraded 1$/m);
     expect(metrics).toMatch(/^ramp_dependency_up\{dependency="redis"\} 0$/m);
+    // Nobody can hold a lease without Redis: each one is still there, at 0 (RampLeaseUnheld fires).
+    expect(leasesOf(metrics)).toEqual(leases.map((l) => l.replace(/\d$/, '0')));
 
     const refused = await quote(instance.origin);
     expect(refused.status).toBe(503);

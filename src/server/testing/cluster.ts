@@ -9,7 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { NO_DRAIN } from './child-env';
+import { TEST_SERVER_ENV } from './child-env';
 import { createAdaptorServer } from '@hono/node-server';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
 import type { FaultInjector } from '../../sandbox';
@@ -31,15 +31,20 @@ export interface Instance {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built server with `env` on a free loopback port; resolves once it is ready (its ledger open, migrated). */
-export function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * Starts the built server with `env` on a free loopback port (or env's PORT); resolves once it is
+ * ready (its ledger open, migrated). `group`: in a process group of its own, which stop() signals
+ * whole, as systemd does (KillMode=control-group).
+ */
+export function startInstance(env: Record<string, string>, o: { group?: boolean } = {}): Promise<Instance> {
   if (!existsSync(SERVER_ENTRY)) {
     return Promise.reject(new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`));
   }
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: o.group === true,
   });
   children.add(child);
   let out = '';
@@ -52,7 +57,12 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
     new Promise<void>((ok) => {
       if (child.exitCode !== null || child.signalCode !== null) return ok();
       child.once('exit', () => ok());
-      child.kill(signal);
+      if (!o.group) return void child.kill(signal);
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Gone already (ESRCH): its exit is on its way.
+      }
     }).finally(() => children.delete(child));
   return new Promise((ok, fail) => {
     const onData = () => {

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { NO_DRAIN } from './child-env';
+import { TEST_SERVER_ENV } from './child-env';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -31,7 +31,7 @@ const started = new Set<ChildProcess>();
 export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [built('main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
@@ -97,7 +97,7 @@ export function runCli(
   return new Promise((done) => {
     const child = spawn(process.execPath, [built('cli.js'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...NO_DRAIN, ...env },
+      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
     });
     let out = '';
     let stdout = '';

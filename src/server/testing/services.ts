@@ -1,9 +1,12 @@
-// Test support: the real Redis and PostgreSQL servers the scale-out tests run against. `.ci/run`
-// starts both on loopback and exports RAMP_TEST_REDIS_URL and RAMP_TEST_DATABASE_URL. Outside CI a
-// suite whose server is not configured is skipped with the reason printed; in CI
-// (RAMP_TEST_REQUIRE_SERVICES=1 or CI set) a missing server fails the run instead.
+// Test support: the real Redis and PostgreSQL servers the scale-out tests run against, and the
+// programs some suites start themselves (redis-server, HAProxy). `.ci/run` starts both servers on
+// loopback and exports RAMP_TEST_REDIS_URL and RAMP_TEST_DATABASE_URL. Outside CI a suite whose server
+// or program is missing is skipped with the reason printed; in CI (RAMP_TEST_REQUIRE_SERVICES=1 or
+// CI set) a missing one fails the run instead.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 export const TEST_REDIS_URL = process.env.RAMP_TEST_REDIS_URL?.trim() || undefined;
 export const TEST_DATABASE_URL = process.env.RAMP_TEST_DATABASE_URL?.trim() || undefined;
@@ -31,15 +34,40 @@ export function redisDb(db: number): string {
   return url.href;
 }
 
-/** A path to Debian's redis-server, for suites that stop and restart a Redis of their own. */
-export function redisServerBinary(): string | undefined {
-  for (const p of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(p)) return p;
+/** Where Debian (or a local build) puts a program: `redis-server`, `haproxy`; undefined when it is not installed. */
+export function programPath(name: string): string | undefined {
+  for (const dir of ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']) {
+    if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
+  }
   try {
-    return execFileSync('which', ['redis-server'], { encoding: 'utf8' }).trim() || undefined;
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
   } catch {
     return undefined;
   }
 }
+
+/**
+ * The path of a program a suite runs (Debian package `pkg`), or undefined when the suite must be
+ * skipped here (said why). In CI its absence fails the run, as a missing server does.
+ */
+export function requireProgram(suite: string, name: string, pkg = name): string | undefined {
+  const path = programPath(name);
+  if (path) return path;
+  const reason = `${suite}: needs ${name} (apt-get install ${pkg})`;
+  if (REQUIRED) throw new Error(`${reason}, but it is not installed in CI`);
+  console.warn(`skipped — ${reason}`);
+  return undefined;
+}
+
+/** A loopback port free a moment ago (for a server that must keep its port across restarts). */
+export const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
 
 /** A new, empty database on the test PostgreSQL server, and a way to drop it afterwards. */
 export async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -5,13 +5,14 @@
 // Basic credentials, hex, URL-encoded, spaced out) is looked for by decoding what the text holds;
 // a text where any trace is found is not passed on at all (WITHHELD replaces it).
 
+import { REDACTED } from '../../api/errors';
+
 /** The documented shape of an error code: an upper-case identifier of at most 64 characters. */
 export const ERROR_CODE_RE = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** What replaces a code of another shape. */
 export const FALLBACK_CODE = 'UPSTREAM_ERROR';
 /** Copies of the key this long or longer are removed (shorter ones are noise, not a leak). */
 export const MIN_SECRET_FRAGMENT = 8;
-const REDACTED = '[redacted]';
 /** What replaces an upstream text that still carries a trace of the key in some encoding. */
 export const WITHHELD = 'The ramp service refused the request (its message was withheld)';
 

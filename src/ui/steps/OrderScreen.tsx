@@ -43,6 +43,7 @@ import { WhyOffer } from './WhyOffer';
 import { partnerHue, partnerName } from './partners';
 import { quoteName } from './quoteName';
 import { StepFrame } from './StepFrame';
+import { RecentOrders } from './RecentOrders';
 import { RouteDetails } from './RouteDetails';
 import { subdivisionLabel, subdivisionName } from './subdivisions';
 import { useContinue } from './useContinue';
@@ -476,6 +477,7 @@ export function OrderScreen() {
       )}
       {missing === 'quotes' && ranked.length > 0 && <Alert>{t('quote.choose')}</Alert>}
       {deadEnd && <p className="rc-help">{t('order.deadEnd')}</p>}
+      <RecentOrders />
     </StepFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Quote, Transaction } from '../../api/types';
-import { chainOf, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
-import { useTransaction } from '../../queries';
+import { chainOf, quoteOfOrder, resolveStatusView, statusLinks, timelineFor } from '../../checkout';
+import { useRecentOrders, useTransaction } from '../../queries';
 import { Alert, Button, StatusTimeline } from '../components';
 import { errorKey, statusKey } from '../i18n';
 import type { CheckoutHost, UiSignal } from './context';
@@ -10,7 +10,7 @@ import { useCheckoutData, useSend } from './data';
 import { partnerWindowClosed } from './launcher';
 import { partnerName } from './partners';
 import { StepFrame } from './StepFrame';
-import { Summary } from './Summary';
+import { Receipt } from './Receipt';
 import { useTranslator } from '../i18n';
 
 const DETAIL = {
@@ -31,12 +31,9 @@ function useWindowClosed(owner: object, watch: boolean): boolean {
   return watch && closed;
 }
 
-/**
- * The chosen offer, else (after a reload, its quotes no longer held) the offer as the transaction
- * states it, where it does.
- */
-function offerOf(tx: Transaction | null | undefined, chosen: Quote | undefined): Quote | undefined {
-  if (chosen || !tx || tx.sourceAmount === undefined || tx.destinationAmount === undefined) return chosen;
+/** The offer as the transaction states it, where it does (its quote no longer held, nor kept here). */
+function offerOf(tx: Transaction | null | undefined): Quote | undefined {
+  if (!tx || tx.sourceAmount === undefined || tx.destinationAmount === undefined) return undefined;
   return {
     serviceProvider: tx.serviceProvider ?? '',
     sourceAmount: tx.sourceAmount,
@@ -69,8 +66,11 @@ export function StatusStep() {
   const view = useTransaction(tracking, { baseMs: host.pollMs.base, maxMs: host.pollMs.max });
   const tx = view.transaction;
   const terminal = view.terminal;
-  const offer = offerOf(tx, chosen);
-  const code = chosen?.serviceProvider ?? tx?.serviceProvider ?? '';
+  // The order as this device keeps it: its offer's figures once the quotes are gone (a reload, an
+  // order opened from the recent ones).
+  const order = useRecentOrders(host.recentOrders).find((o) => o.sessionId === tracking?.sessionId);
+  const offer = chosen ?? (order ? quoteOfOrder(order) : offerOf(tx));
+  const code = chosen?.serviceProvider ?? tx?.serviceProvider ?? order?.partner ?? '';
   useTransactionReports(
     host,
     tracking && tx
@@ -185,8 +185,7 @@ export function StatusStep() {
       {view.error && !terminal && (
         <Alert action={{ label: t('action.tryAgain'), onClick: view.retry }}>{t(errorKey(view.error))}</Alert>
       )}
-      <Summary state={state} quote={offer} />
-      {tx?.id && <p className="rc-help rc-break">{t('status.reference', { id: tx.id })}</p>}
+      <Receipt state={state} quote={offer} transaction={tx} order={order} />
       {links.partnerUrl && (
         <a className="rc-link" href={links.partnerUrl} target="_blank" rel="noopener noreferrer">
           {t('status.viewAtPartner', { partner })}

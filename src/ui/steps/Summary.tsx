@@ -15,8 +15,15 @@ import { partnerName } from './partners';
 import { subdivisionLabel } from './subdivisions';
 import { useTranslator } from '../i18n';
 
+/** A row of the summary: its label, its value as text (what Copy and Print take), and as shown. */
+export interface SummaryRow {
+  term: string;
+  text: string;
+  node?: ReactNode;
+}
+
 /** `quote`: the chosen offer (or what the transaction says of it), read from the queries. */
-export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quote }) {
+export function useSummaryRows(state: CheckoutState, q: Quote | undefined): SummaryRow[] {
   const t = useTranslator();
   const { discovery, country, facts } = useCheckoutData();
   const sum = summary(state, q);
@@ -29,7 +36,7 @@ export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quo
   const method = sum.paymentMethod && methodLabel(sum.paymentMethod, entry?.name ?? sum.paymentMethod, t);
   const rate = q ? offerRate(q, sum.direction) : 0;
   const wallet = sum.walletAddress;
-  const rows: [string, ReactNode][] = [
+  const rows: [string, string | undefined, ReactNode?][] = [
     [
       t(buy ? 'quote.youPay' : 'quote.youSend'),
       q ? money(q.sourceAmount, q.sourceCurrencyCode, buy) : undefined,
@@ -46,10 +53,11 @@ export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quo
     ],
     [t('quote.fees'), q?.totalFee !== undefined ? money(q.totalFee, sum.fiatCurrency, true) : undefined],
     [t('summary.partner'), sum.serviceProvider && partnerName(sum.serviceProvider)],
-    [t(buy ? 'name.paymentMethod' : 'name.payoutMethod'), method],
+    [t(buy ? 'name.paymentMethod' : 'name.payoutMethod'), method || undefined],
     [t('summary.network'), sum.network && networkName(sum.network)],
     [
       t('name.walletAddress'),
+      wallet,
       wallet && (
         <>
           <span className="rc-summary__mono" aria-hidden="true" title={wallet}>
@@ -60,6 +68,7 @@ export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quo
         </>
       ),
     ],
+    [t('wallet.tagLabel'), state.selection.walletTag],
     [
       t('summary.country'),
       [
@@ -70,16 +79,24 @@ export function Summary({ state, quote: q }: { state: CheckoutState; quote?: Quo
         .join(', ') || undefined,
     ],
   ];
+  return rows.flatMap(([term, text, node]) => (text ? [{ term, text, ...(node ? { node } : {}) }] : []));
+}
+
+/** Label and value on one line when they fit, else the value under its label. */
+export function SummaryList({ rows }: { rows: readonly SummaryRow[] }) {
   return (
     <dl className="rc-summary">
-      {rows
-        .filter(([, value]) => !!value)
-        .map(([term, value]) => (
-          <div key={term} className="rc-summary__row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+      {rows.map((row) => (
+        <div key={row.term} className="rc-summary__row">
+          <dt>{row.term}</dt>
+          <dd>{row.node ?? row.text}</dd>
+        </div>
+      ))}
     </dl>
   );
+}
+
+/** What the shopper is about to do: the review's summary. */
+export function Summary({ state, quote }: { state: CheckoutState; quote?: Quote }) {
+  return <SummaryList rows={useSummaryRows(state, quote)} />;
 }

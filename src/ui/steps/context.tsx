@@ -4,7 +4,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { Direction, Quote, QuoteRequest, Transaction } from '../../api/types';
-import type { CheckoutState, CheckoutStoreApi } from '../../checkout';
+import type { CheckoutState, CheckoutStoreApi, RecentOrdersStore } from '../../checkout';
 import type { LaunchMode, LaunchedMode } from './launchMode';
 
 export type { LaunchMode, LaunchedMode };
@@ -36,6 +36,8 @@ export interface CheckoutHost {
   openingQuote?: { direction: Direction; request: QuoteRequest };
   /** The shopper may have the wallet address remembered on this device (absent: nothing is remembered). */
   rememberWallet?: { readonly on: boolean; set: (on: boolean) => void };
+  /** The shopper's recent orders on this device (absent: none are kept, `remember: false`). */
+  recentOrders?: RecentOrdersStore;
   /** Payment methods this device cannot pay with (Apple Pay without a wallet): never offered. */
   hiddenMethods?: readonly string[];
   onSignal: (signal: UiSignal) => void;

@@ -14,7 +14,7 @@ import { loadConfig } from '../../config/env';
 import { createRampServer, nodeHandler, verifyWebhook } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { openEmbeddedLedger } from '../../storage/ledger';
-import type { Ledger } from '../../storage/ledger/types';
+import type { Ledger } from '../../storage/ledger/ledger';
 import { quotedSession } from '../../testing/session';
 import { registerUpstreamWebhook } from './register';
 import { MAX_EVENT_BYTES } from './receiver';
@@ -201,6 +201,8 @@ describe('the service webhooks, with polling off', () => {
       [error.id]: ['SESSION_CREATED', 'PENDING', 'ERROR', 'SETTLING', 'SETTLED'],
       [refund.id]: ['SESSION_CREATED', 'PENDING', 'SETTLING', 'PARTIALLY_REFUNDED'],
     };
+    // A server on the service (RAMP_API_BASE_URL set, here the sandbox over HTTP): its events are live.
+    expect(received.map((r) => r.event.livemode)).toEqual(received.map(() => true));
     // No merchant event twice (by id or by status), and each order's events in the walk's order.
     const all = received.map((r) => r.event.id);
     expect(new Set(all).size).toBe(all.length);
@@ -222,7 +224,7 @@ describe('the service webhooks, with polling off', () => {
     expect(attempts.length).toBeGreaterThan(new Set(attempts.map((a) => a.eventId)).size);
     const firstIds = await Promise.all(
       [...new Set(attempts.map((a) => a.eventId))].map(async (eventId) =>
-        (await ledger).getUpstreamEvent(eventId),
+        (await ledger).upstreamEvents.get(eventId),
       ),
     );
     expect(firstIds.every((e) => e?.state === 'applied')).toBe(true);
@@ -308,7 +310,7 @@ describe('the service webhooks, with polling off', () => {
     expect([tooLarge.status, (await tooLarge.json()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
 
     for (const eventId of ['forged-evt-1', 'old-evt-1', 'unsigned-evt-1', 'elsewhere-evt-1']) {
-      expect(await (await ledger).getUpstreamEvent(eventId)).toBeNull();
+      expect(await (await ledger).upstreamEvents.get(eventId)).toBeNull();
     }
     expect(typesOf(id)).toHaveLength(before);
     const order = async () => {
@@ -322,7 +324,7 @@ describe('the service webhooks, with polling off', () => {
     const unix = String(Math.floor(Date.now() / 1000));
     const accepted = await post(good, await signed(good, upstreamSecret, unix));
     expect(accepted.status).toBe(200);
-    expect(await (await ledger).getUpstreamEvent('good-evt-1')).not.toBeNull();
+    expect(await (await ledger).upstreamEvents.get('good-evt-1')).not.toBeNull();
     // Applied: the order follows the transaction as read (the payload's status is not trusted).
     await vi.waitFor(async () => expect(await order()).not.toBe('SESSION_CREATED'), { timeout: 5_000 });
     expect((await profile('ACTIVE')).status).toBe(200);

@@ -164,12 +164,14 @@ it('an endpoint that never answers for 20 orders stops no webhook: each attempt 
     },
     { timeout: 20_000, interval: 50 },
   );
-  // Each attempt counted by its outcome; each delivery's lag observed.
+  // Each attempt counted by its outcome, once; each delivery's lag observed. On a loaded machine a
+  // later order's 204 can come after its attempt's 300 ms: counted as a timeout (and sent again later).
   const after = await (await send('/metrics', { headers: { Authorization: `Bearer ${ADMIN}` } })).text();
   const series = (line: RegExp) => Number(after.match(line)?.[1] ?? NaN);
-  expect(series(/^ramp_webhook_attempts_total\{outcome="timeout"\} (\d+)$/m)).toBeGreaterThanOrEqual(20);
-  expect(series(/^ramp_webhook_attempts_total\{outcome="delivered"\} (\d+)$/m)).toBeGreaterThanOrEqual(3);
-  expect(series(/^ramp_webhook_delivery_lag_seconds_count (\d+)$/m)).toBe(
-    series(/^ramp_webhook_attempts_total\{outcome="delivered"\} (\d+)$/m),
-  );
+  const timeouts = series(/^ramp_webhook_attempts_total\{outcome="timeout"\} (\d+)$/m);
+  const delivered = series(/^ramp_webhook_attempts_total\{outcome="delivered"\} (\d+)$/m);
+  expect(timeouts).toBeGreaterThanOrEqual(20);
+  expect(delivered).toBeGreaterThanOrEqual(1);
+  expect(timeouts + delivered).toBeGreaterThanOrEqual(20 + later.length);
+  expect(series(/^ramp_webhook_delivery_lag_seconds_count (\d+)$/m)).toBe(delivered);
 }, 90_000);

@@ -5,7 +5,8 @@
 import { setMaxListeners } from 'node:events';
 import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
-import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
+import type { WebhookQueue } from '../../storage/ledger/ledger';
+import type { DeliveryRecord } from '../../storage/ledger/types';
 import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 import type { WebhookOutcome } from '../../http/metrics';
@@ -33,10 +34,12 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
 };
 
 export interface WebhookSenderOptions {
-  ledger: Ledger;
+  deliveries: Pick<WebhookQueue, 'due' | 'nextDueAt' | 'recordAttempt'>;
   url: string;
   /** The signing secrets: the current one, then the previous one while a rotation lasts. */
   secrets: readonly string[];
+  /** Whether this server is live (not its sandbox): said by events queued before events said it. */
+  livemode: boolean;
   leases: Leases;
   log: Logger;
   fetch?: typeof fetch;
@@ -88,6 +91,23 @@ export function attemptSignal(
 }
 
 /**
+ * The body a delivery sends, the same on every attempt: the event as queued. An event queued before
+ * events said whether they are live (no `livemode`) says the mode of the server delivering it: the
+ * mode it was made in, unless the ledger changed hands between the sandbox and the live service.
+ */
+export function deliveredBody(body: string, livemode: boolean): string {
+  let event: unknown;
+  try {
+    event = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (typeof event !== 'object' || event === null || 'livemode' in event) return body;
+  const { data, ...head } = event as Record<string, unknown>;
+  return JSON.stringify({ ...head, livemode, data });
+}
+
+/**
  * Deliveries in flight at once to the endpoint, one per session at most (each session's events stay
  * in order). Each ends by its deadline, so a hanging endpoint holds a slot for that long at most.
  */
@@ -103,15 +123,16 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     let status = 0;
     let error: string | null = null;
     const call = attemptSignal(retry.timeoutMs, lost);
+    const body = deliveredBody(d.body, o.livemode);
     try {
       const res = await doFetch(o.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'ramp-checkout-webhooks',
-          ...webhookSignatureHeaders(d.body, d.id, o.secrets, Math.floor(at / 1000)),
+          ...webhookSignatureHeaders(body, d.id, o.secrets, Math.floor(at / 1000)),
         },
-        body: d.body,
+        body,
         redirect: 'manual',
         signal: call.signal,
       });
@@ -127,14 +148,14 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     }
     if (error === null) {
       o.onAttempt?.('delivered', now() - d.createdAt);
-      await o.ledger.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
+      await o.deliveries.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
       o.log.info('webhook delivered', { eventId: d.id, type: d.type, attempts: d.attempts + 1 });
       return;
     }
     o.onAttempt?.(status > 0 ? 'http_error' : error === 'timeout' ? 'timeout' : 'network_error');
     const next = at + retryDelay(d.attempts + 1, retry, random);
     const dead = next - d.createdAt > retry.maxAgeMs;
-    await o.ledger.recordAttempt(d.id, {
+    await o.deliveries.recordAttempt(d.id, {
       at,
       status,
       error,
@@ -160,7 +181,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     leases: o.leases,
     log: o.log,
     now,
-    nextDueAt: () => o.ledger.nextDeliveryAt(),
+    nextDueAt: () => o.deliveries.nextDueAt(),
     leaseTtlMs: o.leaseTtlMs,
     async pass(stopped, lost) {
       // Each attempt in flight listens on the lease's signal until it ends.
@@ -175,7 +196,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
       while (!stopped()) {
         const room = MAX_IN_FLIGHT - inFlight.size;
         const asked = ended;
-        const found = room > 0 ? await o.ledger.dueDeliveries(now(), MAX_IN_FLIGHT + inFlight.size) : [];
+        const found = room > 0 ? await o.deliveries.due(now(), MAX_IN_FLIGHT + inFlight.size) : [];
         const stale = (d: DeliveryRecord) => (endedAt.get(d.sessionId) ?? 0) > asked;
         const due = found.filter((d) => !inFlight.has(d.sessionId) && !stale(d)).slice(0, room);
         for (const d of due) {

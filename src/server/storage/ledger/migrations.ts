@@ -167,6 +167,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE ramp_orders ADD COLUMN payment_method TEXT`,
     ],
   },
+  {
+    version: 8,
+    name: "orders by the merchant's customer id (the orders listing's customerId filter)",
+    statements: [`CREATE INDEX ramp_orders_customer ON ramp_orders (customer_id, created_at)`],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS ramp_schema_migrations (

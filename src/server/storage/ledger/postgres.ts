@@ -10,7 +10,7 @@ import type { DependencyState } from '../stores/types';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { createSqlLedger } from './sql-ledger';
 import { SchemaError, ensureSchema } from './schema-version';
-import type { Ledger } from './types';
+import type { Ledger } from './ledger';
 
 /** pg_advisory_lock key of the ledger's migrations (any constant shared by every instance). */
 export const MIGRATION_LOCK_KEY = 727_274_001;
@@ -52,6 +52,7 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
 
   return {
     query: (sql, params) => run(pool, sql, params),
+    read: (sql, params) => run(pool, sql, params),
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();

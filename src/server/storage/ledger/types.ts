@@ -1,9 +1,17 @@
-// The order ledger's one interface: intents, orders (every session the server created) with their
-// status history, and the durable webhook queue. The embedded store (sqlite.ts, SQLite in a file)
-// implements it; a PostgreSQL store implements the same interface (the SQL in sql-ledger.ts and
-// migrations/ is written to run unchanged on both). Times are epoch milliseconds.
+// The ledger's records: intents, orders (every session the server created) with their status
+// history, pending orders, webhook deliveries and events, upstream events, and the rows /stats reads.
+// The parts that keep them are ledger.ts. Times are epoch milliseconds.
 
-export type Direction = 'buy' | 'sell';
+import type { IntentValues } from '../../../api/proxy/intents';
+import type { Order, StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
+import type { WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
+import type { Direction } from '../../../api/types';
+import type { QueueDepths } from '../../http/queue-depths';
+
+// The wire's shapes, which the records hold (src/api/proxy: written once there).
+export type { Direction, IntentValues, StatusSource };
+export type { WebhookData, WebhookDataByType } from '../../../api/proxy/webhooks';
+export type { WebhookEvent, WebhookType };
 
 /** What a store says of itself for /readyz (the shape of the other dependencies' states). */
 export interface StoreHealth {
@@ -11,24 +19,6 @@ export interface StoreHealth {
   /** Why it is down. */
   error?: string;
   latencyMs?: number;
-}
-
-/** The values a merchant fixed for a checkout; every field but reference is optional. */
-export interface IntentValues {
-  /** The merchant's order id: 1 to 64 printable characters. */
-  reference: string;
-  customerId?: string;
-  direction?: Direction;
-  country?: string;
-  /** ISO 3166-2 in full (US-NY), within `country`. */
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  /** A chainCode, e.g. ETHEREUM. */
-  network?: string;
-  /** A decimal string in the direction's source currency (fiat for buy, crypto for sell). */
-  amount?: string;
-  walletAddress?: string;
 }
 
 export interface IntentRecord extends IntentValues {
@@ -46,37 +36,19 @@ export interface IntentRecord extends IntentValues {
 /** Upstream statuses after which a transaction never changes (docs/upstream/SERVICE.md). */
 export type OrderStatus = string;
 
-export interface OrderRecord {
-  /** The upstream session id: the order's key. */
-  sessionId: string;
+/**
+ * An order as the ledger keeps it: the order the merchant reads (api/proxy/orders.ts Order: its
+ * `status` is `SESSION_CREATED` until the service reports a transaction, then the service's, or
+ * `EXPIRED`) with times as epoch milliseconds, and what the server needs to follow it.
+ */
+export interface OrderRecord extends Omit<Order, 'createdAt' | 'updatedAt'> {
   /**
    * The externalSessionId the server gave the session: the status sync looks the transaction up by
    * it when the search by session id does not find it. Null for orders recorded before it was kept.
    */
   externalSessionId: string | null;
-  intentId: string | null;
-  reference: string | null;
-  customerId: string | null;
-  partner: string;
-  direction: Direction;
-  country: string;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  /** Known once the upstream reports the transaction. */
-  destinationAmount: string | null;
-  walletAddress: string | null;
   /** The session's paymentMethodType; absent or null for orders recorded before it was kept. */
   paymentMethod?: string | null;
-  transactionId: string | null;
-  /**
-   * `SESSION_CREATED` until the upstream reports a transaction, then the upstream status; `EXPIRED`
-   * when no transaction came within RAMP_CHECKOUT_EXPIRES_MS.
-   */
-  status: OrderStatus;
-  /** On-chain transaction hash, when the upstream gives one. */
-  txHash: string | null;
-  terminal: boolean;
   createdAt: number;
   updatedAt: number;
   /** When the status sync looks at this order next (null once terminal). */
@@ -146,13 +118,6 @@ export interface PendingSettlement {
  */
 export const EXPIRED = 'EXPIRED';
 
-/**
- * Where a status change came from: the session's creation, the status sync's read (`poll`), a
- * webhook of the service's that made the server read the transaction (`webhook`), or the checkout's
- * expiry with no transaction (`expiry`).
- */
-export type StatusSource = 'checkout' | 'poll' | 'webhook' | 'expiry';
-
 export interface StatusChange {
   sessionId: string;
   status: OrderStatus;
@@ -203,50 +168,7 @@ export interface UpstreamEventRecord {
   note: string | null;
 }
 
-/** Each webhook type and the `data` it carries: a new type is one line here. */
-export interface WebhookDataByType {
-  'checkout.session_created': WebhookData;
-  'transaction.updated': WebhookData;
-  'transaction.completed': WebhookData;
-  'transaction.failed': WebhookData;
-  'transaction.refunded': WebhookData;
-  /** No transaction within RAMP_CHECKOUT_EXPIRES_MS: the shopper left; `status` is `EXPIRED`. */
-  'checkout.expired': WebhookData;
-}
-
-export type WebhookType = keyof WebhookDataByType;
-
-/**
- * The JSON body of a webhook (docs/CONTRACTS.md §5): a union narrowed by `type`, so a `switch` over
- * `event.type` can be checked exhaustively and each branch sees its own `data`.
- */
-export type WebhookEvent<T extends WebhookType = WebhookType> = {
-  [K in T]: {
-    id: string;
-    type: K;
-    /** ISO 8601. */
-    createdAt: string;
-    data: WebhookDataByType[K];
-  };
-}[T];
-
-export interface WebhookData {
-  intentId: string | null;
-  reference: string | null;
-  sessionId: string;
-  transactionId: string | null;
-  status: OrderStatus;
-  direction: Direction;
-  partner: string;
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
-  txHash: string | null;
-}
-
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
+export type DeliveryState = WebhookDelivery['state'];
 
 export interface DeliveryRecord {
   /** The event id: the same on every attempt. */
@@ -273,6 +195,10 @@ export interface OrderQuery {
   reference?: string;
   /** Exact upstream status. */
   status?: string;
+  /** The merchant's customer id (its intent's), exact. */
+  customerId?: string;
+  /** Only these sessions' orders (a shopper's lookup by tracking tokens); none for an empty list. */
+  sessionIds?: readonly string[];
   /** Orders after this one in the listing's order (newest first): the next page. */
   after?: { createdAt: number; sessionId: string };
   limit?: number;
@@ -298,20 +224,22 @@ export interface StatsQuery {
   partner?: string;
 }
 
-/** One order as /stats counts it: no reference, customer, wallet or address. */
-export interface StatsOrderRow {
-  partner: string;
-  country: string;
-  paymentMethod: string | null;
-  direction: Direction;
-  status: OrderStatus;
-  createdAt: number;
-  /** When it turned SETTLED, or null. */
-  completedAt: number | null;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  destinationAmount: string | null;
+/** The period's orders counted, grouped in the database (a few rows per day, partner, country, method). */
+export interface StatsCounts {
+  /** Orders per UTC day (YYYY-MM-DD, the day each was created) and status. */
+  days: { day: string; status: OrderStatus; count: number }[];
+  /** Orders per partner, country, payment method and status. */
+  groups: OrderCountRow[];
+  marks: StatsMarkRow[];
+}
+
+/** The amounts of one side (fiat or crypto) and currency of a day's orders, summed exactly. */
+export interface StatsVolumeRow {
+  side: 'fiat' | 'crypto';
+  currency: string;
+  day: string;
+  /** A decimal string ("150.5"); amounts the ledger holds that are not decimals are left out. */
+  amount: string;
 }
 
 export interface StatsMarkRow {
@@ -320,8 +248,8 @@ export interface StatsMarkRow {
   count: number;
 }
 
-/** Orders of one partner, country, payment method and status, counted (the ranking's completion rates). */
-export interface CompletionCountRow {
+/** Orders of one partner, country, payment method and status, counted (/stats, the ranking's completion rates). */
+export interface OrderCountRow {
   partner: string;
   country: string;
   paymentMethod: string | null;
@@ -329,150 +257,5 @@ export interface CompletionCountRow {
   count: number;
 }
 
-export interface Ledger {
-  /** The terminal orders created at or after `since` (ms), counted per partner, country, method and status. */
-  completionCounts(since: number): Promise<CompletionCountRow[]>;
-  /** Marks a checkout's stage for its day (again the same day: no change). */
-  markCheckout(mark: CheckoutMark): Promise<void>;
-  /** The period's orders (by creation day) and stage marks, filtered. */
-  statsRows(q: StatsQuery): Promise<{ orders: StatsOrderRow[]; marks: StatsMarkRow[] }>;
-  /** Stores a new intent. */
-  createIntent(intent: IntentRecord): Promise<void>;
-  findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
-  getIntent(id: string): Promise<IntentRecord | null>;
-  /** Ends the intent's life now (it can no longer start a session); false when there is none. */
-  expireIntent(id: string, at: number): Promise<boolean>;
-
-  /**
-   * Writes a pending order before its session is asked for, and claims its intent (terms.intentId)
-   * with `intentClaim`, in one transaction: `begun`; `intent_used` when another session holds the
-   * intent (one session per intent) and `exists` when this externalSessionId has a pending order
-   * already, both writing nothing.
-   */
-  beginPendingOrder(pending: PendingOrderRecord): Promise<'begun' | 'intent_used' | 'exists'>;
-  getPendingOrder(externalSessionId: string): Promise<PendingOrderRecord | null>;
-  /** No session came of it (the service refused): removes it and gives its intent's claim back. */
-  releasePendingOrder(externalSessionId: string): Promise<void>;
-  /** Its session exists but nobody has its answer: kept as `lost`, its intent's claim given back. */
-  losePendingOrder(externalSessionId: string, at: number, note: string): Promise<void>;
-  /** Leaves it pending for another look at `nextAttemptAt` (one attempt more). */
-  deferPendingOrder(externalSessionId: string, nextAttemptAt: number, note: string): Promise<void>;
-  /** Pending orders due at `now`, oldest due first. */
-  duePendingOrders(now: number, limit: number): Promise<PendingOrderRecord[]>;
-  /** When the next pending order is due, or null. */
-  nextPendingOrderAt(): Promise<number | null>;
-
-  /**
-   * Records a created session, its first status and its events, in one transaction; with `settles`,
-   * the pending order it came from becomes `recorded` in the same transaction, and an order recorded
-   * before (a write whose commit went through unseen) is not written again.
-   */
-  recordOrder(
-    order: OrderRecord,
-    events: WebhookEvent[],
-    intentClaim?: string,
-    settles?: PendingSettlement,
-  ): Promise<void>;
-  /**
-   * Applies an update when the status (or transaction id) changed: appends history, updates the
-   * order and queues the events, in one transaction. Returns false (and writes nothing) when
-   * nothing changed, so each change is recorded once even if several instances see it. A terminal
-   * order takes no update, except an `EXPIRED` one a transaction: it is followed again until that
-   * transaction ends (due for a check at once).
-   */
-  applyUpdate(sessionId: string, update: OrderUpdate, events: WebhookEvent[]): Promise<boolean>;
-  /** Sets when the sync looks next at non-terminal orders, in one transaction (one flush to disk for a batch of checks). */
-  scheduleChecks(
-    checks: readonly { sessionId: string; nextCheckAt: number; checkAttempts: number }[],
-  ): Promise<void>;
-  /** Non-terminal orders due for a check at `now`, oldest due first. */
-  dueOrders(now: number, limit: number): Promise<OrderRecord[]>;
-  /** The earliest nextCheckAt of any non-terminal order, or null. */
-  nextCheckAt(): Promise<number | null>;
-  getOrder(sessionId: string): Promise<OrderRecord | null>;
-  listOrders(query: OrderQuery): Promise<OrderRecord[]>;
-  history(sessionId: string): Promise<StatusChange[]>;
-
-  /**
-   * Pending deliveries due at `now`, each the earliest pending of its session (in order per
-   * transaction).
-   */
-  dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]>;
-  /** The earliest nextAttemptAt of a pending delivery, or null. */
-  nextDeliveryAt(): Promise<number | null>;
-  recordAttempt(
-    id: string,
-    attempt: {
-      at: number;
-      status: number;
-      error: string | null;
-      /** delivered, or pending again at nextAttemptAt, or dead (gave up). */
-      state: DeliveryState;
-      nextAttemptAt: number;
-    },
-  ): Promise<void>;
-  /** Queues a delivery again (same id and body) for now. False when there is no such delivery. */
-  resend(id: string, now: number): Promise<boolean>;
-  listDeliveries(query: { sessionId?: string; limit?: number }): Promise<DeliveryRecord[]>;
-  /** The latest delivery of each of these sessions. */
-  lastDeliveries(sessionIds: string[]): Promise<Map<string, DeliveryRecord>>;
-
-  /** What is waiting: open orders and webhook deliveries (the metrics' gauges). */
-  stats(): Promise<LedgerStats>;
-
-  /**
-   * One batch of retention: removes up to `limit` terminal orders last changed before `before`
-   * (with their history, their intent and their deliveries; never one with a delivery still
-   * pending), up to `limit` webhook deliveries delivered before `before`, up to `limit` intents
-   * that expired before `before` unused, and up to `limit` settled pending orders (recorded or
-   * lost) created before `before`. Returns how many rows went.
-   */
-  prune(before: number, limit: number): Promise<number>;
-  /** Whether the store can serve: /healthz and /readyz report it (the embedded store's; PostgreSQL's is reported as `postgres`). */
-  health?(): Promise<StoreHealth>;
-  /** The order whose transaction this is, once a read or an event linked it; else null. */
-  orderByTransaction(transactionId: string): Promise<OrderRecord | null>;
-  /** Records an upstream event; false (nothing written) when its eventId was recorded before. */
-  recordUpstreamEvent(event: UpstreamEventRecord): Promise<boolean>;
-  /**
-   * Takes a pending event for one instance until `until`: false when it is not pending or another
-   * instance holds it. The holder then finishes or defers it.
-   */
-  claimUpstreamEvent(eventId: string, now: number, until: number): Promise<boolean>;
-  /** Pending events due at `now` and not held by anyone, oldest first. */
-  dueUpstreamEvents(now: number, limit: number): Promise<UpstreamEventRecord[]>;
-  /** When the next pending event is due (or its claim runs out), or null. */
-  nextUpstreamEventAt(): Promise<number | null>;
-  /** Ends an event: applied, or ignored (no order of ours); releases the claim. */
-  finishUpstreamEvent(
-    eventId: string,
-    outcome: { state: 'applied' | 'ignored'; at: number; note: string | null },
-  ): Promise<void>;
-  /** Keeps an event pending for another attempt at `nextAttemptAt`; releases the claim. */
-  deferUpstreamEvent(eventId: string, nextAttemptAt: number, note: string): Promise<void>;
-  /**
-   * Makes the pending events of this transaction due now (early ones that named no session, once a
-   * read or a later event linked the transaction to an order). Returns how many.
-   */
-  wakeUpstreamEvents(transactionId: string, now: number): Promise<number>;
-  getUpstreamEvent(eventId: string): Promise<UpstreamEventRecord | null>;
-
-  close(): Promise<void>;
-}
-
-export interface LedgerStats {
-  /** Orders whose transaction has not ended. */
-  openOrders: number;
-  /** When the oldest of them was created, or null when there is none. */
-  oldestOpenCreatedAt: number | null;
-  pendingDeliveries: number;
-  /** When the oldest pending delivery's event was made, or null when none is pending. */
-  oldestPendingDeliveryAt: number | null;
-  deadDeliveries: number;
-  /** Orders kept (every state). */
-  orders: number;
-  /** Webhook deliveries kept (every state). */
-  deliveries: number;
-  /** The ledger's size on disk in bytes; absent for a ledger in memory. */
-  bytes?: number;
-}
+/** What is waiting and kept, as the metrics read it on each scrape (http/queue-depths.ts). */
+export type LedgerStats = QueueDepths;

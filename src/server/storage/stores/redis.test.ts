@@ -2,15 +2,19 @@
 // instances. Rate limits are exact across them, concurrent identical cache misses make one load,
 // idempotent replays get the first answer wherever they land, leases have one holder at a time and
 // expire, expiring records are seen by every instance until their TTL, and instances with different
-// session secrets are refused.
+// session secrets are refused. Without Redis: the pauses between reconnection attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotentRunner } from '../../proxy/sessions/idempotency';
 import { createMemoryLogger } from '../../http/log';
 import { missingServices, redisDb } from '../../testing/services';
-import { SecretMismatchError, createRedisStores } from './redis';
+import { SecretMismatchError, createRedisStores, reconnectDelay } from './redis';
 import type { Stores } from './types';
 
 const skip = missingServices('Redis stores', ['redis']);
+
+it('reconnects to a Redis that is down with growing pauses, at most every second', () => {
+  expect([1, 2, 3, 4, 5, 6, 100].map(reconnectDelay)).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+});
 
 describe.skipIf(skip)('Redis stores (real Redis)', () => {
   const opened: Stores[] = [];

@@ -4,6 +4,7 @@
 // released only by their holder (compare-and-set scripts), and expiring records are SET with PX.
 // Commands fail fast while Redis is down (no offline queue, a short command timeout) so a request is
 // answered with a 503 rather than held.
+import { backoff } from '../../../domain/backoff';
 import { systemClock } from '../../http/clock';
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -80,6 +81,9 @@ const POLL_MS = 25;
 const INSTANCE_TTL_MS = 30_000;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** The pause before reconnection attempt `attempt` (ioredis counts from 1): 0.1, 0.2, 0.4, 0.8, then 1 s. */
+export const reconnectDelay = (attempt: number): number =>
+  backoff(attempt - 1, { firstMs: 100, maxMs: 1_000 });
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 32);
 
 export async function createRedisStores(o: RedisStoresOptions): Promise<Stores & { redis: Redis }> {
@@ -92,7 +96,7 @@ export async function createRedisStores(o: RedisStoresOptions): Promise<Stores &
     commandTimeout: o.commandTimeoutMs ?? 1000,
     connectTimeout: 2000,
     // Keep trying while Redis is down, at most every 1 s: recovery needs no restart.
-    retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
+    retryStrategy: reconnectDelay,
   });
   let lastError: string | undefined;
   let wasUp = false;

@@ -1,0 +1,186 @@
+// The shopper's recent orders on this device: each launched checkout as it was made (the offer's
+// figures, the wallet, the choices to buy again with) and as it was last read (status, the
+// partner's transaction id, the chain's hash). Pure: the widget keeps the list in the site's
+// localStorage (widget/recentOrders.ts); nothing here is sent anywhere.
+import type { Quote, Transaction } from '../api/types';
+import { decimalFromNumber } from '../domain/decimal';
+import { asSelection } from './persistence';
+import { offerRate } from './rates';
+import type { Selection, Tracking } from './state';
+import { flowCodes } from './state';
+
+/** The newest this many are kept, none older than MAX_AGE_MS. */
+export const RECENT_ORDERS_MAX = 10;
+export const RECENT_ORDERS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+export interface RecentOrder extends Tracking {
+  /** When the session was created (ms since epoch). */
+  createdAt: number;
+  /** The site it was bought on (the page's host), for the receipt. */
+  site: string;
+  /** The choices, to show the order again and to buy again with them. */
+  selection: Selection;
+  partner: string;
+  /** Decimal strings: what the offer said (the destination amount: the transaction's, once read). */
+  sourceAmount: string;
+  sourceCurrency: string;
+  destinationAmount: string;
+  destinationCurrency: string;
+  /** In fiat, as the offer said. */
+  totalFee?: string;
+  /** Fiat per crypto unit, as the offer said. */
+  rate?: string;
+  /** As last read: the service's status (or the host server's SESSION_CREATED, EXPIRED). */
+  status?: string;
+  /** No further change expected: its state is not asked again. */
+  ended?: boolean;
+  transactionId?: string;
+  txHash?: string;
+}
+
+/** What the host server's lookup says of an order now (docs/CONTRACTS.md §1). */
+export interface OrderState {
+  status: string;
+  terminal: boolean;
+  transactionId?: string | null;
+  txHash?: string | null;
+  destinationAmount?: string | null;
+}
+
+/** The device's list, as the widget keeps it (widget/recentOrders.ts); absent: none is kept. */
+export interface RecentOrdersStore {
+  /** Newest first; the same array until it changes. */
+  list(): readonly RecentOrder[];
+  subscribe(listener: () => void): () => void;
+  add(order: RecentOrder): void;
+  /** What lookups said, by session id. */
+  update(states: ReadonlyMap<string, OrderState>): void;
+  forget(): void;
+}
+
+const decimal = (n: number | undefined) =>
+  n === undefined ? undefined : (decimalFromNumber(n) ?? undefined);
+
+/** The order a launch makes, from its session, the choices and the chosen offer; null if incomplete. */
+export function recentOrderOf(
+  tracking: Tracking,
+  selection: Selection,
+  quote: Quote | undefined,
+  at: number,
+  site: string,
+): RecentOrder | null {
+  const codes = flowCodes(selection);
+  const sourceAmount = decimal(quote?.sourceAmount) ?? selection.amount;
+  const destinationAmount = decimal(quote?.destinationAmount);
+  if (!quote || !codes || !sourceAmount || !destinationAmount) return null;
+  const order: RecentOrder = {
+    sessionId: tracking.sessionId,
+    trackingToken: tracking.trackingToken,
+    createdAt: at,
+    site,
+    selection: { ...selection, offer: quote.serviceProvider },
+    partner: quote.serviceProvider,
+    sourceAmount,
+    sourceCurrency: codes.source,
+    destinationAmount,
+    destinationCurrency: codes.destination,
+  };
+  const fee = decimal(quote.totalFee);
+  if (fee) order.totalFee = fee;
+  const rate = decimal(+offerRate(quote, selection.direction).toFixed(8));
+  if (rate && rate !== '0') order.rate = rate;
+  return order;
+}
+
+/** The list with `order` first (replacing its earlier copy), cut to the newest and to 90 days. */
+export function withOrder(list: readonly RecentOrder[], order: RecentOrder, now: number): RecentOrder[] {
+  return kept([order, ...list.filter((o) => o.sessionId !== order.sessionId)], now);
+}
+
+/** The list with what lookups said of its orders (by session id); the same list when nothing changed. */
+export function withStates(
+  list: readonly RecentOrder[],
+  states: ReadonlyMap<string, OrderState>,
+): readonly RecentOrder[] {
+  let changed = false;
+  const next = list.map((o) => {
+    const s = states.get(o.sessionId);
+    if (!s) return o;
+    const updated: RecentOrder = {
+      ...o,
+      status: s.status,
+      ended: s.terminal,
+      ...(s.transactionId ? { transactionId: s.transactionId } : {}),
+      ...(s.txHash ? { txHash: s.txHash } : {}),
+      ...(s.destinationAmount ? { destinationAmount: s.destinationAmount } : {}),
+    };
+    if (JSON.stringify(updated) === JSON.stringify(o)) return o;
+    changed = true;
+    return updated;
+  });
+  return changed ? next : list;
+}
+
+/** The newest RECENT_ORDERS_MAX of the last 90 days, newest first. */
+export function kept(list: readonly RecentOrder[], now: number): RecentOrder[] {
+  return list
+    .filter((o) => now - o.createdAt < RECENT_ORDERS_MAX_AGE_MS && o.createdAt <= now + 60_000)
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, RECENT_ORDERS_MAX);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const text = (v: unknown, max = 256) => typeof v === 'string' && v.length > 0 && v.length <= max;
+const REQUIRED = [
+  'sessionId',
+  'trackingToken',
+  'site',
+  'partner',
+  'sourceAmount',
+  'sourceCurrency',
+  'destinationAmount',
+  'destinationCurrency',
+] as const;
+const OPTIONAL = ['totalFee', 'rate', 'status', 'transactionId', 'txHash'] as const;
+
+/** One stored order, or null when it is not one (another version, or tampered with). */
+export function asRecentOrder(v: unknown): RecentOrder | null {
+  if (!isObject(v) || typeof v.createdAt !== 'number' || !Number.isFinite(v.createdAt)) return null;
+  if (!REQUIRED.every((f) => text(v[f], f === 'trackingToken' ? 2048 : 256))) return null;
+  if (!OPTIONAL.every((f) => v[f] === undefined || text(v[f]))) return null;
+  const selection = asSelection(v.selection);
+  if (!selection || (v.ended !== undefined && typeof v.ended !== 'boolean')) return null;
+  return { ...(v as unknown as RecentOrder), selection };
+}
+
+/**
+ * The transaction as the order last read it, for the status screen to show without asking (an
+ * ended order) or until its first read; undefined before any status was read.
+ */
+export function lastTransaction(o: RecentOrder): Transaction | undefined {
+  if (!o.status || !o.transactionId) return undefined;
+  return {
+    id: o.transactionId,
+    sessionId: o.sessionId,
+    status: o.status,
+    serviceProvider: o.partner,
+    sourceAmount: +o.sourceAmount,
+    sourceCurrencyCode: o.sourceCurrency,
+    destinationAmount: +o.destinationAmount,
+    destinationCurrencyCode: o.destinationCurrency,
+    ...(o.txHash ? { cryptoDetails: { blockchainTransactionId: o.txHash } } : {}),
+  };
+}
+
+/** The offer as the order made it: what the status screen and the receipt show of it. */
+export function quoteOfOrder(o: RecentOrder): Quote {
+  return {
+    serviceProvider: o.partner,
+    sourceAmount: +o.sourceAmount,
+    sourceCurrencyCode: o.sourceCurrency,
+    destinationAmount: +o.destinationAmount,
+    destinationCurrencyCode: o.destinationCurrency,
+    ...(o.totalFee ? { totalFee: +o.totalFee } : {}),
+    ...(o.rate ? { exchangeRate: +o.rate } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+// RAMP_SESSION_SECRET unset on a single server: the secret it makes at its first start is kept in its
+// data directory (its owner's to read only), so the next server on that directory reads the orders of
+// the tracking tokens the first one gave; a set secret wins and writes nothing; a file that holds no
+// secret stops the start, untouched. (The built server, killed and started again: data-dir.test.ts.)
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRampServer } from '../index';
+import type { RampServer } from '../index';
+import type { RampServerOptions } from '../config/options';
+import { SESSION_BODY } from '../testing/harness';
+import { json, quotedSession } from '../testing/upstream';
+import { SESSION_SECRET_FILE } from './session-secret';
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+const dirs: string[] = [];
+const servers: RampServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function start(options: RampServerOptions) {
+  const server = createRampServer(options, { static: null, log: quiet });
+  servers.push(server);
+  const send = (path: string, init: RequestInit) =>
+    server.fetch(new Request(`http://127.0.0.1:8787${path}`, init), { ip: '127.0.0.1' });
+  const lookup = async (token: string) => {
+    const res = await send('/api/ramp/sessions/lookup', json({ trackingTokens: [token] }));
+    return ((await res.json()) as { orders: ({ sessionId: string } | null)[] }).orders[0];
+  };
+  const checkout = async () => {
+    const res = await quotedSession(send, SESSION_BODY, { 'Idempotency-Key': crypto.randomUUID() });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { id: string; trackingToken: string };
+  };
+  return { server, lookup, checkout };
+}
+
+const stop = async (server: RampServer) => {
+  await server.close();
+  servers.splice(servers.indexOf(server), 1);
+};
+
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'ramp-secret-'));
+  dirs.push(d);
+  return d;
+};
+
+describe('the session secret of a server without RAMP_SESSION_SECRET', () => {
+  it('is made once, kept in the data directory for its owner only, and signs for the next server there', async () => {
+    const dataDir = tempDir();
+    const first = start({ dataDir });
+    const { id, trackingToken } = await first.checkout();
+    const file = join(dataDir, SESSION_SECRET_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+    await stop(first.server);
+
+    const next = start({ dataDir });
+    expect(await next.lookup(trackingToken)).toMatchObject({ sessionId: id });
+  });
+
+  it('is RAMP_SESSION_SECRET when set: nothing is written, a kept one is not used', async () => {
+    const dataDir = tempDir();
+    const kept = start({ dataDir });
+    const { trackingToken } = await kept.checkout();
+    await stop(kept.server);
+    const before = readFileSync(join(dataDir, SESSION_SECRET_FILE), 'utf8');
+
+    const set = start({ dataDir, sessionSecret: 'an-operator-set-session-secret-0123456789' });
+    expect(await set.lookup(trackingToken)).toBeNull();
+    expect(readFileSync(join(dataDir, SESSION_SECRET_FILE), 'utf8')).toBe(before);
+    const elsewhere = tempDir();
+    start({ dataDir: elsewhere, sessionSecret: 'an-operator-set-session-secret-0123456789' });
+    expect(() => statSync(join(elsewhere, SESSION_SECRET_FILE))).toThrow(/ENOENT/);
+  });
+
+  it('stops the start, naming the file and leaving it as it is, when the file holds no secret', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, SESSION_SECRET_FILE);
+    writeFileSync(file, 'short\n');
+    const { server } = start({ dataDir });
+    await expect(server.ready()).rejects.toThrow(`${file} holds no session secret`);
+    expect(readFileSync(file, 'utf8')).toBe('short\n');
+  });
+});
