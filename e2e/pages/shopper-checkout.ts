@@ -23,7 +23,7 @@ export const checkout = {
   quotes,
   bestOffer: by.role('radio', undefined, { within: quotes, nth: 0 }),
   /** The one-line summary's button that shows country, state and payment method. */
-  change: by.role('button', /^Change/, inWidget),
+  change: by.role('button', 'Change', { exact: true, ...inWidget }),
   why: by.role('button', 'Why this offer?', { exact: true, nth: 0, ...inWidget }),
   continue: by.role('button', 'Continue', { exact: true, ...inWidget }),
   launch: by.role('button', /^Continue to /, inWidget),
