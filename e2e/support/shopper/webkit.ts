@@ -132,7 +132,8 @@ export async function launchWebKit(port: number): Promise<Engine> {
         timeouts: { script: 5_000, pageLoad: 30_000, implicit: 0 },
       }).catch((error: Error) => {
         throw new Error(
-          `WebKit: no session (${error.message}); the driver said:\n${driver.output().slice(-4000)}`,
+          `WebKit: no session (${error.message}); the driver said:\n${driver.output().slice(-4000)}\n` +
+            `Xvfb ${display} said:\n${xvfb.output().slice(-2000)}`,
         );
       });
       sessions.add(session);
