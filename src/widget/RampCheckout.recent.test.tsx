@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buySession } from '../api/test-sessions';
 import { quotedSession } from '../server/testing/session';
 import { fakeWindow } from '../ui/steps/test-harness';
-import { createTestServer, TEST_ORIGIN, type TestServer } from '../queries/test-server';
+import { createTestServer, TEST_API_BASE, TEST_ORIGIN, type TestServer } from '../queries/test-server';
 import { expectStatus, next } from './test-flow';
 import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
-import { RECENT_ORDERS_KEY } from './recentOrders';
+import { recentOrdersKey } from './recentOrders';
 
 const BUY = { ...PREFILLED, lock: [], amount: '150' };
 
@@ -64,6 +64,11 @@ describe("the shopper's recent orders", () => {
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-rc-receipt]');
     expect(frame?.contentDocument?.body).toHaveTextContent(/Receipt.*\$150\.00/);
     expect(frame?.contentDocument?.body).toHaveTextContent(PREFILLED.walletAddress!);
+    // Focus back where the shopper was; the printed copy goes with the receipt.
+    expect(within(receipt).getByRole('button', { name: 'Print receipt' })).toHaveFocus();
+    await w.user.click(screen.getByRole('button', { name: 'Done' }));
+    await screen.findByRole('region', { name: 'Your recent orders' });
+    expect(document.querySelector('iframe[data-rc-receipt]')).toBeNull();
   });
 
   it('reads the states of every open order in one request, and forgets them on request', async () => {
@@ -79,7 +84,7 @@ describe("the shopper's recent orders", () => {
       }),
     );
     local.setItem(
-      RECENT_ORDERS_KEY,
+      recentOrdersKey(TEST_API_BASE),
       JSON.stringify({
         v: 1,
         orders: sessions.map((s, i) => ({
@@ -111,10 +116,10 @@ describe("the shopper's recent orders", () => {
 
     await w.user.click(within(list).getByRole('button', { name: 'Forget my orders' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your orders are no longer kept on this device.',
+      'Your orders were removed from this device.',
     );
     expect(screen.queryByRole('region', { name: 'Your recent orders' })).toBeNull();
-    expect(local.getItem(RECENT_ORDERS_KEY)).toBeNull();
+    expect(local.getItem(recentOrdersKey(TEST_API_BASE))).toBeNull();
   });
 
   it('keeps none with `remember: false`', async () => {

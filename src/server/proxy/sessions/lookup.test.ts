@@ -2,7 +2,7 @@
 // request and one ledger read, nothing of anyone else's, the same null for every token that reads no
 // order, a changed state on the next lookup, bad bodies refused, one rate-limit unit per request.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LOOKUP_TOKENS } from '../../../api/proxy/session-lookup';
+import { MAX_LOOKUP_TOKENS } from '../../../api/proxy/contract';
 import type { SessionLookupResponse } from '../../../api/proxy/session-lookup';
 import { TRACKING_TOKEN_TTL_MS, createTokenSigner } from '../../http/tokens';
 import { createMerchant } from '../../merchant/merchant';
