@@ -115,9 +115,7 @@ describe("the shopper's recent orders", () => {
     expect(within(list).getAllByRole('button', { name: /Processing$/ })).toHaveLength(3);
 
     await w.user.click(within(list).getByRole('button', { name: 'Forget my orders' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your orders were removed from this device.',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Your orders were removed from this device.');
     expect(screen.queryByRole('region', { name: 'Your recent orders' })).toBeNull();
     expect(local.getItem(recentOrdersKey(TEST_API_BASE))).toBeNull();
   });
