@@ -7,8 +7,9 @@ import { createApp } from './app';
 import { resolveConfig } from './config/config';
 import { loadConfig } from './config/env';
 import { createMemoryLogger } from './http/log';
-import { SESSION_BODY } from './testing/harness';
-import { json, manualClock, quotedSession } from './testing/upstream';
+import { SESSION_BODY } from './testing/session';
+import { json, quotedSession } from './testing/upstream';
+import { manualClock } from './testing/clock';
 
 const SHOP = 'https://shop.example';
 const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { order } from '../testing/ledger-records';
-import { SESSION_BODY } from '../testing/harness';
+import { SESSION_BODY } from '../testing/session';
 import { kill, startServer, stopServers, whenReady } from '../testing/process';
 import { quotedSession } from '../testing/session';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NO_DRAIN } from '../testing/child-env';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_BODY, payAtProvider } from '../testing/harness';
+import { payAtProvider, SESSION_BODY } from '../testing/session';
 import { quotedSession } from '../testing/upstream';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

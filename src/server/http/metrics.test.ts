@@ -12,7 +12,7 @@ import { createRampServer, nodeHandler } from '../index';
 import type { RampServerOptions } from '../index';
 import { VERSION } from '../config/version';
 import { createMetrics } from './metrics';
-import { QUOTE_BODY } from '../testing/harness';
+import { QUOTE_BODY } from '../testing/session';
 import { json, quotedSession } from '../testing/session';
 
 const TOKEN = 'metrics-admin-token-0123456789';

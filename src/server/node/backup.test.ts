@@ -13,7 +13,7 @@ import { openEmbeddedLedger } from '../storage/ledger';
 import { LATEST_VERSION } from '../storage/ledger/schema-version';
 import { event, order } from '../testing/ledger-records';
 import { createRampServer } from '../server';
-import { served } from '../testing/served';
+import { listeningTestServer } from '../testing/server';
 import { BUY_SESSION, quotedSession } from '../testing/upstream';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -21,10 +21,15 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
   it('a backup taken while sessions are written restores every order acknowledged before it; a plain copy is refused', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ramp-backup-'));
-    const s = await served(
-      { RAMP_DATA_DIR: dataDir, RAMP_RATE_LIMIT_SESSION: '6000/1000', RAMP_RATE_LIMIT_QUOTE: '6000/1000' },
-      { ledger: undefined },
-    );
+    const s = await listeningTestServer({
+      upstream: 'fake',
+      env: {
+        RAMP_DATA_DIR: dataDir,
+        RAMP_RATE_LIMIT_SESSION: '6000/1000',
+        RAMP_RATE_LIMIT_QUOTE: '6000/1000',
+      },
+      ledger: 'dir',
+    });
     const send = (path: string, init: RequestInit) => fetch(`${s.origin}${path}`, init);
     const acknowledged: { id: string; at: number }[] = [];
     let writing = true;

@@ -15,7 +15,7 @@ import { openEmbeddedLedger } from '../storage/ledger';
 import { send, postJson } from '../testing/client';
 import { startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
-import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
 import { QUOTE_PATH, SESSION_PATH, quoteFor } from '../testing/session';
 
 const ONE = '127.0.0.1';

@@ -14,7 +14,7 @@ import { SERVER_ENTRY, startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
 import { startHaproxy, stateChange } from '../testing/haproxy';
 import type { Haproxy } from '../testing/haproxy';
-import { QUOTE_BODY } from '../testing/harness';
+import { QUOTE_BODY } from '../testing/session';
 import { freePort, requireProgram } from '../testing/services';
 
 const built = isBuilt(SERVER_ENTRY);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRampServer } from '../index';
 import type { RampServer } from '../index';
 import type { RampServerOptions } from '../config/options';
-import { SESSION_BODY } from '../testing/harness';
+import { SESSION_BODY } from '../testing/session';
 import { json, quotedSession } from '../testing/upstream';
 import { SESSION_SECRET_FILE } from './session-secret';
 

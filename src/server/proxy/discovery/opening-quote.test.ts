@@ -5,7 +5,8 @@ import { okBodies } from '../../../api/test-fixtures';
 import { OPENING_QUOTE_WAIT_MS } from '../parts';
 import { createRampServer } from '../../index';
 import { createMemoryLogger } from '../../http/log';
-import { QUOTE_PATH, TEST_BASE, TEST_KEY, fakeUpstream, json, testApp } from '../../testing/upstream';
+import { QUOTE_PATH, TEST_BASE, TEST_KEY, fakeUpstream, json } from '../../testing/upstream';
+import { testServer } from '../../testing/server';
 
 const OPENING =
   '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD';
@@ -19,7 +20,7 @@ const REQUEST = {
 
 describe('the bootstrap’s opening quote', () => {
   it('comes with the first data, asked upstream as a quote is, and is never cached', async () => {
-    const { request, callsTo } = testApp();
+    const { request, callsTo } = testServer({ upstream: 'fake' });
     const res = await request(OPENING);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { country: string; quote?: { request: unknown; quotes: unknown[] } };
@@ -35,7 +36,7 @@ describe('the bootstrap’s opening quote', () => {
   });
 
   it('is not asked without a quote named; that bootstrap stays briefly cacheable', async () => {
-    const { request, callsTo } = testApp();
+    const { request, callsTo } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB');
     expect(((await res.json()) as { quote?: unknown }).quote).toBeUndefined();
     expect(res.headers.get('cache-control')).toBe('private, max-age=30');
@@ -43,7 +44,7 @@ describe('the bootstrap’s opening quote', () => {
   });
 
   it('is left out, never failing the bootstrap, when the service has none or the allowance is spent', async () => {
-    const failing = testApp();
+    const failing = testServer({ upstream: 'fake' });
     failing.upstream.on('/payments/crypto/quote', () => ({
       status: 400,
       body: { code: 'NO_VALID_QUOTES', message: 'No valid quotes' },
@@ -52,7 +53,7 @@ describe('the bootstrap’s opening quote', () => {
     expect(refused.status).toBe(200);
     expect(((await refused.json()) as { quote?: unknown }).quote).toBeUndefined();
 
-    const limited = testApp({ RAMP_RATE_LIMIT_QUOTE: '1/1' });
+    const limited = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '1/1' } });
     await limited.request(OPENING);
     const second = await limited.request(OPENING);
     expect(second.status).toBe(200);
@@ -97,7 +98,7 @@ describe('the bootstrap’s opening quote', () => {
   }, 15_000);
 
   it('refuses a named quote that is not one, naming the parameter', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const partial = await request(
       '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP',
     );
