@@ -10,6 +10,8 @@ import { LOOPBACK, withTimeout } from './net';
 
 export interface HostServer {
   origin: string;
+  /** The server's process id. */
+  pid: number;
   /** The server's recent output, for error messages. */
   tail(): string;
   stop(): Promise<void>;
@@ -78,7 +80,7 @@ export async function startHostServer(env: Record<string, string> = {}): Promise
   });
   try {
     const origin = await withTimeout(listening, 15_000, 'starting the host server');
-    return { origin, tail: () => lines.join('\n'), stop };
+    return { origin, pid: child.pid!, tail: () => lines.join('\n'), stop };
   } catch (e) {
     await stop();
     throw e;

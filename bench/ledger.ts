@@ -148,7 +148,7 @@ async function measureStore(store: string, db: SqlDriver): Promise<LatencyRow[]>
   return rows;
 }
 
-function postgresUrl(): string | undefined {
+export function postgresUrl(): string | undefined {
   return (process.env.RAMP_BENCH_DATABASE_URL ?? process.env.RAMP_TEST_DATABASE_URL)?.trim() || undefined;
 }
 
@@ -175,21 +175,32 @@ export async function runLedgerBench(): Promise<LedgerBench> {
     });
     return { stores };
   }
+  const own = await benchDatabase(url);
+  const db = openPostgres(own.url, { log: createLogger({ level: 'error' }) });
+  try {
+    stores.push({ store: `PostgreSQL (${new URL(own.url).host})`, rows: await measureStore('pg', db) });
+  } finally {
+    await db.close();
+    await own.drop();
+  }
+  return { stores };
+}
+
+/** A database of its own on the PostgreSQL server at `url`, and a way to drop it. */
+export async function benchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ramp_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const db = openPostgres(own.href, { log: createLogger({ level: 'error' }) });
-  try {
-    stores.push({ store: `PostgreSQL (${own.host})`, rows: await measureStore('pg', db) });
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-  return { stores };
+  return {
+    url: own.href,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 export function ledgerTable(b: LedgerBench): string {

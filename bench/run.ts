@@ -1,7 +1,8 @@
 // `npm run bench` (after `npm run build`): bundle sizes, round trips to the first quotes, the hosted
 // page on a throttled slow phone, proxy overhead against a bare Node server in the same run, the
-// ledger at volume (bench/ledger.ts), the status follow-up's upstream reads per order over a
-// simulated 48 h (bench/follow-up.ts), and the mixed-traffic load run when bench/load.ts is there.
+// ledger at volume (bench/ledger.ts), the console's statistics over a year of orders with /healthz
+// meanwhile (bench/stats.ts), the status follow-up's upstream reads per order over a simulated 48 h
+// (bench/follow-up.ts), and the mixed-traffic load run when bench/load.ts is there.
 // Figures are reported, never judged: the exit code is non-zero only when the harness itself failed
 // (a section could not run), not when a figure is slow.
 import { existsSync } from 'node:fs';
@@ -32,12 +33,14 @@ import { ledgerTable, openOrdersTable, runLedgerBench, runOpenOrdersBench } from
 import type { LedgerBench, OpenOrdersBench } from './ledger';
 import { followUpRatios, followUpTable, runFollowUpBench } from './follow-up';
 import type { FollowUpBench } from './follow-up';
+import { runStatsBench, statsSummary, statsTable } from './stats';
+import type { StatsBench } from './stats';
 
 // Builds, the host server and the size script all resolve paths from the project root.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-// The follow-up section alone takes about 4 minutes on 2 shared cores.
-const WATCHDOG_MS = 1_320_000;
+// The follow-up section alone takes about 4 minutes on 2 shared cores, the statistics about 3.
+const WATCHDOG_MS = 1_740_000;
 const watchdog = setTimeout(() => {
   console.error(`\nbench: still running after ${WATCHDOG_MS / 1000} s; giving up`);
   process.exit(2);
@@ -182,6 +185,14 @@ if (open) {
     `session with ${num(open.open)} open orders: p50 ${num(open.whenOpen.p50, 2)} ms = ${ratio(open.whenOpen.p50 / open.atStart.p50)} the p50 on an empty ledger (${num(open.atStart.p50, 2)} ms)`,
   );
 }
+
+const stats = await section<StatsBench>(
+  "the console's statistics over a year (built server)",
+  420_000,
+  runStatsBench,
+  statsTable,
+);
+if (stats) summary.push(statsSummary(stats));
 
 const followUp = await section<FollowUpBench>(
   'the status follow-up over 48 h (simulated)',

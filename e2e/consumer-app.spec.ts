@@ -96,6 +96,12 @@ test('a fresh Vite + React app renders <RampCheckout /> from the packed package 
   await expect(sellWidget.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
 
   await expect(page.getByTestId('host-query')).toHaveText('host query ok');
+  // A later visit of the app (a new tab) lists the order in the component, ended.
+  const later = await page.context().newPage();
+  await later.goto(APP_URL);
+  const again = new Checkout(later.getByRole('region', { name: 'Buy panel' }));
+  await expect(again.recentOrders.getByRole('button', { name: /\sETH .* Completed$/ })).toBeVisible();
+  await later.close();
   expect(pageErrors).toEqual([]);
 });
 

@@ -172,5 +172,11 @@ test('the demo merchant page on another origin completes a buy through the scrip
   // The merchant heard about it through onEvent.
   await expect(page.locator('#events [data-event-type="completed"]')).toHaveCount(1);
   await expect(page.locator('#wallet')).toHaveText(/topped up/);
+  // Back on the merchant's page later (a new tab), the embed lists the order, ended.
+  const later = await page.context().newPage();
+  await later.goto(`http://localhost:${MERCHANT_PORT}/`);
+  const again = new Checkout(later.locator('#checkout'));
+  await expect(again.recentOrders.getByRole('button', { name: /\sETH .* Completed$/ })).toBeVisible();
+  await later.close();
   expect(await violations()).toEqual([]);
 });

@@ -237,21 +237,26 @@ createServer(async (req, res) => {
     expect((await fetch(icon!)).status).toBe(200);
   });
 
-  it('runs: the webhook handler accepts a signed event and refuses a forged one', async () => {
+  it("runs: the webhook handler accepts a signed live event, refuses a forged one and a sandbox's", async () => {
     const secret = 'whsec_readme_0123456789abcdef0123456789';
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/webhooks/ramp`;
     await run(find('/webhooks/ramp').file, { PORT: String(port), RAMP_WEBHOOK_SECRET: secret }, url);
-    const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session_created', createdAt: '', data: {} });
-    const post = (signature: string) =>
+    const event = (livemode: boolean) =>
+      JSON.stringify({ id: 'evt_1', type: 'checkout.session_created', createdAt: '', livemode, data: {} });
+    const post = (body: string, signature: string) =>
       fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Ramp-Signature': signature },
         body,
       });
-    expect((await post(generateTestWebhookHeader(body, secret))).status).toBe(204);
-    const forged = await post(generateTestWebhookHeader(body, `${secret}x`));
+    const live = event(true);
+    expect((await post(live, generateTestWebhookHeader(live, secret))).status).toBe(204);
+    const forged = await post(live, generateTestWebhookHeader(live, `${secret}x`));
     expect(forged.status).toBe(400);
     expect(await forged.text()).toMatch(/does not match/);
+    const sandbox = await post(event(false), generateTestWebhookHeader(event(false), secret));
+    expect(sandbox.status).toBe(400);
+    expect(await sandbox.text()).toMatch(/not live/);
   });
 });

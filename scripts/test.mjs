@@ -4,20 +4,22 @@
 // Each stage's time is printed at the end (docs/TESTING.md keeps a measured run's figures); the
 // first failing stage ends the run with its exit code.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, delimiter } from 'node:path';
 
 process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const ESC = String.fromCharCode(27);
 const ANSI = new RegExp(`${ESC}\\[[0-9;]*m`, 'g');
 
-/** Runs `npm run <script>`; its output is streamed, or kept and printed whole when `quiet`. */
-function run(script, { quiet = false } = {}) {
+/**
+ * Runs `npm run <script>` (or `command`, named `script` in the summary); its output is streamed, or
+ * kept and printed whole when `quiet`.
+ */
+function run(script, { quiet = false, command = [npm, 'run', '--silent', script], env = process.env } = {}) {
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(npm, ['run', '--silent', script], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
-    });
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (d) => {
@@ -97,9 +99,31 @@ for (const result of first.flat()) {
   if (result.code !== 0) stop(result);
 }
 
+// CI installs Debian's packages and starts Redis and PostgreSQL while the first stage runs (.ci/run):
+// the stages after it wait for them (a file saying ready, or why not).
+const ready = process.env.RAMP_TEST_SERVICES_READY;
+if (ready) {
+  const waited = performance.now();
+  while (!existsSync(ready) && !existsSync(`${ready}.failed`)) await new Promise((r) => setTimeout(r, 200));
+  if (existsSync(`${ready}.failed`)) {
+    console.error(`\nthe test services could not be set up:\n${readFileSync(`${ready}.failed`, 'utf8')}`);
+    stop({ code: 1 });
+  }
+  timings.push(['(services)', (performance.now() - waited) / 1000, 'waited']);
+}
+
+// The unit and process tests on RAMP_TEST_NODE when given (CI: Node 24, the image's runtime), first on
+// PATH so that what they start (node, npm, npx) runs on it too; else on this Node.
+const testNode = process.env.RAMP_TEST_NODE;
+const unit = testNode
+  ? {
+      command: [testNode, 'node_modules/vitest/vitest.mjs', 'run'],
+      env: { ...process.env, PATH: `${dirname(testNode)}${delimiter}${process.env.PATH ?? ''}` },
+    }
+  : {};
 for (const script of ['test:unit', 'test:scan', 'test:size', 'test:e2e']) {
-  console.log(`\n▸ ${script}`);
-  const result = await run(script);
+  console.log(`\n▸ ${script}${script === 'test:unit' && testNode ? ` (on ${testNode})` : ''}`);
+  const result = await run(script, script === 'test:unit' ? unit : {});
   record(result);
   if (result.code !== 0) stop(result);
 }

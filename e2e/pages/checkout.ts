@@ -75,6 +75,10 @@ export class Checkout {
   get alerts(): Locator {
     return this.widget.getByRole('alert');
   }
+  /** The order screen's "Your recent orders" (this site's orders from this browser). */
+  get recentOrders(): Locator {
+    return this.widget.getByRole('region', { name: 'Your recent orders' });
+  }
   /** A partner's offer, by its display name or code ("Banxa" or "BANXA"). */
   quote(partner: string): Locator {
     return this.quotes.getByRole('radio', { name: new RegExp(`^${partner}:`, 'i') });

@@ -34,7 +34,7 @@ import { createRequireAdmin } from './http/admin';
 import { notReady } from './http/lifecycle';
 import type { Lifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
-import { upstreamOperation } from './proxy/operations';
+import { UPSTREAM_OPERATIONS, upstreamOperation } from './proxy/operations';
 import type { Metrics } from './http/metrics';
 import { routePath } from 'hono/route';
 import type { Context } from 'hono';
@@ -94,7 +94,13 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   if (!upstreamFetch && config.mode === 'sandbox') {
     throw new Error('createApp: sandbox mode needs deps.sandbox (see src/server/node/main.ts) or deps.fetch');
   }
-  const metrics = deps.metrics ?? createMetrics({ now, processMetrics: config.adminToken !== null });
+  const metrics =
+    deps.metrics ??
+    createMetrics({
+      now,
+      processMetrics: config.adminToken !== null,
+      upstreamOperations: UPSTREAM_OPERATIONS,
+    });
   const upstream = createUpstream(config, {
     fetch: upstreamFetch ?? ((input, init) => globalThis.fetch(input, init)),
     retry: deps.retry?.policy,

@@ -54,8 +54,8 @@ export interface RampCheckoutOptions {
   /** Only quote these partners (e.g. ['BANXA', 'TRANSAK']). @default all */
   partners?: string[];
   /**
-   * Remember the shopper's last country, state, currencies and payment method on this device
-   * (localStorage), and the wallet address when they ask. @default true
+   * Remember the shopper's last choices and their recent orders (the last 10, for 90 days) on this
+   * device (localStorage), and the wallet address when they ask. @default true
    */
   remember?: boolean;
   /** 'light', 'dark', 'auto' (the shopper's system) or tokens such as `{ brandColor, radius, fontFamily }`. @default 'auto' */

@@ -12,6 +12,7 @@ import { createRampServer, nodeHandler } from '../index';
 import type { RampServerOptions } from '../index';
 import { VERSION } from '../config/version';
 import { createMetrics } from './metrics';
+import { UPSTREAM_OPERATIONS } from '../proxy/operations';
 import { QUOTE_BODY } from '../testing/session';
 import { json, quotedSession } from '../testing/session';
 
@@ -78,6 +79,22 @@ describe('GET /metrics', () => {
       webhookSecret: 'whsec_0123456789abcdef0123456789abcdef',
     });
     const before = await scrape();
+    // The series a rule waits on exist before the first error (deploy/alerts.yml, RampUpstreamErrors).
+    for (const operation of UPSTREAM_OPERATIONS) {
+      for (const outcome of ['ok', 'client_error', 'server_error', 'network_error', 'timeout']) {
+        expect(before).toContain(
+          `ramp_upstream_requests_total{operation="${operation}",outcome="${outcome}",partner=""} 0\n`,
+        );
+      }
+    }
+    for (const outcome of ['delivered', 'http_error', 'network_error', 'timeout']) {
+      expect(before).toContain(`ramp_webhook_attempts_total{outcome="${outcome}"} 0\n`);
+    }
+    for (const limiter of ['admin', 'discovery', 'quote', 'session']) {
+      expect(before).toContain(`ramp_rate_limited_total{limiter="${limiter}"} 0\n`);
+    }
+    expect(before).toContain('ramp_checkouts_total{stage="session"} 0\n');
+    expect(before).toContain('ramp_discovery_cache_total{result="stale"} 0\n');
     for (const name of [
       'ramp_http_requests_total',
       'ramp_http_request_duration_seconds',
@@ -188,6 +205,23 @@ describe('ramp_lease_held', () => {
       await new Promise((r) => setImmediate(r));
     }
     for (const lease of jobs) expect(value(text, 'ramp_lease_held', { lease }), lease).toBe(1);
+  });
+});
+
+describe('ramp_lease_held while the lease store cannot be read', () => {
+  it('keeps each lease seen before, at 0: no instance can prove it holds it, and the series stays', async () => {
+    const metrics = createMetrics({ now: () => 0, processMetrics: false });
+    let redisDown = false;
+    metrics.watchLeases(async () => {
+      if (redisDown) throw new Error('Connection is closed.');
+      return { 'status-sync': true, webhooks: false };
+    });
+    const up = (await metrics.render()).body;
+    expect(value(up, 'ramp_lease_held', { lease: 'status-sync' })).toBe(1);
+    redisDown = true;
+    const down = (await metrics.render()).body;
+    expect(down).toContain('ramp_lease_held{lease="status-sync"} 0\n');
+    expect(down).toContain('ramp_lease_held{lease="webhooks"} 0\n');
   });
 });
 

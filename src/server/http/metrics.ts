@@ -3,7 +3,11 @@
 // writes and what is waiting (open orders, webhook deliveries), plus Node's process metrics. Each
 // instance keeps its own registry (several servers in one process never mix their figures); with
 // several instances, each is scraped on its own. Labels are patterns and fixed words, never a raw
-// path, id or amount: a label value taken from a request could grow the series without bound.
+// path, id or amount: a label value taken from a request could grow the series without bound. The
+// series whose labels are known in advance exist from the start at 0 (each upstream operation's
+// outcomes, webhook outcomes, rate limiters, checkout stages, cache results): a rule over a series
+// that a first error would create evaluates to nothing until then, and rate() misses that first
+// error (Prometheus's advice: initialise what you know).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { VERSION } from '../config/version';
 import type { RateLimiterStore } from './rate-limit';
@@ -30,7 +34,7 @@ export interface Metrics {
   /** Which background leases this instance holds, read on each scrape: `ramp_lease_held{lease}`. */
   watchLeases(read: () => Promise<Record<string, boolean>>): void;
   /** A checkout reached a stage (opened, quoted, session), counted by the instance that saw it. */
-  countCheckout(stage: 'opened' | 'quoted' | 'session'): void;
+  countCheckout(stage: (typeof CHECKOUT_STAGES)[number]): void;
   /** An order ended (completed, failed, refunded, abandoned), counted by the instance that recorded it. */
   countOrder(partner: string, outcome: string): void;
   /** Dependency states read on each scrape: `ramp_dependency_up{dependency}` and `ramp_degraded`. */
@@ -39,8 +43,12 @@ export interface Metrics {
   render(): Promise<{ contentType: string; body: string }>;
 }
 
-export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'timeout';
-export type WebhookOutcome = 'delivered' | 'http_error' | 'network_error' | 'timeout';
+const UPSTREAM_OUTCOMES = ['ok', 'client_error', 'server_error', 'network_error', 'timeout'] as const;
+export type UpstreamOutcome = (typeof UPSTREAM_OUTCOMES)[number];
+const WEBHOOK_OUTCOMES = ['delivered', 'http_error', 'network_error', 'timeout'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+const CHECKOUT_STAGES = ['opened', 'quoted', 'session'] as const;
+const CACHE_RESULTS = ['hit', 'stale', 'miss'] as const;
 
 /** What is waiting, as the order ledger counts it (its stats; metrics stands below the ledger). */
 export interface QueueDepths {
@@ -69,7 +77,12 @@ const LAG_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 14_400, 86_400];
 /** Distinct partner label values kept; later ones count as `other` (a bound, should partners be many). */
 const MAX_PARTNERS = 50;
 
-export function createMetrics(o: { now: () => number; processMetrics: boolean }): Metrics {
+export function createMetrics(o: {
+  now: () => number;
+  processMetrics: boolean;
+  /** The upstream operations (proxy/operations.ts): their series exist from the start. */
+  upstreamOperations?: readonly string[];
+}): Metrics {
   const registry = new Registry();
   if (o.processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -151,6 +164,12 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
     'Time a write to the order ledger took.',
     WRITE_BUCKETS,
   );
+  for (const operation of o.upstreamOperations ?? []) {
+    for (const outcome of UPSTREAM_OUTCOMES) upstreamTotal.inc({ operation, outcome, partner: '' }, 0);
+  }
+  for (const outcome of WEBHOOK_OUTCOMES) webhookAttempts.inc({ outcome }, 0);
+  for (const stage of CHECKOUT_STAGES) checkoutsTotal.inc({ stage }, 0);
+  for (const result of CACHE_RESULTS) cacheTotal.inc({ result }, 0);
 
   // Queue depths are read from the ledger when scraped (one small query), not kept in step by hand.
   let readQueues: (() => Promise<QueueDepths>) | null = null;
@@ -227,16 +246,21 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
   );
 
   // Leases are read when scraped: 1 where this instance is the lease's holder (leases.ts says which).
+  // While the store cannot say (Redis down), each lease seen before is 0: no instance can prove it
+  // holds it then, and a series that vanished would keep `sum by (lease)` from showing it (RampLeaseUnheld).
   let readLeases: (() => Promise<Record<string, boolean>>) | null = null;
+  const leasesSeen = new Set<string>();
   gauge(
     'ramp_lease_held',
-    'Whether this instance holds each background lease (1) or not (0): one holder per lease across instances.',
+    'Whether this instance holds each background lease (1) or not (0, also while the lease store cannot be reached): one holder per lease across instances.',
     ['lease'],
     async function () {
-      const held = await (readLeases?.() ?? Promise.resolve({})).catch(() => null);
+      const held: Record<string, boolean> | null = await (readLeases?.() ?? Promise.resolve({})).catch(
+        () => null,
+      );
+      for (const lease of Object.keys(held ?? {})) leasesSeen.add(lease);
       this.reset();
-      if (!held) return; // the store unreachable: no series rather than a false 0
-      for (const [lease, mine] of Object.entries(held)) this.set({ lease }, mine ? 1 : 0);
+      for (const lease of leasesSeen) this.set({ lease }, held?.[lease] ? 1 : 0);
     },
   );
 
@@ -289,6 +313,7 @@ export function createMetrics(o: { now: () => number; processMetrics: boolean })
       ordersTotal.inc({ partner, outcome });
     },
     countRefusals(name, limiter) {
+      rateLimited.inc({ limiter: name }, 0);
       const take = limiter.take.bind(limiter);
       const count = <D extends { ok: boolean }>(d: D): D => {
         if (!d.ok) rateLimited.inc({ limiter: name });

@@ -6,7 +6,7 @@
 // handful of orders cannot swing it. Aggregates only leave here: no order, no shopper.
 import type { QuoteCompletion } from '../../api/types';
 import type { Logger } from '../http/log';
-import type { CompletionCountRow, Ledger } from '../storage/ledger/types';
+import type { OrderCountRow, Ledger } from '../storage/ledger/types';
 import { orderOutcome } from './outcome';
 
 /** The window the rates are counted over. */
@@ -57,7 +57,7 @@ type Table = Map<string, { all: Ended; partners: Map<string, Ended> }>;
 
 const routeKey = (country: string, method: string | null | undefined) => `${country}\n${method ?? ''}`;
 
-function tableOf(rows: readonly CompletionCountRow[]): Table {
+function tableOf(rows: readonly OrderCountRow[]): Table {
   const table: Table = new Map();
   for (const r of rows) {
     const key = routeKey(r.country, r.paymentMethod);

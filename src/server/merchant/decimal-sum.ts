@@ -1,4 +1,5 @@
-// Exact sums of the ledger's decimal-string amounts (no float rounding in the volume figures).
+// Exact sums of decimal strings (no float rounding in the volume figures): the days' sums, which the
+// ledger computes exactly (storage/ledger/sql-decimal.ts), added into each currency's total.
 
 /** a + b, both non-negative decimal strings ("12.5", "0.000001"). */
 export function addDecimal(a: string, b: string): string {
@@ -11,6 +12,3 @@ export function addDecimal(a: string, b: string): string {
   const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
   return frac ? `${int}.${frac}` : int;
 }
-
-/** Whether `s` is an amount the sums take (the ledger keeps what the service answered). */
-export const isAmount = (s: string | null): s is string => s !== null && /^\d{1,30}(\.\d{1,30})?$/.test(s);

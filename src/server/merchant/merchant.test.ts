@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRampServer, verifyWebhook } from '../index';
 import type { RampServer, WebhookEvent } from '../index';
+import { createMemoryLogger } from '../http/log';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/types';
 import { quotedSession } from '../testing/upstream';
@@ -145,7 +146,12 @@ describe('checkout intents, the ledger and webhooks', () => {
     expect(types[0]).toBe('checkout.session_created');
     expect(types.at(-1)).toBe('transaction.completed');
     for (const r of received) {
-      expect(verifyWebhook(r.raw, r.signature, SECRET).id).toBe(r.event.id);
+      // The sandbox's events say that nothing was paid; the verifier takes them only when asked to.
+      expect(r.event.livemode).toBe(false);
+      expect(() => verifyWebhook(r.raw, r.signature, SECRET)).toThrow(
+        expect.objectContaining({ reason: 'not_live', message: expect.stringMatching(/not live/) }),
+      );
+      expect(verifyWebhook(r.raw, r.signature, SECRET, { allowTestEvents: true }).id).toBe(r.event.id);
       const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(r.signature)!;
       expect(createHmac('sha256', SECRET).update(`${t}.${r.raw}`).digest('hex')).toBe(v1);
       expect(r.event.data).toMatchObject({
@@ -169,6 +175,30 @@ describe('checkout intents, the ledger and webhooks', () => {
     const history = await (await ledger).history(session.id);
     expect(history[0]!.status).toBe('SESSION_CREATED');
     expect(new Set(history.map((h) => h.status)).size).toBe(history.length);
+  });
+
+  it('says at start that webhooks leave a sandbox; a server on the service does not', async () => {
+    const start = async (over: Record<string, string>) => {
+      const log = createMemoryLogger();
+      const server = createRampServer(
+        { webhookUrl: 'https://shop.example/webhooks/ramp', webhookSecret: SECRET, ...over },
+        { ledger: openEmbeddedLedger(null), static: null, log },
+      );
+      servers.push(server);
+      await server.ready();
+      return log.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    expect(await start({})).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'webhooks leave a sandbox',
+        webhooks: 'https://shop.example',
+        livemode: false,
+        why: expect.stringMatching(/RAMP_API_BASE_URL is unset.*allowTestEvents/),
+      }),
+    );
+    const live = await start({ apiBaseUrl: 'https://api.example', apiKey: 'sk_live_0123456789abcdef' });
+    expect(live.map((l) => l.msg)).not.toContain('webhooks leave a sandbox');
   });
 
   it('fixes the US state with the country: shown to the widget, another state refused', async () => {

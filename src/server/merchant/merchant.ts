@@ -74,6 +74,16 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   const leases = o.leases ?? memoryLeases(now);
   ctx.metrics?.watchLeases(() => leases.held());
   const webhook = config.merchant.webhook;
+  // The sandbox's events are signed like real ones: said at start, and in each event (livemode).
+  if (webhook && config.mode === 'sandbox') {
+    log.warn('webhooks leave a sandbox', {
+      webhooks: new URL(webhook.url).origin,
+      livemode: false,
+      why:
+        'RAMP_API_BASE_URL is unset: the sandbox answers and nothing is paid. Its events say "livemode": false; ' +
+        'verifyWebhook refuses them unless { allowTestEvents: true }',
+    });
+  }
   // RAMP_ROLE=web: the jobs exist (their records are written) but never run here; a worker's run them.
   const background = <W extends { kick(): void }>(job: W): W =>
     config.role === 'web' ? { ...job, kick: () => {} } : job;
@@ -81,12 +91,15 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     o.ledger ?? openEmbeddedLedger(resolve(config.merchant.dataDir), now, { migrate: config.migrate }),
   ).then((opened) => {
     const ledger = ctx.metrics ? instrumentLedger(ctx.metrics, opened) : opened;
+    // The sandbox's events say so: nothing was paid for them.
+    const livemode = config.mode === 'remote';
     const sender: Worker | null = webhook
       ? background(
           createWebhookSender({
             ledger,
             url: webhook.url,
             secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
+            livemode,
             leases,
             log,
             now,
@@ -104,11 +117,12 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         )
       : null;
     let upstreamEvents: UpstreamEventApplier | null = null;
+    const events = webhook ? { livemode } : null;
     const recording = {
       ledger,
       log,
       now,
-      webhooks: webhook !== null,
+      webhooks: events,
       // An early event of the service's that named no session waits for this link.
       onLinked: (transactionId: string) =>
         void ledger.wakeUpstreamEvents(transactionId, now()).then(
@@ -151,7 +165,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       ledger,
       log,
       now,
-      webhooks: webhook !== null,
+      webhooks: events,
       firstCheckDelayMs: config.merchant.syncIntervalMs,
       onRecorded: () => {
         ctx.metrics?.countCheckout('session');

@@ -82,11 +82,22 @@ export interface OrdersOptions {
 
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 
-export function webhookEvent(type: WebhookType, o: OrderRecord, at: number): WebhookEvent {
+/** How the merchant's events are made: live, or from the sandbox (docs/CONTRACTS.md §5). */
+export interface EventMode {
+  livemode: boolean;
+}
+
+export function webhookEvent(
+  type: WebhookType,
+  o: OrderRecord,
+  at: number,
+  { livemode }: EventMode,
+): WebhookEvent {
   return {
     id: newEventId(),
     type,
     createdAt: new Date(at).toISOString(),
+    livemode,
     data: {
       intentId: o.intentId,
       reference: o.reference,

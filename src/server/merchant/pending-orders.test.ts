@@ -229,7 +229,7 @@ describe('the order write retried after the service answered', () => {
       ledger: faulty.ledger,
       log: quiet,
       now: () => clock,
-      webhooks: false,
+      webhooks: null,
       firstCheckDelayMs: 0,
       onRecorded() {},
       sleep: async (ms) => {

@@ -10,13 +10,14 @@ import type { Logger } from '../http/log';
 import type { Ledger, OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import { SESSION_CREATED, webhookEvent } from './orders';
+import type { EventMode } from './orders';
 
 export interface OrderRecorderOptions {
   ledger: Ledger;
   log: Logger;
   now: () => number;
-  /** Queue webhook events (only when a webhook URL is configured). */
-  webhooks: boolean;
+  /** Queue webhook events, live or not (null: no webhook URL is configured). */
+  webhooks: EventMode | null;
   /** When the status sync first looks at a new order. */
   firstCheckDelayMs: number;
   /** Told after an order is recorded (kicks the sync and the webhook sender). */
@@ -82,7 +83,7 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
   const record: OrderRecorder['record'] = async (p, sessionId, answer) => {
     const at = o.now();
     const order = orderFrom(p, sessionId, at, o.firstCheckDelayMs);
-    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at)] : [];
+    const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at, o.webhooks)] : [];
     await o.ledger.recordOrder(order, events, p.intentClaim ?? undefined, {
       externalSessionId: p.externalSessionId,
       answer: answer === null ? null : JSON.stringify(answer),

@@ -8,13 +8,14 @@ import type { Logger } from '../http/log';
 import { EXPIRED } from '../storage/ledger/types';
 import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
 import { webhookEvent } from './orders';
+import type { EventMode } from './orders';
 
 export interface StatusRecorderOptions {
   ledger: Ledger;
   log: Logger;
   now: () => number;
-  /** Queue merchant webhooks (only when a webhook URL is configured). */
-  webhooks: boolean;
+  /** Queue merchant webhooks, live or not (null: no webhook URL is configured). */
+  webhooks: EventMode | null;
   /** Told when a change linked a transaction to its order (early upstream events may wait for it). */
   onLinked?: (transactionId: string) => void;
   /** Told when a change ended an order (the /metrics count of outcomes per partner). */
@@ -53,7 +54,7 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
         at,
         source,
       },
-      o.webhooks ? [webhookEvent(transactionEventType(next.status), next, at)] : [],
+      o.webhooks ? [webhookEvent(transactionEventType(next.status), next, at, o.webhooks)] : [],
     );
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: next.status, source });
@@ -79,7 +80,7 @@ export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
     const changed = await o.ledger.applyUpdate(
       order.sessionId,
       { from: order.status, status: EXPIRED, terminal: true, transactionId: null, at, source: 'expiry' },
-      o.webhooks ? [webhookEvent('checkout.expired', next, at)] : [],
+      o.webhooks ? [webhookEvent('checkout.expired', next, at, o.webhooks)] : [],
     );
     if (changed) {
       o.log.info('order status', { sessionId: order.sessionId, status: EXPIRED, source: 'expiry' });

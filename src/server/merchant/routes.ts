@@ -15,7 +15,7 @@ import type { Intents } from './intents';
 import type { Ledger } from '../storage/ledger/types';
 import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
-import { loadStats, statsQuery } from './stats';
+import { statsQuery, statsReads } from './stats';
 import { INTENT_HEADER } from '../../api/proxy/contract';
 import { ID_PATTERN } from '../../domain/codes';
 import { MERCHANT_ROUTES } from './route-table';
@@ -36,6 +36,7 @@ export function merchantRoutes(
   requireAdmin: RequireAdmin,
   now: () => number,
 ): Hono<AppEnv> {
+  const readStats = statsReads();
   const handlers: Record<Exclude<MerchantRouteId, 'upstreamWebhook'>, Handler> = {
     createIntent: async (c) => {
       const { intents } = await parts();
@@ -63,7 +64,7 @@ export function merchantRoutes(
       return c.json(detail, 200, NO_STORE);
     },
     stats: async (c, q) =>
-      c.json(await loadStats((await parts()).ledger, statsQuery(q, now())), 200, NO_STORE),
+      c.json(await readStats((await parts()).ledger, statsQuery(q, now())), 200, NO_STORE),
     listDeliveries: async (c, q) => {
       const list = await (await parts()).ledger.listDeliveries({ sessionId: q.sessionId, limit: 100 });
       return c.json({ deliveries: list.map((d) => deliveryView(d)) }, 200, NO_STORE);

@@ -3,10 +3,10 @@
 // partner, country and payment method the orders and their outcomes; completed volume per currency
 // and day. Counts and sums only: no reference, customer, wallet or address leaves here.
 import { HttpError } from '../http/errors';
-import type { Ledger, StatsOrderRow, StatsQuery } from '../storage/ledger/types';
+import type { Ledger, OrderCountRow, StatsQuery, StatsVolumeRow } from '../storage/ledger/types';
 import { completionOf, countEnded } from './completion';
 import type { Ended } from './completion';
-import { addDecimal, isAmount } from './decimal-sum';
+import { addDecimal } from './decimal-sum';
 import { orderOutcome } from './outcome';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export const DEFAULT_STATS_DAYS = 30;
 export const MAX_STATS_DAYS = 366;
 
 export type { OutcomeCounts, Stats, VolumeSeries } from '../../api/proxy/stats';
-import type { OutcomeCounts, Stats } from '../../api/proxy/stats';
+import type { OutcomeCounts, Stats, VolumeSeries } from '../../api/proxy/stats';
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,58 +61,62 @@ export function statsQuery(q: Record<string, string | undefined>, now: number): 
 const rate = (completed: number, orders: number) =>
   orders === 0 ? null : Math.round((completed / orders) * 10_000) / 10_000;
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+interface Group {
+  counts: OutcomeCounts;
+  /** Its ended orders, for the ranking's completion (merchant/completion.ts). */
+  ended: Ended;
 }
 
-function countsBy(
-  orders: readonly StatsOrderRow[],
-  key: (o: StatsOrderRow) => string,
-): Map<string, { counts: OutcomeCounts; rows: StatsOrderRow[] }> {
-  const groups = new Map<string, { counts: OutcomeCounts; rows: StatsOrderRow[] }>();
-  for (const o of orders) {
-    const k = key(o);
+/** The counted orders by `key`, most orders first, then by name: a stable order for tables and CSV. */
+function countsBy(rows: readonly OrderCountRow[], key: (r: OrderCountRow) => string): [string, Group][] {
+  const groups = new Map<string, Group>();
+  for (const r of rows) {
+    const k = key(r);
     const g = groups.get(k) ?? {
       counts: { orders: 0, completed: 0, failed: 0, abandoned: 0, completionRate: null },
-      rows: [],
+      ended: { completed: 0, ended: 0 },
     };
-    g.rows.push(o);
-    g.counts.orders += 1;
-    const outcome = orderOutcome(o.status);
-    if (outcome === 'completed' || outcome === 'failed' || outcome === 'abandoned') g.counts[outcome] += 1;
+    g.counts.orders += r.count;
+    const outcome = orderOutcome(r.status);
+    if (outcome === 'completed' || outcome === 'failed' || outcome === 'abandoned')
+      g.counts[outcome] += r.count;
+    countEnded(g.ended, r.status, r.count);
     groups.set(k, g);
   }
-  for (const g of groups.values()) g.counts.completionRate = rate(g.counts.completed, g.counts.orders);
-  // Most orders first, then by name: a stable order for tables and CSV.
-  return new Map(
-    [...groups].sort(([a, x], [b, y]) => y.counts.orders - x.counts.orders || a.localeCompare(b)),
-  );
+  for (const { counts } of groups.values()) counts.completionRate = rate(counts.completed, counts.orders);
+  return [...groups].sort(([a, x], [b, y]) => y.counts.orders - x.counts.orders || a.localeCompare(b));
 }
 
-type VolumeRow = Stats['volume']['fiat'][number];
-
-function volumeOf(entries: { currency: string; day: string; amount: string }[]): VolumeRow[] {
-  const byCurrency = new Map<string, Map<string, string>>();
-  for (const e of entries) {
-    const days = byCurrency.get(e.currency) ?? new Map<string, string>();
-    days.set(e.day, addDecimal(days.get(e.day) ?? '0', e.amount));
-    byCurrency.set(e.currency, days);
+function volumeOf(rows: readonly StatsVolumeRow[]): VolumeSeries[] {
+  const byCurrency = new Map<string, StatsVolumeRow[]>();
+  for (const r of rows) {
+    const days = byCurrency.get(r.currency) ?? [];
+    days.push(r);
+    byCurrency.set(r.currency, days);
   }
   return [...byCurrency]
     .map(([currency, days]) => ({
       currency,
-      total: [...days.values()].reduce(addDecimal, '0'),
-      days: [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, amount]) => ({ day, amount })),
+      total: days.map((d) => d.amount).reduce(addDecimal, '0'),
+      days: days.map(({ day, amount }) => ({ day, amount })).sort((a, b) => a.day.localeCompare(b.day)),
     }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/**
+ * The answer of one /stats request, from the ledger's grouped reads (a few rows per day, partner,
+ * country, method and currency, whatever the number of orders).
+ */
 export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
-  const { orders, marks } = await ledger.statsRows(q);
-  const all = countsBy(orders, () => 'all').get('all')?.counts;
+  const { days: dayCounts, groups, marks } = await ledger.statsCounts(q);
+  const completed = [...new Set(dayCounts.map((d) => d.status))].filter(
+    (s) => orderOutcome(s) === 'completed',
+  );
+  const volume = await ledger.statsVolume(q, completed);
+  const medians = await ledger.statsMedianSecondsToComplete(q);
+
+  const all = countsBy(groups, () => 'all')[0]?.[1];
+  const allEnded = all?.ended ?? { completed: 0, ended: 0 };
   const markTotal = (stage: 'opened' | 'quoted') =>
     q.partner !== undefined ? null : marks.filter((m) => m.stage === stage).reduce((n, m) => n + m.count, 0);
 
@@ -121,31 +125,11 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
     days.push({ day: utcDay(t), orders: 0, completed: 0 });
   }
   const dayIndex = new Map(days.map((d, i) => [d.day, i]));
-  const fiat: { currency: string; day: string; amount: string }[] = [];
-  const crypto: typeof fiat = [];
-  for (const o of orders) {
-    const day = utcDay(o.createdAt);
-    const d = days[dayIndex.get(day)!]!;
-    d.orders += 1;
-    if (orderOutcome(o.status) !== 'completed') continue;
-    d.completed += 1;
-    const buy = o.direction === 'buy';
-    const [fiatCur, fiatAmt] = buy
-      ? [o.sourceCurrency, o.sourceAmount]
-      : [o.destinationCurrency, o.destinationAmount];
-    const [cryptoCur, cryptoAmt] = buy
-      ? [o.destinationCurrency, o.destinationAmount]
-      : [o.sourceCurrency, o.sourceAmount];
-    if (isAmount(fiatAmt)) fiat.push({ currency: fiatCur, day, amount: fiatAmt });
-    if (isAmount(cryptoAmt)) crypto.push({ currency: cryptoCur, day, amount: cryptoAmt });
+  for (const r of dayCounts) {
+    const d = days[dayIndex.get(r.day)!]!;
+    d.orders += r.count;
+    if (orderOutcome(r.status) === 'completed') d.completed += r.count;
   }
-
-  const ended = (rows: readonly StatsOrderRow[]): Ended => {
-    const e = { completed: 0, ended: 0 };
-    for (const o of rows) countEnded(e, o.status);
-    return e;
-  };
-  const allEnded = ended(orders);
 
   return {
     from: q.fromDay,
@@ -155,25 +139,67 @@ export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
     funnel: {
       opened: markTotal('opened'),
       quoted: markTotal('quoted'),
-      sessions: orders.length,
-      completed: all?.completed ?? 0,
-      failed: all?.failed ?? 0,
-      abandoned: all?.abandoned ?? 0,
+      sessions: all?.counts.orders ?? 0,
+      completed: all?.counts.completed ?? 0,
+      failed: all?.counts.failed ?? 0,
+      abandoned: all?.counts.abandoned ?? 0,
     },
-    byPartner: [...countsBy(orders, (o) => o.partner)].map(([partner, g]) => ({
+    byPartner: countsBy(groups, (r) => r.partner).map(([partner, g]) => ({
       partner,
       ...g.counts,
-      medianSecondsToComplete: median(
-        g.rows.filter((o) => o.completedAt !== null).map((o) => (o.completedAt! - o.createdAt) / 1000),
-      ),
-      completion: completionOf(ended(g.rows), allEnded),
+      medianSecondsToComplete: medians.get(partner) ?? null,
+      completion: completionOf(g.ended, allEnded),
     })),
-    byCountry: [...countsBy(orders, (o) => o.country)].map(([country, g]) => ({ country, ...g.counts })),
-    byMethod: [...countsBy(orders, (o) => o.paymentMethod ?? 'UNKNOWN')].map(([method, g]) => ({
+    byCountry: countsBy(groups, (r) => r.country).map(([country, g]) => ({ country, ...g.counts })),
+    byMethod: countsBy(groups, (r) => r.paymentMethod ?? 'UNKNOWN').map(([method, g]) => ({
       method,
       ...g.counts,
     })),
     days,
-    volume: { fiat: volumeOf(fiat), crypto: volumeOf(crypto) },
+    volume: {
+      fiat: volumeOf(volume.filter((v) => v.side === 'fiat')),
+      crypto: volumeOf(volume.filter((v) => v.side === 'crypto')),
+    },
+  };
+}
+
+/** How many /stats reads of different periods or filters run at once; more wait their turn. */
+export const MAX_STATS_READS = 2;
+
+/**
+ * /stats reads as the console makes them: a request for the period and filters of a read still
+ * running shares that read (a dashboard reloaded, several tabs, the same alert opened by a team);
+ * reads of different ones run MAX_STATS_READS at a time, the rest in turn. Nothing is kept after.
+ */
+export function statsReads(): (ledger: Ledger, q: StatsQuery) => Promise<Stats> {
+  const running = new Map<string, Promise<Stats>>();
+  let slots = MAX_STATS_READS;
+  const waiting: (() => void)[] = [];
+  const take = async () => {
+    if (slots > 0) slots -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  // A freed slot goes straight to the next in line, so no newcomer can slip in between.
+  const give = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else slots += 1;
+  };
+  return (ledger, q) => {
+    const key = JSON.stringify([q.fromDay, q.toDay, q.country ?? null, q.partner ?? null]);
+    let read = running.get(key);
+    if (!read) {
+      read = (async () => {
+        await take();
+        try {
+          return await loadStats(ledger, q);
+        } finally {
+          give();
+          running.delete(key);
+        }
+      })();
+      running.set(key, read);
+    }
+    return read;
   };
 }

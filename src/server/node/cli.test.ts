@@ -1,5 +1,5 @@
 // The CLI as a merchant runs it: help texts, and `webhooks trigger` against a receiver that verifies
-// with verifyWebhook, as the README's handler does.
+// with verifyWebhook, as the README's handler does in development (its samples are test events).
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -25,7 +25,9 @@ const receiver = createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     try {
-      const event = verifyWebhook(Buffer.concat(chunks), req.headers['ramp-signature'] as string, SECRET);
+      const event = verifyWebhook(Buffer.concat(chunks), req.headers['ramp-signature'] as string, SECRET, {
+        allowTestEvents: true,
+      });
       received.push(event);
       res.writeHead(204).end();
     } catch (e) {
@@ -98,6 +100,7 @@ describe('ramp-checkout', { timeout: 60_000 }, () => {
       expect(run.stdout).toMatch(new RegExp(`^${type} evt_test_\\S+ → ${url}: 204`));
       const event = received.at(-1)!;
       expect(event.type).toBe(type);
+      expect(event.livemode).toBe(false);
       expect(event.data).toMatchObject({ reference: 'order_sample', sourceAmount: '100.00' });
       expect(new Date(event.createdAt).toISOString()).toBe(event.createdAt);
     }

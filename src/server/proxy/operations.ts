@@ -19,6 +19,9 @@ const OPERATIONS: [RegExp, string][] = [
   ...OTHER_OPERATIONS,
 ];
 
+/** Every operation's name (metrics start each one's series at 0). */
+export const UPSTREAM_OPERATIONS: readonly string[] = OPERATIONS.map(([, name]) => name);
+
 /** The operation of an upstream URL's path; `other` for a path no route names. */
 export function upstreamOperation(path: string): string {
   for (const [re, name] of OPERATIONS) if (re.test(path)) return name;

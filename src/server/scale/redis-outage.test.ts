@@ -98,6 +98,18 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     expect(trackedBefore.status).toBe(200);
     const before = (await trackedBefore.json()) as Record<string, unknown>;
 
+    // The background jobs have taken their leases (in the background, as they start: bounded look).
+    const scrape = async () =>
+      (await fetch(`${instance.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN}` } })).text();
+    const leasesOf = (text: string) =>
+      [...text.matchAll(/^ramp_lease_held\{lease="([^"]+)"\} (\d)$/gm)].map(([, l, v]) => `${l} ${v}`);
+    let leases: string[] = [];
+    for (let i = 0; i < 200 && !leases.includes('status-sync 1'); i++) {
+      leases = leasesOf(await scrape());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(leases).toContain('status-sync 1');
+
     const sessionsBefore = upstream.count('POST', '/crypto/session/widget');
     await stopProcess(redis);
 
@@ -117,11 +129,11 @@ describe.skipIf(skip)('a Redis outage under a running instance', () => {
     const health = await fetch(`${instance.origin}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, phase: 'serving' });
-    const metrics = await (
-      await fetch(`${instance.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN}` } })
-    ).text();
+    const metrics = await scrape();
     expect(metrics).toMatch(/^ramp_degraded 1$/m);
     expect(metrics).toMatch(/^ramp_dependency_up\{dependency="redis"\} 0$/m);
+    // Nobody can hold a lease without Redis: each one is still there, at 0 (RampLeaseUnheld fires).
+    expect(leasesOf(metrics)).toEqual(leases.map((l) => l.replace(/\d$/, '0')));
 
     const refused = await quote(instance.origin);
     expect(refused.status).toBe(503);

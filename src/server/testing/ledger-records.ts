@@ -32,6 +32,7 @@ export const event = (id: string, sessionId: string, status = 'SESSION_CREATED')
   id,
   type: status === 'SESSION_CREATED' ? 'checkout.session_created' : 'transaction.updated',
   createdAt: new Date(0).toISOString(),
+  livemode: true,
   data: {
     intentId: null,
     reference: null,

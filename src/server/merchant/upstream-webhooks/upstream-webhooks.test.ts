@@ -201,6 +201,8 @@ describe('the service webhooks, with polling off', () => {
       [error.id]: ['SESSION_CREATED', 'PENDING', 'ERROR', 'SETTLING', 'SETTLED'],
       [refund.id]: ['SESSION_CREATED', 'PENDING', 'SETTLING', 'PARTIALLY_REFUNDED'],
     };
+    // A server on the service (RAMP_API_BASE_URL set, here the sandbox over HTTP): its events are live.
+    expect(received.map((r) => r.event.livemode)).toEqual(received.map(() => true));
     // No merchant event twice (by id or by status), and each order's events in the walk's order.
     const all = received.map((r) => r.event.id);
     expect(new Set(all).size).toBe(all.length);

@@ -1,5 +1,6 @@
 // Sample webhook events, one per type, for `ramp-checkout webhooks trigger` (a merchant's local test of
-// its handler, like `stripe trigger`). Shaped exactly as the sender's events; marked by their ids.
+// its handler, like `stripe trigger`). Shaped exactly as the sender's events; marked by their ids and,
+// as test events, not live (`livemode: false`).
 import { systemClock } from '../../http/clock';
 import { randomBytes } from 'node:crypto';
 import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../storage/ledger/types';
@@ -45,6 +46,7 @@ export function sampleWebhookEvent<T extends WebhookType>(type: T, now = systemC
     id: `evt_test_${randomBytes(12).toString('base64url')}`,
     type,
     createdAt: new Date(now).toISOString(),
+    livemode: false,
     data: { ...SAMPLES[type] },
   } as WebhookEvent<T>;
 }

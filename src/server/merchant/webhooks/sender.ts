@@ -37,6 +37,8 @@ export interface WebhookSenderOptions {
   url: string;
   /** The signing secrets: the current one, then the previous one while a rotation lasts. */
   secrets: readonly string[];
+  /** Whether this server is live (not its sandbox): said by events queued before events said it. */
+  livemode: boolean;
   leases: Leases;
   log: Logger;
   fetch?: typeof fetch;
@@ -88,6 +90,23 @@ export function attemptSignal(
 }
 
 /**
+ * The body a delivery sends, the same on every attempt: the event as queued. An event queued before
+ * events said whether they are live (no `livemode`) says the mode of the server delivering it: the
+ * mode it was made in, unless the ledger changed hands between the sandbox and the live service.
+ */
+export function deliveredBody(body: string, livemode: boolean): string {
+  let event: unknown;
+  try {
+    event = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (typeof event !== 'object' || event === null || 'livemode' in event) return body;
+  const { data, ...head } = event as Record<string, unknown>;
+  return JSON.stringify({ ...head, livemode, data });
+}
+
+/**
  * Deliveries in flight at once to the endpoint, one per session at most (each session's events stay
  * in order). Each ends by its deadline, so a hanging endpoint holds a slot for that long at most.
  */
@@ -103,15 +122,16 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     let status = 0;
     let error: string | null = null;
     const call = attemptSignal(retry.timeoutMs, lost);
+    const body = deliveredBody(d.body, o.livemode);
     try {
       const res = await doFetch(o.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'ramp-checkout-webhooks',
-          ...webhookSignatureHeaders(d.body, d.id, o.secrets, Math.floor(at / 1000)),
+          ...webhookSignatureHeaders(body, d.id, o.secrets, Math.floor(at / 1000)),
         },
-        body: d.body,
+        body,
         redirect: 'manual',
         signal: call.signal,
       });

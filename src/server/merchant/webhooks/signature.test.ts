@@ -1,5 +1,6 @@
-// verifyWebhook's edges a merchant's handler relies on: a replay window that is a real number, and
-// a byte body read as strict UTF-8; generateTestWebhookHeader signs as the server does.
+// verifyWebhook's edges a merchant's handler relies on: a replay window that is a real number, a
+// byte body read as strict UTF-8, and events that are not live refused unless asked for;
+// generateTestWebhookHeader signs as the server does.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateTestWebhookHeader, verifyWebhook, WebhookVerificationError } from '../../index';
@@ -38,6 +39,25 @@ describe('verifyWebhook', () => {
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect((error as WebhookVerificationError).reason).toBe('malformed');
     expect((error as Error).message).toMatch(/UTF-8/);
+  });
+
+  it("refuses an event that is not live (a sandbox's) unless asked, and takes one from before livemode as live", () => {
+    const of = (livemode: boolean | undefined) =>
+      JSON.stringify({ id: 'evt_1', type: 'transaction.completed', createdAt: '', livemode, data: {} });
+    let error: unknown;
+    try {
+      verifyWebhook(of(false), sign(t, of(false)), SECRET, { now });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect((error as WebhookVerificationError).reason).toBe('not_live');
+    expect((error as Error).message).toMatch(/livemode: false.*allowTestEvents: true/);
+    const test = verifyWebhook(of(false), sign(t, of(false)), SECRET, { now, allowTestEvents: true });
+    expect(test.livemode).toBe(false);
+    expect(verifyWebhook(of(true), sign(t, of(true)), SECRET, { now }).livemode).toBe(true);
+    // Sent by a server from before events said it: as it was then.
+    expect(verifyWebhook(of(undefined), sign(t, of(undefined)), SECRET, { now }).id).toBe('evt_1');
   });
 
   it('verifies a byte body of valid UTF-8 (a Buffer from express.raw)', () => {

@@ -68,7 +68,7 @@ export function webhookSignatureHeaders(
   };
 }
 
-export type WebhookErrorReason = 'malformed' | 'bad_signature' | 'too_old';
+export type WebhookErrorReason = 'malformed' | 'bad_signature' | 'too_old' | 'not_live';
 
 export class WebhookVerificationError extends Error {
   readonly reason: WebhookErrorReason;
@@ -84,6 +84,13 @@ export interface VerifyOptions {
   toleranceSec?: number;
   /** The current time in epoch milliseconds (tests). @default the system clock */
   now?: number;
+  /**
+   * Accept events that are not live (`livemode: false`): from a server running its sandbox
+   * (RAMP_API_BASE_URL unset), where nothing is paid, and `ramp-checkout webhooks trigger`'s samples.
+   * For development and staging endpoints; a production endpoint leaves it off, so a sandbox's
+   * signed `transaction.completed` is never taken for a payment. @default false
+   */
+  allowTestEvents?: boolean;
 }
 
 /** A request's headers: a Fetch `Headers`, or a record such as Node's `req.headers`. */
@@ -234,7 +241,15 @@ export function verifyWebhook(
   ) {
     throw new WebhookVerificationError(
       'malformed',
-      'The body is not a webhook event { id, type, createdAt, data }',
+      'The body is not a webhook event { id, type, createdAt, livemode, data }',
+    );
+  }
+  // Events from servers before `livemode` existed do not carry it: taken as live, as they always were.
+  if ((event as WebhookEvent).livemode === false && options.allowTestEvents !== true) {
+    throw new WebhookVerificationError(
+      'not_live',
+      'The event is not live (livemode: false): it comes from a server running its sandbox, or is a test ' +
+        'event, and nothing was paid. Pass { allowTestEvents: true } to accept such events (development and staging only)',
     );
   }
   return event as WebhookEvent;

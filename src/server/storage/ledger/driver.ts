@@ -10,6 +10,12 @@ export interface SqlExecutor {
 }
 
 export interface SqlDriver extends SqlExecutor {
+  /**
+   * A read that scans much (the console's statistics over a year): the embedded store runs it on a
+   * read-only connection of its own in a worker thread, so neither the event loop nor the writes
+   * wait for it; PostgreSQL runs it as any query.
+   */
+  read<R extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<R[]>;
   /** Runs `fn` in one transaction: all of its statements or none. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Whether the store can serve (for /readyz). */

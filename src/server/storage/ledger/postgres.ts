@@ -52,6 +52,7 @@ export function openPostgres(url: string, o: { log: Logger; max?: number }): Pos
 
   return {
     query: (sql, params) => run(pool, sql, params),
+    read: (sql, params) => run(pool, sql, params),
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type LibsqlDatabase from 'libsql';
 import type { DependencyState } from '../stores/types';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
+import { sqliteReader } from './sqlite-reader';
 import {
   checkLedgerFile,
   damaged,
@@ -153,6 +154,10 @@ function driver(
 ): SqliteDriver {
   const statements = new Map<string, Statement>();
   let failure: string | null = null;
+  // In memory (tests) there is no file for a second connection: long reads run on this one.
+  const reader = disk ? sqliteReader(disk.file) : null;
+  // `$1` (PostgreSQL) is `?1` to SQLite: numbered, bound by position.
+  const positional = (sql: string) => sql.replace(/\$(\d+)/g, '?$1');
 
   const watch = <T>(fn: () => T): T => {
     try {
@@ -168,8 +173,7 @@ function driver(
     watch(() => {
       let stmt = statements.get(sql);
       if (!stmt) {
-        // `$1` (PostgreSQL) is `?1` to SQLite: numbered, bound by position.
-        stmt = db.prepare(sql.replace(/\$(\d+)/g, '?$1'));
+        stmt = db.prepare(positional(sql));
         statements.set(sql, stmt);
       }
       if (stmt.reader) return stmt.all(...params) as R[];
@@ -190,16 +194,23 @@ function driver(
     if (closed) throw new Error('the ledger database is closed');
   };
 
+  const query = <R extends Row>(sql: string, params?: readonly SqlValue[]) =>
+    exclusive(async () => {
+      open();
+      const rows = run<R>(sql, params);
+      if (failure !== null && !/^\s*SELECT\b/i.test(sql)) failure = null;
+      return rows;
+    });
+
   return {
     file: disk?.file ?? null,
     created,
-    query: <R extends Row>(sql: string, params?: readonly SqlValue[]) =>
-      exclusive(async () => {
-        open();
-        const rows = run<R>(sql, params);
-        if (failure !== null && !/^\s*SELECT\b/i.test(sql)) failure = null;
-        return rows;
-      }),
+    query,
+    read: async <R extends Row>(sql: string, params: readonly SqlValue[] = []) => {
+      if (!reader) return query<R>(sql, params);
+      open();
+      return reader.read<R>(positional(sql), params);
+    },
     transaction: <T>(fn: (tx: SqlExecutor) => Promise<T>) =>
       exclusive(async () => {
         open();
@@ -253,6 +264,7 @@ function driver(
       exclusive(async () => {
         if (closed) return;
         closed = true;
+        await reader?.close();
         // Fold the log into the file now: the connection itself closes only once its statements
         // are collected, and the file alone should hold everything after a clean stop.
         if (disk) {

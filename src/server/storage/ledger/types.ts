@@ -226,6 +226,11 @@ export type WebhookEvent<T extends WebhookType = WebhookType> = {
     type: K;
     /** ISO 8601. */
     createdAt: string;
+    /**
+     * False when the server that made it runs its sandbox (RAMP_API_BASE_URL unset): nothing was
+     * paid, whatever `data` says. Stripe's convention; verifyWebhook refuses such events unless asked.
+     */
+    livemode: boolean;
     data: WebhookDataByType[K];
   };
 }[T];
@@ -302,20 +307,22 @@ export interface StatsQuery {
   partner?: string;
 }
 
-/** One order as /stats counts it: no reference, customer, wallet or address. */
-export interface StatsOrderRow {
-  partner: string;
-  country: string;
-  paymentMethod: string | null;
-  direction: Direction;
-  status: OrderStatus;
-  createdAt: number;
-  /** When it turned SETTLED, or null. */
-  completedAt: number | null;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  destinationAmount: string | null;
+/** The period's orders counted, grouped in the database (a few rows per day, partner, country, method). */
+export interface StatsCounts {
+  /** Orders per UTC day (YYYY-MM-DD, the day each was created) and status. */
+  days: { day: string; status: OrderStatus; count: number }[];
+  /** Orders per partner, country, payment method and status. */
+  groups: OrderCountRow[];
+  marks: StatsMarkRow[];
+}
+
+/** The amounts of one side (fiat or crypto) and currency of a day's orders, summed exactly. */
+export interface StatsVolumeRow {
+  side: 'fiat' | 'crypto';
+  currency: string;
+  day: string;
+  /** A decimal string ("150.5"); amounts the ledger holds that are not decimals are left out. */
+  amount: string;
 }
 
 export interface StatsMarkRow {
@@ -324,8 +331,8 @@ export interface StatsMarkRow {
   count: number;
 }
 
-/** Orders of one partner, country, payment method and status, counted (the ranking's completion rates). */
-export interface CompletionCountRow {
+/** Orders of one partner, country, payment method and status, counted (/stats, the ranking's completion rates). */
+export interface OrderCountRow {
   partner: string;
   country: string;
   paymentMethod: string | null;
@@ -335,11 +342,21 @@ export interface CompletionCountRow {
 
 export interface Ledger {
   /** The terminal orders created at or after `since` (ms), counted per partner, country, method and status. */
-  completionCounts(since: number): Promise<CompletionCountRow[]>;
+  completionCounts(since: number): Promise<OrderCountRow[]>;
   /** Marks a checkout's stage for its day (again the same day: no change). */
   markCheckout(mark: CheckoutMark): Promise<void>;
-  /** The period's orders (by creation day) and stage marks, filtered. */
-  statsRows(q: StatsQuery): Promise<{ orders: StatsOrderRow[]; marks: StatsMarkRow[] }>;
+  /**
+   * The period's orders (by creation day) counted, and its stage marks. These reads of /stats scan
+   * the period: the embedded store runs them off the event loop (SqlDriver.read).
+   */
+  statsCounts(q: StatsQuery): Promise<StatsCounts>;
+  /** The amounts of the period's orders in `statuses` (the completed ones), per side, currency and day. */
+  statsVolume(q: StatsQuery, statuses: readonly OrderStatus[]): Promise<StatsVolumeRow[]>;
+  /**
+   * Per partner, the median of the period's times from an order's creation to its first SETTLED, in
+   * seconds (partners with none are left out).
+   */
+  statsMedianSecondsToComplete(q: StatsQuery): Promise<Map<string, number>>;
   /** Stores a new intent. */
   createIntent(intent: IntentRecord): Promise<void>;
   findIntentBySecretHash(secretHash: string): Promise<IntentRecord | null>;
