@@ -1,28 +1,20 @@
 // GET /api/ramp/openapi.json: valid OpenAPI 3.1 (checked with an OpenAPI schema validator), walked
 // together with the app's own routes (every routed operation is documented and every documented one
 // is routed and answered), bodies and queries from the schemas the routes validate with.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { createApp } from '../app';
 import { resolveConfig } from '../config/config';
-import { createRampServer } from '../index';
+import { createMemoryLogger } from '../http/log';
 import { createMerchant } from '../merchant/merchant';
+import { openEmbeddedLedger } from '../storage/ledger';
+import { ADMIN_TOKEN as TOKEN, testServer } from '../testing/server';
 
-const TOKEN = 'openapi-admin-token-0123456789';
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-const dataDir = mkdtempSync(join(tmpdir(), 'ramp-openapi-'));
 // The service's webhooks are routed only with their secret (a plain 404 otherwise).
-const options = { dataDir, adminToken: TOKEN, upstreamWebhookSecret: 'openapi-upstream-secret-0123456789' };
-const ramp = createRampServer(options, { static: null, log: quiet });
+const options = { adminToken: TOKEN, upstreamWebhookSecret: 'openapi-upstream-secret-0123456789' };
+const ramp = testServer({ options }).server;
 const client = { ip: '203.0.113.9' };
-afterAll(async () => {
-  await ramp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** A value each path parameter's pattern takes. */
 const SAMPLE: Record<string, string> = {
@@ -60,7 +52,11 @@ function routedApp() {
     apiKey: config.upstream.apiKey,
     publicBaseUrl: 'http://localhost/sandbox',
   });
-  return createApp(config, { sandbox, log: quiet, merchant: (ctx) => createMerchant(ctx) });
+  return createApp(config, {
+    sandbox,
+    log: createMemoryLogger(),
+    merchant: (ctx) => createMerchant(ctx, { ledger: openEmbeddedLedger(null) }),
+  });
 }
 
 /** Whether a Hono pattern (`:name` a segment) routes a path of the document (`{name}` a segment). */

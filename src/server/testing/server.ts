@@ -86,7 +86,8 @@ export interface TestServerOptions<U extends UpstreamChoice = UpstreamChoice> {
   wrapUpstream?: (upstream: typeof fetch) => typeof fetch;
   /**
    * The sandbox (`sandbox` and `remote-sandbox`): its speed (0: at once; the env's otherwise), its
-   * partner scenarios, or a sandbox to reuse (a restarted server on the same upstream).
+   * partner scenarios, or (`remote-sandbox`: the key is the test's) one to reuse, as a restarted
+   * server meets the same upstream.
    */
   sandbox?: { timeScale?: number; scenarios?: Scenarios; reuse?: Sandbox };
   /**
@@ -206,7 +207,7 @@ function compose(o: TestServerOptions<UpstreamChoice>) {
   const options: RampServerOptions = { ...loadConfig(env), ...o.options };
   const clock =
     o.clock === 'system'
-      ? { now: Date.now, advance: () => void 0 }
+      ? { now: () => Date.now(), advance: () => void 0 }
       : typeof o.clock === 'function'
         ? { now: o.clock, advance: () => void 0 }
         : (o.clock ?? manualClock());
