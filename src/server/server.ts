@@ -97,9 +97,16 @@ export interface RampServerInternals {
   /** The hosted build folder and the embed file; null serves no static files. @default the package's build */
   static?: PackageFiles | null;
   now?: () => number;
-  /** How an upstream call's retry waits, and its jitter's random source (tests: no real pauses). */
+  /**
+   * How an upstream call's retry waits, and its jitter's random source (the test kit: no real pauses).
+   * @internal the test kit's (src/server/testing/server.ts), left out of the package's types
+   */
   retry?: { sleep?: (ms: number) => Promise<void>; random?: () => number };
-  /** Makes the embedded sandbox from the options the server chose (tests keep it, to drive it). @default createSandbox */
+  /**
+   * Makes the embedded sandbox from the options the server chose (the test kit keeps it, to drive it).
+   * @default createSandbox
+   * @internal the test kit's, left out of the package's types
+   */
   sandbox?: (options: SandboxOptions) => Sandbox;
 }
 
