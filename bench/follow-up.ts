@@ -186,8 +186,8 @@ async function simulate(
         sandbox.webhooks.tick();
         await settle();
       }
-      if (((await parts.ledger.nextCheckAt()) ?? Infinity) <= t) await parts.sync.runOnce();
-      if (parts.upstreamEvents && ((await parts.ledger.nextUpstreamEventAt()) ?? Infinity) <= t) {
+      if (((await parts.ledger.orders.nextCheckAt()) ?? Infinity) <= t) await parts.sync.runOnce();
+      if (parts.upstreamEvents && ((await parts.ledger.upstreamEvents.nextDueAt()) ?? Infinity) <= t) {
         await parts.upstreamEvents.runOnce();
       }
       await settle();
@@ -195,8 +195,8 @@ async function simulate(
       const due = [
         creations[created] ?? Infinity,
         payments[paid]?.at ?? Infinity,
-        (await parts.ledger.nextCheckAt()) ?? Infinity,
-        (await parts.ledger.nextUpstreamEventAt()) ?? Infinity,
+        (await parts.ledger.orders.nextCheckAt()) ?? Infinity,
+        (await parts.ledger.upstreamEvents.nextDueAt()) ?? Infinity,
         // Paid transactions move on their own for a while: look every second meanwhile.
         moving ? t + 1_000 : Infinity,
         end,
@@ -206,7 +206,7 @@ async function simulate(
 
     const stats = { completed: 0, expired: 0, open: 0 };
     for (const id of ids) {
-      const order = (await parts.ledger.getOrder(id))!;
+      const order = (await parts.ledger.orders.get(id))!;
       if (order.status === 'SETTLED') stats.completed++;
       else if (order.status === 'EXPIRED') stats.expired++;
       if (!order.terminal) stats.open++;

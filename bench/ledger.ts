@@ -12,9 +12,10 @@ import pg from 'pg';
 import { createLogger } from '../src/server/http/log';
 import type { SqlDriver } from '../src/server/storage/ledger/driver';
 import { openPostgres } from '../src/server/storage/ledger/postgres';
-import { createSqlLedger, migrate } from '../src/server/storage/ledger/sql-ledger';
+import { createSqlLedger } from '../src/server/storage/ledger/sql-ledger';
+import { migrate } from '../src/server/storage/ledger/schema-version';
 import { openSqlite } from '../src/server/storage/ledger/sqlite';
-import type { Ledger } from '../src/server/storage/ledger/types';
+import type { Ledger } from '../src/server/storage/ledger/ledger';
 import { event, order } from '../src/server/testing/ledger-records';
 import { buySession } from '../src/api/test-sessions';
 import { QUOTE_PATH, SESSION_PATH, json, quoteFor } from '../src/server/testing/session';
@@ -138,7 +139,7 @@ async function measureStore(store: string, db: SqlDriver): Promise<LatencyRow[]>
     const now = Date.now();
     const { p50, p99 } = await latency(SAMPLES, (i) => {
       const id = `${store}_${target}_${i}`;
-      return ledger.recordOrder(order(id, { createdAt: now, updatedAt: now, nextCheckAt: now + 3000 }), [
+      return ledger.orders.record(order(id, { createdAt: now, updatedAt: now, nextCheckAt: now + 3000 }), [
         event(`evt_${id}`, id),
       ]);
     });

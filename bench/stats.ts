@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createLogger } from '../src/server/http/log';
 import type { SqlDriver } from '../src/server/storage/ledger/driver';
 import { openPostgres } from '../src/server/storage/ledger/postgres';
-import { migrate } from '../src/server/storage/ledger/sql-ledger';
+import { migrate } from '../src/server/storage/ledger/schema-version';
 import { openSqlite } from '../src/server/storage/ledger/sqlite';
 import { fillStatsBook } from '../src/server/testing/stats-book';
 import { startHostServer } from './host';

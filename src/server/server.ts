@@ -19,7 +19,7 @@ import { keptSessionSecret } from './storage/session-secret';
 import { resolveConfig, secretsOf } from './config/config';
 import type { ServerConfig } from './config/config';
 import type { CreatedIntent, IntentInput } from './merchant/intent-types';
-import type { Ledger } from './storage/ledger/types';
+import type { Ledger } from './storage/ledger/ledger';
 import type { Connection } from './http/client-address';
 import { systemClock } from './http/clock';
 import { createLifecycle, probeBeforeStart } from './http/lifecycle';

@@ -53,7 +53,7 @@ describe('the layer lint rule', () => {
     ['src/server/http/up.ts', "import type { Orders } from '../merchant/orders';"],
     ['src/server/http/up.ts', "export { proxyRoutes } from '../proxy/routes';"],
     ['src/server/http/up.ts', "import type { Stores } from '../storage/stores/types';"],
-    ['src/server/http/metrics.ts', "import type { Ledger } from '../storage/ledger/types';"],
+    ['src/server/http/metrics.ts', "import type { Ledger } from '../storage/ledger/ledger';"],
     ['src/server/upstream/up.ts', "import type { SessionResponse } from '../proxy/sessions/sessions';"],
     ['src/server/upstream/up.ts', "export { recordStatus } from '../merchant/record-status';"],
     ['src/server/config/up.ts', "export { policy } from '../proxy/policy';"],

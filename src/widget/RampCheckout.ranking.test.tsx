@@ -64,7 +64,7 @@ beforeAll(async () => {
       [B, 'SETTLED'],
     ] as const) {
       const ended = { partner, status, terminal: true, paymentMethod: 'CREDIT_DEBIT_CARD', createdAt: at };
-      await ledger.recordOrder(order(`ses_${partner}_${i}`, ended), []);
+      await ledger.orders.record(order(`ses_${partner}_${i}`, ended), []);
     }
   }
   ramp = testServer({

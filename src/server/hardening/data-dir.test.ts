@@ -129,7 +129,7 @@ describe('a ledger that is not sound stops the server at start', () => {
   async function writtenLedger(): Promise<{ dir: string; file: string }> {
     const dir = tempDir();
     const ledger = await openEmbeddedLedger(dir);
-    for (let i = 0; i < 150; i++) await ledger.recordOrder(order(`s${i}`, { reference: `ref-${i}` }), []);
+    for (let i = 0; i < 150; i++) await ledger.orders.record(order(`s${i}`, { reference: `ref-${i}` }), []);
     await ledger.close();
     return { dir, file: join(dir, 'ledger.sqlite') };
   }

@@ -424,7 +424,7 @@ describe('security headers', () => {
       static: staticRoot,
       ledger: {
         ...ledger,
-        listOrders: () => Promise.reject(new Error('boom: internal detail')),
+        orders: { ...ledger.orders, list: () => Promise.reject(new Error('boom: internal detail')) },
       },
     });
     const NP = '/api/ramp/network-partner';

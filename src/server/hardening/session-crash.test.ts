@@ -136,8 +136,8 @@ describe('a server killed while the upstream holds its session creations', () =>
     const ledger = await openEmbeddedLedger(dataDir);
     try {
       for (const s of upstream.created) {
-        const order = await ledger.getOrder(s.id);
-        const pending = await ledger.getPendingOrder(s.externalSessionId);
+        const order = await ledger.orders.get(s.id);
+        const pending = await ledger.pendingOrders.get(s.externalSessionId);
         if (s.id === orphan!.id) expect(pending).toMatchObject({ state: 'lost', request: null });
         else expect(order).not.toBeNull();
       }

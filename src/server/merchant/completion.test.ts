@@ -11,7 +11,7 @@ import { testServer } from '../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { type Call, callerOf, sandboxOverHttp } from '../testing/sandbox-http';
 import { QUOTE_PATH, json, quotedSession } from '../testing/session';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { COMPLETION_CACHE_MS, completionOf } from './completion';
 import type { Stats } from './stats';
 
@@ -188,10 +188,13 @@ describe('completion rates when the ledger cannot give them', () => {
     let hang = true;
     const ledger = openEmbeddedLedger(null).then((l): Ledger => ({
       ...l,
-      completionCounts: () => {
-        reads += 1;
-        // First a ledger that never answers, then one that fails.
-        return hang ? new Promise(() => {}) : Promise.reject(new Error('connection refused'));
+      stats: {
+        ...l.stats,
+        completionCounts: () => {
+          reads += 1;
+          // First a ledger that never answers, then one that fails.
+          return hang ? new Promise(() => {}) : Promise.reject(new Error('connection refused'));
+        },
       },
     }));
     let offset = 0;

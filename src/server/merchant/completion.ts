@@ -6,7 +6,8 @@
 // handful of orders cannot swing it. Aggregates only leave here: no order, no shopper.
 import type { QuoteCompletion } from '../../api/types';
 import type { Logger } from '../http/log';
-import type { OrderCountRow, Ledger } from '../storage/ledger/types';
+import type { StatsLedger } from '../storage/ledger/ledger';
+import type { OrderCountRow } from '../storage/ledger/types';
 import { orderOutcome } from './outcome';
 
 /** The window the rates are counted over. */
@@ -72,7 +73,8 @@ function tableOf(rows: readonly OrderCountRow[]): Table {
 }
 
 export function createCompletionRates(o: {
-  ledger: () => Promise<Ledger>;
+  /** Where the counts are read (the ledger once open). */
+  stats: () => Promise<Pick<StatsLedger, 'completionCounts'>>;
   now: () => number;
   log: Logger;
 }): CompletionRates {
@@ -83,8 +85,8 @@ export function createCompletionRates(o: {
     const at = o.now();
     if (!cached || at - cached.at >= COMPLETION_CACHE_MS) {
       const read = o
-        .ledger()
-        .then(async (l) => tableOf(await l.completionCounts(at - COMPLETION_WINDOW_MS)))
+        .stats()
+        .then(async (s) => tableOf(await s.completionCounts(at - COMPLETION_WINDOW_MS)))
         .catch((e: unknown) => {
           o.log.warn('completion rates not read', { error: e });
           return undefined;

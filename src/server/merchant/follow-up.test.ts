@@ -12,7 +12,7 @@ import { loadConfig } from '../config/env';
 import type { Env } from '../config/env';
 import type { RampServer, RampServerOptions, WebhookEvent } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { testServer } from '../testing/server';
 import { quotedSession } from '../testing/session';
 import { registerUpstreamWebhook } from './upstream-webhooks/register';
@@ -147,7 +147,7 @@ async function setup(o: SetupOptions = {}) {
       await settle();
     }
   };
-  const order = async (id: string) => (await (await ledger).getOrder(id))!;
+  const order = async (id: string) => (await (await ledger).orders.get(id))!;
   /** The upstream reads that concern this order: by its session, its id or its externalSessionId. */
   const readsOf = async (id: string) => {
     const { externalSessionId } = await order(id);

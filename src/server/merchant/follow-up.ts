@@ -12,7 +12,8 @@ import { paginate } from '../../api/pagination';
 import type { Transaction, TransactionsQuery } from '../../api/types';
 import { isTerminalStatus } from '../../domain';
 import type { SyncPolicy } from '../config/config';
-import type { Ledger, OrderRecord } from '../storage/ledger/types';
+import type { OrderLedger } from '../storage/ledger/ledger';
+import type { OrderRecord } from '../storage/ledger/types';
 import type { RecordExpiry, RecordStatus } from './record-status';
 import type { Upstream } from '../upstream/client';
 import { createDueWorker, jobParts } from './jobs/worker';
@@ -21,7 +22,8 @@ import type { Worker } from './jobs/worker';
 import { backoff } from '../../domain/backoff';
 
 export interface StatusSyncOptions extends JobParts {
-  ledger: Ledger;
+  /** The orders it follows, and their next check times. */
+  orders: Pick<OrderLedger, 'dueForCheck' | 'nextCheckAt' | 'scheduleChecks'>;
   upstream: Upstream;
   /** Records what a read found (record-status.ts: the path webhooks take too). */
   recordStatus: RecordStatus;
@@ -150,8 +152,8 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
   return createDueWorker({
     name: 'status-sync',
     ...jobParts(o),
-    nextDueAt: () => o.ledger.nextCheckAt(),
-    due: (now, limit) => o.ledger.dueOrders(now, limit),
+    nextDueAt: () => o.orders.nextCheckAt(),
+    due: (now, limit) => o.orders.dueForCheck(now, limit),
     batch: SEARCH_BATCH,
     async handle(due) {
       const found = await lookUp(due);
@@ -160,7 +162,7 @@ export function createStatusSync(o: StatusSyncOptions): StatusSync {
       for (const order of due) results.push(await check(order, found, now));
       // The batch's next check times in one transaction: one write for the batch, not one per
       // order, so following thousands of open orders leaves the ledger free for new sessions.
-      await o.ledger.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
+      await o.orders.scheduleChecks(results.flatMap((r) => (r.next ? [r.next] : [])));
       const changes = results.filter((r) => r.changed).length;
       if (changes > 0) o.onChange();
       // Let requests in between batches: with the in-process sandbox (or a ledger that answers

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../http/log';
 import type { Metrics } from '../http/metrics';
-import type { CheckoutStage, Ledger } from '../storage/ledger/types';
+import type { StatsLedger } from '../storage/ledger/ledger';
+import type { CheckoutStage } from '../storage/ledger/types';
 
 export interface CheckoutFunnel {
   /**
@@ -15,7 +16,8 @@ export interface CheckoutFunnel {
 }
 
 export function createCheckoutFunnel(o: {
-  ledger: () => Promise<Ledger>;
+  /** Where the marks go (the ledger once open). */
+  stats: () => Promise<Pick<StatsLedger, 'markCheckout'>>;
   now: () => number;
   log: Logger;
   metrics?: Pick<Metrics, 'countCheckout'>;
@@ -24,9 +26,9 @@ export function createCheckoutFunnel(o: {
     mark(stage, subject, country) {
       const day = new Date(o.now()).toISOString().slice(0, 10);
       void o
-        .ledger()
-        .then(async (ledger) => {
-          await ledger.markCheckout({ day, stage, subject: subject ?? randomUUID(), country });
+        .stats()
+        .then(async (stats) => {
+          await stats.markCheckout({ day, stage, subject: subject ?? randomUUID(), country });
           o.metrics?.countCheckout(stage);
         })
         .catch((e: unknown) => o.log.warn('checkout stage not marked', { stage, error: e }));

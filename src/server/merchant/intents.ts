@@ -10,7 +10,8 @@ import { AMOUNT_PATTERN, compareDecimal, validateAddress } from '../../domain';
 import type { SessionBody } from '../proxy/bodies';
 import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
-import type { IntentRecord, Ledger } from '../storage/ledger/types';
+import type { IntentLedger } from '../storage/ledger/ledger';
+import type { IntentRecord } from '../storage/ledger/types';
 import { RE } from '../http/patterns';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
@@ -107,7 +108,10 @@ export interface Intents {
   publicView(intent: IntentRecord): PublicIntent;
 }
 
-export function createIntents(ledger: Ledger, now: () => number = systemClock): Intents {
+export function createIntents(
+  ledger: Pick<IntentLedger, 'create' | 'findBySecretHash'>,
+  now: () => number = systemClock,
+): Intents {
   return {
     async create(raw) {
       const input = parseIntentInput(raw);
@@ -116,7 +120,7 @@ export function createIntents(ledger: Ledger, now: () => number = systemClock): 
       const createdAt = now();
       const expiresAt = createdAt + (input.expiresInSec ?? DEFAULT_INTENT_TTL_SEC) * 1000;
       const { expiresInSec: _ttl, amount, ...values } = input;
-      await ledger.createIntent({
+      await ledger.create({
         ...values,
         // An intent means one order: a direction left open would let a buy be redeemed as a sell.
         direction: input.direction ?? 'buy',
@@ -131,7 +135,7 @@ export function createIntents(ledger: Ledger, now: () => number = systemClock): 
     },
     async resolve(secret, opts = {}) {
       if (!secret || !SECRET_RE.test(secret)) throw intentNotFound();
-      const intent = await ledger.findIntentBySecretHash(hashSecret(secret));
+      const intent = await ledger.findBySecretHash(hashSecret(secret));
       if (!intent) throw intentNotFound();
       if (intent.expiresAt <= now()) {
         throw new HttpError(

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '../index';
 import type { WebhookEvent } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { ADMIN_TOKEN as ADMIN, testServer } from '../testing/server';
 import { quotedSession } from '../testing/upstream';
 
@@ -168,7 +168,7 @@ describe('checkout intents, the ledger and webhooks', () => {
     };
     expect(list.orders).toHaveLength(1);
     expect(list.orders[0]).toMatchObject({ reference: 'order-42', status: done.status });
-    const history = await (await ledger).history(session.id);
+    const history = await (await ledger).orders.history(session.id);
     expect(history[0]!.status).toBe('SESSION_CREATED');
     expect(new Set(history.map((h) => h.status)).size).toBe(history.length);
   });

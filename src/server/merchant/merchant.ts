@@ -8,7 +8,7 @@ import type { Intents } from './intents';
 import { memoryLeases } from '../storage/stores/leases';
 import type { Leases } from '../storage/stores/leases';
 import { openEmbeddedLedger } from '../storage/ledger';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import type { Logger } from '../http/log';
 import type { MerchantParts } from './routes';
 import { createOrders } from './orders';
@@ -52,8 +52,14 @@ export interface MerchantContext {
 }
 
 export interface Merchant {
+  /** The parts, once the ledger is open: the whole ledger for the server's health and close. */
   parts(): Promise<
-    MerchantParts & { intents: Intents; upstreamEvents: UpstreamEventApplier | null; sync: Worker }
+    MerchantParts & {
+      ledger: Ledger;
+      intents: Intents;
+      upstreamEvents: UpstreamEventApplier | null;
+      sync: Worker;
+    }
   >;
   orders: Orders;
   /** The checkout's stages before its session (the proxy marks them). */
@@ -96,7 +102,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     const sender: Worker | null = webhook
       ? background(
           createWebhookSender({
-            ledger,
+            deliveries: ledger.deliveries,
             url: webhook.url,
             secrets: webhook.previousSecret ? [webhook.secret, webhook.previousSecret] : [webhook.secret],
             livemode,
@@ -119,13 +125,13 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     let upstreamEvents: UpstreamEventApplier | null = null;
     const events = webhook ? { livemode } : null;
     const recording = {
-      ledger,
+      orders: ledger.orders,
       log,
       now,
       webhooks: events,
       // An early event of the service's that named no session waits for this link.
       onLinked: (transactionId: string) =>
-        void ledger.wakeUpstreamEvents(transactionId, now()).then(
+        void ledger.upstreamEvents.wake(transactionId, now()).then(
           (n) => n > 0 && upstreamEvents?.kick(),
           (e: unknown) => log.warn('upstream events not woken', { error: e }),
         ),
@@ -134,7 +140,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     const recordStatus = createStatusRecorder(recording);
     const sync = background(
       createStatusSync({
-        ledger,
+        orders: ledger.orders,
         upstream: ctx.upstream,
         leases,
         log,
@@ -149,7 +155,8 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     upstreamEvents = config.merchant.upstreamWebhookSecret
       ? background(
           createUpstreamEventApplier({
-            ledger,
+            events: ledger.upstreamEvents,
+            orders: ledger.orders,
             upstream: ctx.upstream,
             leases,
             log,
@@ -160,9 +167,9 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
           }),
         )
       : null;
-    const intents = createIntents(ledger, now);
+    const intents = createIntents(ledger.intents, now);
     const recorder = createOrderRecorder({
-      ledger,
+      orders: ledger.orders,
       log,
       now,
       webhooks: events,
@@ -175,7 +182,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     });
     const pending = background(
       createPendingResolver({
-        ledger,
+        pendingOrders: ledger.pendingOrders,
         upstream: ctx.upstream,
         recorder,
         leases,
@@ -195,7 +202,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
     });
     const retention = background(
       createRetention({
-        ledger,
+        retention: ledger.retention,
         leases,
         log,
         now,
@@ -226,7 +233,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
   return {
     parts: () => ready,
     funnel: createCheckoutFunnel({
-      ledger: () => ready.then((p) => p.ledger),
+      stats: () => ready.then((p) => p.ledger.stats),
       now,
       log,
       metrics: ctx.metrics,
@@ -241,7 +248,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
       }
     },
     ...(config.merchant.rankingLearning
-      ? { completion: createCompletionRates({ ledger: () => ready.then((p) => p.ledger), now, log }) }
+      ? { completion: createCompletionRates({ stats: () => ready.then((p) => p.ledger.stats), now, log }) }
       : {}),
     orders: {
       earlier: async (externalSessionId) => (await ready).orders.earlier(externalSessionId),

@@ -12,9 +12,9 @@ import { enforceIntent, intentUsed } from './intents';
 import type { Intents } from './intents';
 import type { OrderRecorder } from './pending-orders';
 import { recordUntil, takeoverAt } from './pending-orders';
+import type { OrderLedger, PendingOrderLedger } from '../storage/ledger/ledger';
 import type {
   IntentRecord,
-  Ledger,
   OrderRecord,
   OrderTerms,
   PendingOrderRecord,
@@ -70,7 +70,11 @@ export interface Orders {
 }
 
 export interface OrdersOptions {
-  ledger: Ledger;
+  /** The pending orders it writes before the service is asked, and the orders the lookup reads. */
+  ledger: {
+    pendingOrders: Pick<PendingOrderLedger, 'get' | 'begin' | 'release' | 'defer'>;
+    orders: Pick<OrderLedger, 'list'>;
+  };
   intents: Intents;
   now: () => number;
   recorder: OrderRecorder;
@@ -165,11 +169,11 @@ function earlierOf(p: PendingOrderRecord): EarlierCreation {
 export function createOrders(o: OrdersOptions): Orders {
   return {
     async earlier(externalSessionId) {
-      const p = await ledgerStep(() => o.ledger.getPendingOrder(externalSessionId));
+      const p = await ledgerStep(() => o.ledger.pendingOrders.get(externalSessionId));
       return p && earlierOf(p);
     },
     bySession: (sessionIds) =>
-      ledgerStep(() => o.ledger.listOrders({ sessionIds, limit: sessionIds.length })),
+      ledgerStep(() => o.ledger.orders.list({ sessionIds, limit: sessionIds.length })),
     async begin(headers, body) {
       const secret = headers.get(INTENT_HEADER);
       const intent = secret === null ? null : await ledgerStep(() => o.intents.resolve(secret));
@@ -195,7 +199,7 @@ export function createOrders(o: OrdersOptions): Orders {
             attempts: 0,
             note: null,
           };
-          const begun = await ledgerStep(() => o.ledger.beginPendingOrder(record));
+          const begun = await ledgerStep(() => o.ledger.pendingOrders.begin(record));
           if (begun === 'intent_used') throw intentUsed();
           // Another request of this key wrote it between `earlier` and now: that one goes on.
           if (begun === 'exists') return 'pending';
@@ -214,12 +218,12 @@ export function createOrders(o: OrdersOptions): Orders {
         async refused() {
           if (!pending) return;
           // Not given back now (the ledger failing): the background step asks again later.
-          await o.ledger.releasePendingOrder(pending.externalSessionId).catch(() => {});
+          await o.ledger.pendingOrders.release(pending.externalSessionId).catch(() => {});
         },
         async unsettled(reason) {
           if (!pending) return;
           try {
-            await o.ledger.deferPendingOrder(pending.externalSessionId, o.now(), reason);
+            await o.ledger.pendingOrders.defer(pending.externalSessionId, o.now(), reason);
           } catch {
             // Not marked due (the ledger failing): it is taken over at its takeover time anyway.
             return;

@@ -10,7 +10,7 @@ import { createSandbox } from '../../sandbox';
 import { SANDBOX_BASE_URL } from '../config/defaults';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { pendingOrder } from '../testing/pending-orders';
 import { ADMIN_TOKEN as ADMIN, testServer } from '../testing/server';
 import { TEST_KEY, quotedSession } from '../testing/upstream';
@@ -22,22 +22,33 @@ const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SESSION = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** A ledger whose methods fail (as PostgreSQL unreachable does) while `down` names them. */
+/**
+ * A ledger whose methods fail (as PostgreSQL unreachable does) while `down` names them, each as
+ * `part.method` (`orders.record`).
+ */
 function faultyLedger(real: Ledger) {
   const down = new Set<string>();
   const failures = { left: 0, method: '' };
-  const ledger = new Proxy(real, {
-    get(target, name: string) {
-      const value = Reflect.get(target, name) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (down.has(name) || (failures.method === name && failures.left-- > 0)) {
-          return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
-        }
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const faulty = <T extends object>(part: T, partName: string) =>
+    new Proxy(part, {
+      get(target, name: string) {
+        const value = Reflect.get(target, name) as unknown;
+        if (typeof value !== 'function') return value;
+        const method = `${partName}.${name}`;
+        return (...args: unknown[]) => {
+          if (down.has(method) || (failures.method === method && failures.left-- > 0)) {
+            return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  const ledger: Ledger = {
+    ...real,
+    intents: faulty(real.intents, 'intents'),
+    pendingOrders: faulty(real.pendingOrders, 'pendingOrders'),
+    orders: faulty(real.orders, 'orders'),
+  };
   return {
     ledger,
     down,
@@ -84,9 +95,9 @@ describe('session creation with the ledger', () => {
   it('refuses with 503 LEDGER_UNAVAILABLE and Retry-After when the ledger cannot take the order, before the service is asked', async () => {
     const t = await setup();
     const intent = await t.server.createIntent({ reference: 'order-down', amount: '100' });
-    for (const method of ['getPendingOrder', 'findIntentBySecretHash', 'beginPendingOrder']) {
+    for (const method of ['pendingOrders.get', 'intents.findBySecretHash', 'pendingOrders.begin']) {
       t.faulty.down.add(method);
-      const res = await t.create(`key-down-${method}`, intent.clientSecret);
+      const res = await t.create(`key-down-${method.replace('.', '-')}`, intent.clientSecret);
       expect(res.status).toBe(503);
       expect(res.headers.get('Retry-After')).toBe('5');
       expect(await res.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' });
@@ -94,7 +105,7 @@ describe('session creation with the ledger', () => {
     }
     expect(t.sessionCalls()).toEqual([]);
     // Back: the same key creates the session, and the intent was never held.
-    const res = await t.create('key-down-beginPendingOrder', intent.clientSecret);
+    const res = await t.create('key-down-pendingOrders-begin', intent.clientSecret);
     expect(res.status).toBe(200);
     expect((await t.orders('order-down')).map((o) => o.sessionId)).toEqual([
       ((await res.json()) as { id: string }).id,
@@ -104,7 +115,7 @@ describe('session creation with the ledger', () => {
   it('retries the order’s write when it fails after the service answered: the session is recorded, never answered unrecorded', async () => {
     const t = await setup();
     const intent = await t.server.createIntent({ reference: 'order-write', amount: '100' });
-    t.faulty.failNext('recordOrder', 3);
+    t.faulty.failNext('orders.record', 3);
     const res = await t.create('key-write-0001', intent.clientSecret);
     expect(res.status).toBe(200);
     const session = (await res.json()) as { id: string };
@@ -148,7 +159,7 @@ describe('session creation with the ledger', () => {
     const [sent] = t.sessionCalls();
     // Settled in the background: asked again, the service says it has that session; nobody can open it.
     await vi.waitFor(
-      async () => expect((await t.real.getPendingOrder(sent!.externalSessionId))?.state).toBe('lost'),
+      async () => expect((await t.real.pendingOrders.get(sent!.externalSessionId))?.state).toBe('lost'),
       { timeout: 5_000, interval: 50 },
     );
     const retry = await t.create('key-cut-0001', intent.clientSecret);
@@ -184,7 +195,7 @@ describe('session creation with the ledger', () => {
       createdAt: 0,
       nextAttemptAt: 0,
     });
-    await ledger.beginPendingOrder({
+    await ledger.pendingOrders.begin({
       ...left,
       terms: { ...left.terms, reference: 'order-left', walletAddress: WALLET },
     });
@@ -203,7 +214,7 @@ describe('session creation with the ledger', () => {
       },
       { timeout: 5_000, interval: 50 },
     );
-    expect(await ledger.getPendingOrder('rc_left_by_a_dead_process_000001')).toMatchObject({
+    expect(await ledger.pendingOrders.get('rc_left_by_a_dead_process_000001')).toMatchObject({
       state: 'recorded',
       sessionId: created.id,
     });
@@ -213,11 +224,11 @@ describe('session creation with the ledger', () => {
 describe('the order write retried after the service answered', () => {
   it('pauses 0.1 s doubling to 2 s between attempts, and stops where the next pause would end past its deadline', async () => {
     const faulty = faultyLedger(await openEmbeddedLedger(null));
-    faulty.down.add('recordOrder');
+    faulty.down.add('orders.record');
     let clock = 0;
     const pauses: number[] = [];
     const recorder = createOrderRecorder({
-      ledger: faulty.ledger,
+      orders: faulty.ledger.orders,
       log: quiet,
       now: () => clock,
       webhooks: null,

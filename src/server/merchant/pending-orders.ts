@@ -7,13 +7,14 @@
 import type { SessionResponse } from '../../api/types';
 import { backoff } from '../../domain/backoff';
 import type { Logger } from '../http/log';
-import type { Ledger, OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
+import type { OrderLedger } from '../storage/ledger/ledger';
+import type { OrderRecord, PendingOrderRecord } from '../storage/ledger/types';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import { SESSION_CREATED, webhookEvent } from './orders';
 import type { EventMode } from './orders';
 
 export interface OrderRecorderOptions {
-  ledger: Ledger;
+  orders: Pick<OrderLedger, 'record'>;
   log: Logger;
   now: () => number;
   /** Queue webhook events, live or not (null: no webhook URL is configured). */
@@ -84,7 +85,7 @@ export function createOrderRecorder(o: OrderRecorderOptions): OrderRecorder {
     const at = o.now();
     const order = orderFrom(p, sessionId, at, o.firstCheckDelayMs);
     const events = o.webhooks ? [webhookEvent('checkout.session_created', order, at, o.webhooks)] : [];
-    await o.ledger.recordOrder(order, events, p.intentClaim ?? undefined, {
+    await o.orders.record(order, events, p.intentClaim ?? undefined, {
       externalSessionId: p.externalSessionId,
       answer: answer === null ? null : JSON.stringify(answer),
     });

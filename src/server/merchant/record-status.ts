@@ -6,12 +6,13 @@ import type { Transaction } from '../../api/types';
 import { isTerminalStatus, transactionEventType, transactionOutcome } from '../../domain';
 import type { Logger } from '../http/log';
 import { EXPIRED } from '../storage/ledger/types';
-import type { Ledger, OrderRecord, StatusSource } from '../storage/ledger/types';
+import type { OrderLedger } from '../storage/ledger/ledger';
+import type { OrderRecord, StatusSource } from '../storage/ledger/types';
 import { webhookEvent } from './orders';
 import type { EventMode } from './orders';
 
 export interface StatusRecorderOptions {
-  ledger: Ledger;
+  orders: Pick<OrderLedger, 'applyUpdate'>;
   log: Logger;
   now: () => number;
   /** Queue merchant webhooks, live or not (null: no webhook URL is configured). */
@@ -42,7 +43,7 @@ export function createStatusRecorder(o: StatusRecorderOptions): RecordStatus {
       txHash: tx.cryptoDetails?.blockchainTransactionId ?? order.txHash,
       updatedAt: at,
     };
-    const changed = await o.ledger.applyUpdate(
+    const changed = await o.orders.applyUpdate(
       order.sessionId,
       {
         from: order.status,
@@ -77,7 +78,7 @@ export function createExpiryRecorder(o: StatusRecorderOptions): RecordExpiry {
   return async (order) => {
     const at = o.now();
     const next: OrderRecord = { ...order, status: EXPIRED, terminal: true, updatedAt: at };
-    const changed = await o.ledger.applyUpdate(
+    const changed = await o.orders.applyUpdate(
       order.sessionId,
       { from: order.status, status: EXPIRED, terminal: true, transactionId: null, at, source: 'expiry' },
       o.webhooks ? [webhookEvent('checkout.expired', next, at, o.webhooks)] : [],

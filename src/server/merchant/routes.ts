@@ -12,17 +12,28 @@ import { NO_STORE } from '../http/context';
 import type { AppEnv } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { Intents } from './intents';
-import type { Ledger } from '../storage/ledger/types';
+import type { IntentLedger, OrderLedger, WebhookQueue } from '../storage/ledger/ledger';
 import { listOrders, orderDetail } from './sdk';
 import { deliveryView } from './views';
 import { statsQuery, statsReads } from './stats';
+import type { StatsReads } from './stats';
 import { INTENT_HEADER } from '../../api/proxy/contract';
 import { ID_PATTERN } from '../../domain/codes';
 import { MERCHANT_ROUTES } from './route-table';
 import type { MerchantRouteId } from './route-table';
 
+/** What the merchant's routes and the server SDK use of the ledger: reads, and two writes (below). */
+export interface MerchantLedger {
+  orders: Pick<OrderLedger, 'get' | 'list' | 'history'>;
+  /** `resend`: a delivery queued again. */
+  deliveries: Pick<WebhookQueue, 'list' | 'lastOf' | 'resend'>;
+  /** `expire`: an intent ended early (the SDK's intents.expire). */
+  intents: Pick<IntentLedger, 'get' | 'expire'>;
+  stats: StatsReads;
+}
+
 export interface MerchantParts {
-  ledger: Ledger;
+  ledger: MerchantLedger;
   intents: Intents;
   /** Sends what is queued now (after a resend). */
   kickWebhooks: () => void;
@@ -64,9 +75,9 @@ export function merchantRoutes(
       return c.json(detail, 200, NO_STORE);
     },
     stats: async (c, q) =>
-      c.json(await readStats((await parts()).ledger, statsQuery(q, now())), 200, NO_STORE),
+      c.json(await readStats((await parts()).ledger.stats, statsQuery(q, now())), 200, NO_STORE),
     listDeliveries: async (c, q) => {
-      const list = await (await parts()).ledger.listDeliveries({ sessionId: q.sessionId, limit: 100 });
+      const list = await (await parts()).ledger.deliveries.list({ sessionId: q.sessionId, limit: 100 });
       return c.json({ deliveries: list.map((d) => deliveryView(d)) }, 200, NO_STORE);
     },
     resendDelivery: async (c) => {
@@ -79,7 +90,8 @@ export function merchantRoutes(
       }
       const id = c.req.param('id')!;
       const { ledger, kickWebhooks } = await parts();
-      if (!ID_PATTERN.test(id) || !(await ledger.resend(id, now()))) throw notFound('No such delivery');
+      if (!ID_PATTERN.test(id) || !(await ledger.deliveries.resend(id, now())))
+        throw notFound('No such delivery');
       kickWebhooks();
       return c.json({ id, state: 'pending' }, 202, NO_STORE);
     },

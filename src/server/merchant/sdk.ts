@@ -2,8 +2,8 @@
 // `ramp.webhooks`): the merchant routes' reads and actions, in process, in the routes' shapes.
 import type { ServerConfig } from '../config/config';
 import { HttpError } from '../http/errors';
-import type { IntentRecord, Ledger } from '../storage/ledger/types';
-import type { MerchantParts } from './routes';
+import type { IntentRecord } from '../storage/ledger/types';
+import type { MerchantLedger, MerchantParts } from './routes';
 import { deliveryView, orderView } from './views';
 import type { Intent, OrderList, OrderListParams, RampIntents, RampOrders, RampWebhooks } from './sdk-types';
 import { ID_PATTERN } from '../../domain/codes';
@@ -29,7 +29,10 @@ function decodeCursor(cursor: string): { createdAt: number; sessionId: string } 
 }
 
 /** A page of the ledger's orders (GET /api/ramp/orders and ramp.orders.list). */
-export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promise<OrderList> {
+export async function listOrders(
+  ledger: Pick<MerchantLedger, 'orders' | 'deliveries'>,
+  p: OrderListParams = {},
+): Promise<OrderList> {
   if (p.reference !== undefined && p.reference !== '' && !REFERENCE_RE.test(p.reference)) {
     throw invalid('reference: expected up to 64 printable characters');
   }
@@ -41,7 +44,7 @@ export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promi
   const limit = p.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit: an integer from 1 to 500');
   // One more than asked: whether there is a next page, without a count.
-  const rows = await ledger.listOrders({
+  const rows = await ledger.orders.list({
     reference: p.reference,
     status: p.status,
     customerId: p.customerId,
@@ -49,7 +52,7 @@ export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promi
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  const last = await ledger.lastDeliveries(page.map((o) => o.sessionId));
+  const last = await ledger.deliveries.lastOf(page.map((o) => o.sessionId));
   const end = page.at(-1);
   return {
     data: page.map((o) => ({ ...orderView(o), lastDelivery: deliveryView(last.get(o.sessionId)) })),
@@ -58,13 +61,13 @@ export async function listOrders(ledger: Ledger, p: OrderListParams = {}): Promi
 }
 
 /** An order with its status history and deliveries (GET /api/ramp/orders/{sessionId}). */
-export async function orderDetail(ledger: Ledger, sessionId: string) {
+export async function orderDetail(ledger: Pick<MerchantLedger, 'orders' | 'deliveries'>, sessionId: string) {
   if (!ID_PATTERN.test(sessionId)) return null;
-  const order = await ledger.getOrder(sessionId);
+  const order = await ledger.orders.get(sessionId);
   if (!order) return null;
   const [history, deliveries] = await Promise.all([
-    ledger.history(sessionId),
-    ledger.listDeliveries({ sessionId }),
+    ledger.orders.history(sessionId),
+    ledger.deliveries.list({ sessionId }),
   ]);
   return {
     order: orderView(order),
@@ -96,15 +99,15 @@ export function createSdk(
     intents: {
       retrieve: async (id) => {
         if (!ID_PATTERN.test(id)) return null;
-        const intent = await (await parts()).ledger.getIntent(id);
+        const intent = await (await parts()).ledger.intents.get(id);
         return intent && intentView(intent, now());
       },
       expire: async (id) => {
         if (!ID_PATTERN.test(id)) return null;
         const { ledger } = await parts();
         const at = now();
-        if (!(await ledger.expireIntent(id, at))) return null;
-        const intent = await ledger.getIntent(id);
+        if (!(await ledger.intents.expire(id, at))) return null;
+        const intent = await ledger.intents.get(id);
         return intent && intentView(intent, at);
       },
     },
@@ -116,7 +119,7 @@ export function createSdk(
           );
         }
         const { ledger, kickWebhooks } = await parts();
-        if (!ID_PATTERN.test(eventId) || !(await ledger.resend(eventId, now()))) return false;
+        if (!ID_PATTERN.test(eventId) || !(await ledger.deliveries.resend(eventId, now()))) return false;
         kickWebhooks();
         return true;
       },

@@ -2,16 +2,17 @@
 // read runs shares that read; different periods read at most MAX_STATS_READS at a time, the others
 // in turn; a failure is everyone's who shared it, and nothing is kept once a read ends.
 import { describe, expect, it } from 'vitest';
-import type { Ledger, StatsCounts, StatsQuery } from '../storage/ledger/types';
+import type { StatsCounts, StatsQuery } from '../storage/ledger/types';
 import { MAX_STATS_READS, statsReads } from './stats';
+import type { StatsReads } from './stats';
 
 /** A ledger whose period reads wait until the test lets them go, counting how many run at once. */
 function heldLedger() {
   const held: { q: StatsQuery; release: (e?: Error) => void }[] = [];
   let running = 0;
   let most = 0;
-  const ledger = {
-    statsCounts: (q: StatsQuery) =>
+  const ledger: StatsReads = {
+    counts: (q: StatsQuery) =>
       new Promise<StatsCounts>((resolve, reject) => {
         running += 1;
         most = Math.max(most, running);
@@ -24,9 +25,9 @@ function heldLedger() {
           },
         });
       }),
-    statsVolume: async () => [],
-    statsMedianSecondsToComplete: async () => new Map<string, number>(),
-  } as unknown as Ledger;
+    volume: async () => [],
+    medianSecondsToComplete: async () => new Map<string, number>(),
+  };
   return { ledger, held, most: () => most };
 }
 

@@ -3,11 +3,15 @@
 // partner, country and payment method the orders and their outcomes; completed volume per currency
 // and day. Counts and sums only: no reference, customer, wallet or address leaves here.
 import { HttpError } from '../http/errors';
-import type { Ledger, OrderCountRow, StatsQuery, StatsVolumeRow } from '../storage/ledger/types';
+import type { StatsLedger } from '../storage/ledger/ledger';
+import type { OrderCountRow, StatsQuery, StatsVolumeRow } from '../storage/ledger/types';
 import { completionOf, countEnded } from './completion';
 import type { Ended } from './completion';
 import { addDecimal } from './decimal-sum';
 import { orderOutcome } from './outcome';
+
+/** What /stats reads of the ledger: its grouped reads of a period. */
+export type StatsReads = Pick<StatsLedger, 'counts' | 'volume' | 'medianSecondsToComplete'>;
 
 const DAY_MS = 86_400_000;
 /** The default period: the last 30 UTC days, today included. */
@@ -107,13 +111,13 @@ function volumeOf(rows: readonly StatsVolumeRow[]): VolumeSeries[] {
  * The answer of one /stats request, from the ledger's grouped reads (a few rows per day, partner,
  * country, method and currency, whatever the number of orders).
  */
-export async function loadStats(ledger: Ledger, q: StatsQuery): Promise<Stats> {
-  const { days: dayCounts, groups, marks } = await ledger.statsCounts(q);
+export async function loadStats(stats: StatsReads, q: StatsQuery): Promise<Stats> {
+  const { days: dayCounts, groups, marks } = await stats.counts(q);
   const completed = [...new Set(dayCounts.map((d) => d.status))].filter(
     (s) => orderOutcome(s) === 'completed',
   );
-  const volume = await ledger.statsVolume(q, completed);
-  const medians = await ledger.statsMedianSecondsToComplete(q);
+  const volume = await stats.volume(q, completed);
+  const medians = await stats.medianSecondsToComplete(q);
 
   const all = countsBy(groups, () => 'all')[0]?.[1];
   const allEnded = all?.ended ?? { completed: 0, ended: 0 };
@@ -171,7 +175,7 @@ export const MAX_STATS_READS = 2;
  * running shares that read (a dashboard reloaded, several tabs, the same alert opened by a team);
  * reads of different ones run MAX_STATS_READS at a time, the rest in turn. Nothing is kept after.
  */
-export function statsReads(): (ledger: Ledger, q: StatsQuery) => Promise<Stats> {
+export function statsReads(): (stats: StatsReads, q: StatsQuery) => Promise<Stats> {
   const running = new Map<string, Promise<Stats>>();
   let slots = MAX_STATS_READS;
   const waiting: (() => void)[] = [];
@@ -185,14 +189,14 @@ export function statsReads(): (ledger: Ledger, q: StatsQuery) => Promise<Stats> 
     if (next) next();
     else slots += 1;
   };
-  return (ledger, q) => {
+  return (stats, q) => {
     const key = JSON.stringify([q.fromDay, q.toDay, q.country ?? null, q.partner ?? null]);
     let read = running.get(key);
     if (!read) {
       read = (async () => {
         await take();
         try {
-          return await loadStats(ledger, q);
+          return await loadStats(stats, q);
         } finally {
           give();
           running.delete(key);

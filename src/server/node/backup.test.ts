@@ -91,7 +91,7 @@ describe('ramp-checkout restore of a backup changed outside the server', { timeo
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ramp-tamper-'));
     const ledger = await openEmbeddedLedger(dataDir);
-    await ledger.recordOrder(order('sess_1'), [event('evt_1', 'sess_1')]);
+    await ledger.orders.record(order('sess_1'), [event('evt_1', 'sess_1')]);
     await ledger.close();
     genuine = join(mkdtempSync(join(tmpdir(), 'ramp-tamper-backup-')), 'genuine.sqlite');
     expect((await runCli(['backup', genuine], { RAMP_DATA_DIR: dataDir })).code).toBe(0);

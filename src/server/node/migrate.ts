@@ -9,8 +9,13 @@ import { createLogger } from '../http/log';
 import { refuseSchemaless } from '../storage/ledger';
 import { LEDGER_FILE } from '../storage/ledger/ledger-file';
 import type { SqlDriver } from '../storage/ledger/driver';
-import { LATEST_VERSION, SchemaError, newerThanBuild, readSchema } from '../storage/ledger/schema-version';
-import { migrate } from '../storage/ledger/sql-ledger';
+import {
+  LATEST_VERSION,
+  SchemaError,
+  migrate,
+  newerThanBuild,
+  readSchema,
+} from '../storage/ledger/schema-version';
 
 export interface MigrateResult {
   /** 0 done (or nothing due), 1 due (--check) or refused. */

@@ -4,7 +4,7 @@
 // modules for Redis and PostgreSQL are loaded only when configured: the quick start loads neither.
 import { createHmac } from 'node:crypto';
 import type { ServerConfig } from '../config/config';
-import type { Ledger } from './ledger/types';
+import type { Ledger } from './ledger/ledger';
 import type { Logger } from '../http/log';
 import { createMemoryStores } from './stores/memory';
 import type { DependencyState, Stores } from './stores/types';

@@ -1,6 +1,7 @@
 // Test support: the pending-order lifecycle as both ledgers (embedded and PostgreSQL) must keep it.
 import { expect } from 'vitest';
-import type { Ledger, PendingOrderRecord } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
+import type { PendingOrderRecord } from '../storage/ledger/types';
 import { event, order } from './ledger-records';
 
 export const T0 = 1_800_000_000_000;
@@ -44,7 +45,7 @@ const intentFor = (id: string, over: Partial<PendingOrderRecord> = {}) =>
 
 /** Begin, claim, defer, release, record (once, even when retried) and lose; then retention. */
 export async function expectPendingOrderLifecycle(l: Ledger): Promise<void> {
-  await l.createIntent({
+  await l.intents.create({
     id: 'int_p',
     secretHash: 'hash-p',
     reference: 'order-p',
@@ -53,51 +54,51 @@ export async function expectPendingOrderLifecycle(l: Ledger): Promise<void> {
     expiresAt: T0 + 3_600_000,
     sessionId: null,
   });
-  const claimOf = async () => (await l.getIntent('int_p'))!.sessionId;
+  const claimOf = async () => (await l.intents.get('int_p'))!.sessionId;
 
   // One pending order per externalSessionId, one session per intent.
-  expect(await l.beginPendingOrder(intentFor('a'))).toBe('begun');
+  expect(await l.pendingOrders.begin(intentFor('a'))).toBe('begun');
   expect(await claimOf()).toBe('claim-a');
-  expect(await l.beginPendingOrder(intentFor('a'))).toBe('exists');
-  expect(await l.beginPendingOrder(intentFor('b'))).toBe('intent_used');
-  expect(await l.getPendingOrder('xid-b')).toBeNull();
-  expect(await l.getPendingOrder('xid-a')).toEqual(intentFor('a'));
+  expect(await l.pendingOrders.begin(intentFor('a'))).toBe('exists');
+  expect(await l.pendingOrders.begin(intentFor('b'))).toBe('intent_used');
+  expect(await l.pendingOrders.get('xid-b')).toBeNull();
+  expect(await l.pendingOrders.get('xid-a')).toEqual(intentFor('a'));
 
   // Due once its takeover time comes; each look that does not settle it pushes it back.
-  expect(await l.duePendingOrders(T0 + 124_999, 10)).toEqual([]);
-  expect((await l.duePendingOrders(T0 + 125_000, 10)).map((p) => p.externalSessionId)).toEqual(['xid-a']);
-  expect(await l.nextPendingOrderAt()).toBe(T0 + 125_000);
-  await l.deferPendingOrder('xid-a', T0 + 130_000, 'NETWORK_ERROR');
-  expect(await l.getPendingOrder('xid-a')).toMatchObject({ attempts: 1, nextAttemptAt: T0 + 130_000 });
+  expect(await l.pendingOrders.due(T0 + 124_999, 10)).toEqual([]);
+  expect((await l.pendingOrders.due(T0 + 125_000, 10)).map((p) => p.externalSessionId)).toEqual(['xid-a']);
+  expect(await l.pendingOrders.nextDueAt()).toBe(T0 + 125_000);
+  await l.pendingOrders.defer('xid-a', T0 + 130_000, 'NETWORK_ERROR');
+  expect(await l.pendingOrders.get('xid-a')).toMatchObject({ attempts: 1, nextAttemptAt: T0 + 130_000 });
 
   // Refused: gone, and the intent free for another session.
-  await l.releasePendingOrder('xid-a');
-  expect(await l.getPendingOrder('xid-a')).toBeNull();
+  await l.pendingOrders.release('xid-a');
+  expect(await l.pendingOrders.get('xid-a')).toBeNull();
   expect(await claimOf()).toBeNull();
 
   // Recorded: the order, its intent and the pending order in one step; a retried write adds nothing.
-  expect(await l.beginPendingOrder(intentFor('c'))).toBe('begun');
+  expect(await l.pendingOrders.begin(intentFor('c'))).toBe('begun');
   const settles = { externalSessionId: 'xid-c', answer: JSON.stringify({ id: 'ses_c', widgetUrl: 'u' }) };
   const o = order('ses_c', { intentId: 'int_p', reference: 'order-p', createdAt: T0, updatedAt: T0 });
-  await l.recordOrder(o, [event('evt_c', 'ses_c')], 'claim-c', settles);
-  await l.recordOrder(o, [event('evt_c2', 'ses_c')], 'claim-c', settles);
-  expect(await l.getPendingOrder('xid-c')).toMatchObject({
+  await l.orders.record(o, [event('evt_c', 'ses_c')], 'claim-c', settles);
+  await l.orders.record(o, [event('evt_c2', 'ses_c')], 'claim-c', settles);
+  expect(await l.pendingOrders.get('xid-c')).toMatchObject({
     state: 'recorded',
     sessionId: 'ses_c',
     answer: settles.answer,
     request: null,
   });
   expect(await claimOf()).toBe('ses_c');
-  expect((await l.history('ses_c')).map((h) => h.status)).toEqual(['SESSION_CREATED']);
-  expect((await l.listDeliveries({ sessionId: 'ses_c' })).map((d) => d.id)).toEqual(['evt_c']);
-  expect(await l.duePendingOrders(T0 + 10_000_000, 10)).toEqual([]);
+  expect((await l.orders.history('ses_c')).map((h) => h.status)).toEqual(['SESSION_CREATED']);
+  expect((await l.deliveries.list({ sessionId: 'ses_c' })).map((d) => d.id)).toEqual(['evt_c']);
+  expect(await l.pendingOrders.due(T0 + 10_000_000, 10)).toEqual([]);
   // Settled: neither released nor lost afterwards.
-  await l.releasePendingOrder('xid-c');
-  await l.losePendingOrder('xid-c', T0, 'late');
-  expect(await l.getPendingOrder('xid-c')).toMatchObject({ state: 'recorded' });
+  await l.pendingOrders.release('xid-c');
+  await l.pendingOrders.lose('xid-c', T0, 'late');
+  expect(await l.pendingOrders.get('xid-c')).toMatchObject({ state: 'recorded' });
 
   // Lost: kept without its request, its intent's claim given back.
-  await l.createIntent({
+  await l.intents.create({
     id: 'int_q',
     secretHash: 'hash-q',
     reference: 'order-q',
@@ -110,20 +111,20 @@ export async function expectPendingOrderLifecycle(l: Ledger): Promise<void> {
     intentClaim: 'claim-q',
     terms: { ...pendingOrder('x').terms, intentId: 'int_q', reference: 'order-q' },
   });
-  expect(await l.beginPendingOrder(q)).toBe('begun');
-  await l.losePendingOrder('xid-q', T0 + 200_000, 'nobody has its answer');
-  expect(await l.getPendingOrder('xid-q')).toMatchObject({
+  expect(await l.pendingOrders.begin(q)).toBe('begun');
+  await l.pendingOrders.lose('xid-q', T0 + 200_000, 'nobody has its answer');
+  expect(await l.pendingOrders.get('xid-q')).toMatchObject({
     state: 'lost',
     request: null,
     note: 'nobody has its answer',
   });
-  expect((await l.getIntent('int_q'))!.sessionId).toBeNull();
-  expect(await l.nextPendingOrderAt()).toBeNull();
+  expect((await l.intents.get('int_q'))!.sessionId).toBeNull();
+  expect(await l.pendingOrders.nextDueAt()).toBeNull();
 
   // Retention: settled pending orders go with the rest; a pending one stays whatever its age.
-  expect(await l.beginPendingOrder(pendingOrder('xid-open'))).toBe('begun');
-  await l.prune(T0 + 1, 100);
-  expect(await l.getPendingOrder('xid-c')).toBeNull();
-  expect(await l.getPendingOrder('xid-q')).toBeNull();
-  expect(await l.getPendingOrder('xid-open')).toMatchObject({ state: 'pending' });
+  expect(await l.pendingOrders.begin(pendingOrder('xid-open'))).toBe('begun');
+  await l.retention.prune(T0 + 1, 100);
+  expect(await l.pendingOrders.get('xid-c')).toBeNull();
+  expect(await l.pendingOrders.get('xid-q')).toBeNull();
+  expect(await l.pendingOrders.get('xid-open')).toMatchObject({ state: 'pending' });
 }

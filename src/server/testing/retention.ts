@@ -1,7 +1,7 @@
 // Test support: what retention must remove and keep, run against either store (embedded and
 // PostgreSQL alike), in batches of two so that "small batches" is exercised too.
 import { expect } from 'vitest';
-import type { Ledger } from '../storage/ledger/types';
+import type { Ledger } from '../storage/ledger/ledger';
 import { event, order } from './ledger-records';
 
 const DAY = 86_400_000;
@@ -11,27 +11,33 @@ export async function seedForRetention(ledger: Ledger, now: number, days = 400):
   const old = now - (days + 100) * DAY;
   const recent = now - 10 * DAY;
   const settle = (id: string, at: number) =>
-    ledger.applyUpdate(id, { status: 'SETTLED', terminal: true, transactionId: `tx-${id}`, at }, []);
+    ledger.orders.applyUpdate(id, { status: 'SETTLED', terminal: true, transactionId: `tx-${id}`, at }, []);
   const delivered = (id: string, at: number) =>
-    ledger.recordAttempt(id, { at, status: 204, error: null, state: 'delivered', nextAttemptAt: at });
+    ledger.deliveries.recordAttempt(id, {
+      at,
+      status: 204,
+      error: null,
+      state: 'delivered',
+      nextAttemptAt: at,
+    });
 
   for (const id of ['old-done-1', 'old-done-2', 'old-done-3']) {
-    await ledger.recordOrder(order(id, { createdAt: old, updatedAt: old }), [event(`e-${id}`, id)]);
+    await ledger.orders.record(order(id, { createdAt: old, updatedAt: old }), [event(`e-${id}`, id)]);
     await delivered(`e-${id}`, old);
     await settle(id, old);
   }
   // Done long ago, but its last event is still being delivered: kept until it is.
-  await ledger.recordOrder(order('old-undelivered', { createdAt: old, updatedAt: old }), [
+  await ledger.orders.record(order('old-undelivered', { createdAt: old, updatedAt: old }), [
     event('e-old-undelivered', 'old-undelivered'),
   ]);
   await settle('old-undelivered', old);
   // Still open after all this time: kept, though its old delivered event goes.
-  await ledger.recordOrder(order('old-open', { createdAt: old, updatedAt: old }), [
+  await ledger.orders.record(order('old-open', { createdAt: old, updatedAt: old }), [
     event('e-old-open', 'old-open'),
   ]);
   await delivered('e-old-open', old);
   // Done recently: kept with its delivered event.
-  await ledger.recordOrder(order('new-done', { createdAt: recent, updatedAt: recent }), [
+  await ledger.orders.record(order('new-done', { createdAt: recent, updatedAt: recent }), [
     event('e-new-done', 'new-done'),
   ]);
   await delivered('e-new-done', recent);
@@ -41,7 +47,7 @@ export async function seedForRetention(ledger: Ledger, now: number, days = 400):
     ['int-old', old],
     ['int-new', recent],
   ] as const) {
-    await ledger.createIntent({
+    await ledger.intents.create({
       id,
       secretHash: `hash-${id}`,
       reference: id,
@@ -56,28 +62,33 @@ export async function seedForRetention(ledger: Ledger, now: number, days = 400):
 /** After retention ran: the old and done are gone, everything else is as it was. */
 export async function expectRetained(ledger: Ledger): Promise<void> {
   for (const id of ['old-done-1', 'old-done-2', 'old-done-3']) {
-    expect(await ledger.getOrder(id)).toBeNull();
-    expect(await ledger.history(id)).toEqual([]);
-    expect(await ledger.listDeliveries({ sessionId: id })).toEqual([]);
+    expect(await ledger.orders.get(id)).toBeNull();
+    expect(await ledger.orders.history(id)).toEqual([]);
+    expect(await ledger.deliveries.list({ sessionId: id })).toEqual([]);
   }
-  expect(await ledger.getOrder('old-undelivered')).toMatchObject({ terminal: true });
-  expect((await ledger.listDeliveries({ sessionId: 'old-undelivered' })).map((d) => d.state)).toEqual([
+  expect(await ledger.orders.get('old-undelivered')).toMatchObject({ terminal: true });
+  expect((await ledger.deliveries.list({ sessionId: 'old-undelivered' })).map((d) => d.state)).toEqual([
     'pending',
   ]);
-  expect(await ledger.getOrder('old-open')).toMatchObject({ terminal: false });
-  expect(await ledger.listDeliveries({ sessionId: 'old-open' })).toEqual([]);
-  expect(await ledger.getOrder('new-done')).toMatchObject({ terminal: true });
-  expect((await ledger.history('new-done')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
-  expect((await ledger.listDeliveries({ sessionId: 'new-done' })).map((d) => d.state)).toEqual(['delivered']);
-  expect(await ledger.findIntentBySecretHash('hash-int-old')).toBeNull();
-  expect(await ledger.findIntentBySecretHash('hash-int-new')).not.toBeNull();
+  expect(await ledger.orders.get('old-open')).toMatchObject({ terminal: false });
+  expect(await ledger.deliveries.list({ sessionId: 'old-open' })).toEqual([]);
+  expect(await ledger.orders.get('new-done')).toMatchObject({ terminal: true });
+  expect((await ledger.orders.history('new-done')).map((h) => h.status)).toEqual([
+    'SESSION_CREATED',
+    'SETTLED',
+  ]);
+  expect((await ledger.deliveries.list({ sessionId: 'new-done' })).map((d) => d.state)).toEqual([
+    'delivered',
+  ]);
+  expect(await ledger.intents.findBySecretHash('hash-int-old')).toBeNull();
+  expect(await ledger.intents.findBySecretHash('hash-int-new')).not.toBeNull();
 }
 
 /** Prunes in batches of two until nothing is left to prune; returns the batches' sizes. */
 export async function pruneAll(ledger: Ledger, before: number): Promise<number[]> {
   const batches: number[] = [];
   for (;;) {
-    const n = await ledger.prune(before, 2);
+    const n = await ledger.retention.prune(before, 2);
     if (n === 0) return batches;
     batches.push(n);
   }

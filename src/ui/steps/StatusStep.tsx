@@ -31,12 +31,9 @@ function useWindowClosed(owner: object, watch: boolean): boolean {
   return watch && closed;
 }
 
-/**
- * The chosen offer, else (after a reload, its quotes no longer held) the offer as the transaction
- * states it, where it does.
- */
-function offerOf(tx: Transaction | null | undefined, chosen: Quote | undefined): Quote | undefined {
-  if (chosen || !tx || tx.sourceAmount === undefined || tx.destinationAmount === undefined) return chosen;
+/** The offer as the transaction states it, where it does (its quote no longer held, nor kept here). */
+function offerOf(tx: Transaction | null | undefined): Quote | undefined {
+  if (!tx || tx.sourceAmount === undefined || tx.destinationAmount === undefined) return undefined;
   return {
     serviceProvider: tx.serviceProvider ?? '',
     sourceAmount: tx.sourceAmount,
@@ -72,8 +69,8 @@ export function StatusStep() {
   // The order as this device keeps it: its offer's figures once the quotes are gone (a reload, an
   // order opened from the recent ones).
   const order = useRecentOrders(host.recentOrders).find((o) => o.sessionId === tracking?.sessionId);
-  const offer = chosen ?? (order ? quoteOfOrder(order) : offerOf(tx, undefined));
-  const code = chosen?.serviceProvider ?? tx?.serviceProvider ?? '';
+  const offer = chosen ?? (order ? quoteOfOrder(order) : offerOf(tx));
+  const code = chosen?.serviceProvider ?? tx?.serviceProvider ?? order?.partner ?? '';
   useTransactionReports(
     host,
     tracking && tx

@@ -15,7 +15,8 @@
 // No answer to either (the service down): looked at again later, backing off, the claim kept.
 import { RampError } from '../../../api';
 import type { SessionRequest } from '../../../api/types';
-import type { Ledger, PendingOrderRecord } from '../../storage/ledger/types';
+import type { PendingOrderLedger } from '../../storage/ledger/ledger';
+import type { PendingOrderRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import { writeOutcome } from '../../upstream/write-outcome';
 import type { OrderRecorder } from '../pending-orders';
@@ -25,7 +26,7 @@ import type { Worker } from './worker';
 import { backoff } from '../../../domain/backoff';
 
 export interface PendingResolverOptions extends JobParts {
-  ledger: Ledger;
+  pendingOrders: Pick<PendingOrderLedger, 'due' | 'nextDueAt' | 'defer' | 'lose' | 'release'>;
   upstream: Upstream;
   recorder: OrderRecorder;
   /** The create's own timeout (RAMP_SESSION_TIMEOUT_MS). */
@@ -69,11 +70,11 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
     } catch (e) {
       const outcome = writeOutcome(e);
       if (outcome === 'duplicate') {
-        await o.ledger.losePendingOrder(xid, o.now(), LOST_NOTE);
+        await o.pendingOrders.lose(xid, o.now(), LOST_NOTE);
         return 'lost';
       }
       if (outcome === 'refused') {
-        await o.ledger.releasePendingOrder(xid);
+        await o.pendingOrders.release(xid);
         return `released (${(e as RampError).code})`;
       }
       throw e;
@@ -83,8 +84,8 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
   return createDueWorker({
     name: 'pending-orders',
     ...jobParts(o),
-    nextDueAt: () => o.ledger.nextPendingOrderAt(),
-    due: (now, limit) => o.ledger.duePendingOrders(now, limit),
+    nextDueAt: () => o.pendingOrders.nextDueAt(),
+    due: (now, limit) => o.pendingOrders.due(now, limit),
     batch: BATCH,
     async handle(due) {
       const results = await Promise.all(
@@ -98,7 +99,7 @@ export function createPendingResolver(o: PendingResolverOptions): Worker {
           } catch (e) {
             const why = e instanceof RampError ? e.code : e instanceof Error ? e.message : String(e);
             o.log.warn('pending order not settled yet', { externalSessionId: p.externalSessionId, why });
-            await o.ledger.deferPendingOrder(
+            await o.pendingOrders.defer(
               p.externalSessionId,
               o.now() + retryDelay(p.attempts),
               why.slice(0, 200),

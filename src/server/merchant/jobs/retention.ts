@@ -2,7 +2,7 @@
 // so it does not grow without end. It runs in the background (soon after start, then hourly) under
 // a lease like the other jobs, in small batches with a pause between them, so the ledger's one
 // writer (embedded) or its rows (PostgreSQL) are never held for long by it.
-import type { Ledger } from '../../storage/ledger/types';
+import type { LedgerRetention } from '../../storage/ledger/ledger';
 import type { Logger } from '../../http/log';
 import type { Leases } from '../../storage/stores/leases';
 import { createWorker } from './worker';
@@ -17,7 +17,7 @@ const EVERY_MS = 3_600_000;
 const FIRST_RUN_MS = 5_000;
 
 export interface RetentionOptions {
-  ledger: Ledger;
+  retention: LedgerRetention;
   leases: Leases;
   log: Logger;
   now: () => number;
@@ -41,7 +41,7 @@ export function createRetention(o: RetentionOptions): Worker {
       const before = o.now() - o.days * DAY_MS;
       let removed = 0;
       for (;;) {
-        const n = await o.ledger.prune(before, RETENTION_BATCH);
+        const n = await o.retention.prune(before, RETENTION_BATCH);
         removed += n;
         if (n === 0 || stopped()) break;
         await new Promise((r) => setTimeout(r, PAUSE_MS));

@@ -9,7 +9,8 @@
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
 import { EXPIRED } from '../../storage/ledger/types';
-import type { Ledger, OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
+import type { OrderLedger, UpstreamEventLedger } from '../../storage/ledger/ledger';
+import type { OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
 import { createDueWorker, jobParts } from '../jobs/worker';
 import type { JobParts } from '../jobs/worker';
@@ -18,7 +19,9 @@ import type { RecordStatus } from '../record-status';
 import { backoff } from '../../../domain/backoff';
 
 export interface UpstreamEventApplierOptions extends JobParts {
-  ledger: Ledger;
+  events: Pick<UpstreamEventLedger, 'claim' | 'due' | 'nextDueAt' | 'finish' | 'defer' | 'get'>;
+  /** The orders the events concern (changed only through recordStatus). */
+  orders: Pick<OrderLedger, 'get' | 'byTransaction'>;
   upstream: Upstream;
   recordStatus: RecordStatus;
   /** Told after a change is recorded (kicks the merchant webhook sender). */
@@ -49,10 +52,10 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
 
   async function findOrder(e: UpstreamEventRecord): Promise<OrderRecord | null> {
     if (e.sessionId) {
-      const bySession = await o.ledger.getOrder(e.sessionId);
+      const bySession = await o.orders.get(e.sessionId);
       if (bySession) return bySession;
     }
-    return e.transactionId ? o.ledger.orderByTransaction(e.transactionId) : null;
+    return e.transactionId ? o.orders.byTransaction(e.transactionId) : null;
   }
 
   async function apply(e: UpstreamEventRecord): Promise<Outcome> {
@@ -69,7 +72,7 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
         return { retry: `transaction read failed: ${err instanceof RampError ? err.code : String(err)}` };
       }
       // The read links an early event (no session ids) to its order.
-      order = (tx.sessionId ? await o.ledger.getOrder(tx.sessionId) : null) ?? order;
+      order = (tx.sessionId ? await o.orders.get(tx.sessionId) : null) ?? order;
       if (!order) return { retry: 'no order for this transaction (yet)' };
       if (tx.sessionId && order.sessionId !== tx.sessionId) {
         return { done: 'ignored', note: 'transaction of another session' };
@@ -78,7 +81,7 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
         o.onChange();
         return { done: 'applied', note: `recorded ${tx.status}` };
       }
-      const now = await o.ledger.getOrder(order.sessionId);
+      const now = await o.orders.get(order.sessionId);
       // An order that expired meanwhile still takes its transaction (the shopper paid): go round again.
       const ended = now?.terminal === true && now.status !== EXPIRED;
       if (!now || ended || (now.status === tx.status && now.transactionId === tx.id)) {
@@ -99,11 +102,11 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
     }
     const at = o.now();
     if ('done' in outcome) {
-      await o.ledger.finishUpstreamEvent(e.eventId, { state: outcome.done, at, note: outcome.note });
+      await o.events.finish(e.eventId, { state: outcome.done, at, note: outcome.note });
       return outcome.done === 'applied';
     }
     if (at - e.receivedAt > GIVE_UP_MS) {
-      await o.ledger.finishUpstreamEvent(e.eventId, {
+      await o.events.finish(e.eventId, {
         state: 'ignored',
         at,
         note: `gave up: ${outcome.retry}`,
@@ -112,22 +115,22 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
       return false;
     }
     // attempts was counted by the claim.
-    await o.ledger.deferUpstreamEvent(e.eventId, at + retryDelay(e.attempts + 1), outcome.retry);
+    await o.events.defer(e.eventId, at + retryDelay(e.attempts + 1), outcome.retry);
     return false;
   }
 
   /** Claims and applies one event; false when someone else holds it or it is done. */
   async function claimAndRun(e: UpstreamEventRecord): Promise<boolean> {
     const at = o.now();
-    if (!(await o.ledger.claimUpstreamEvent(e.eventId, at, at + CLAIM_MS))) return false;
+    if (!(await o.events.claim(e.eventId, at, at + CLAIM_MS))) return false;
     return run(e);
   }
 
   const worker = createDueWorker({
     name: 'upstream-events',
     ...jobParts(o),
-    nextDueAt: () => o.ledger.nextUpstreamEventAt(),
-    due: (now, limit) => o.ledger.dueUpstreamEvents(now, limit),
+    nextDueAt: () => o.events.nextDueAt(),
+    due: (now, limit) => o.events.due(now, limit),
     batch: BATCH,
     async handle(due) {
       let applied = 0;
@@ -140,7 +143,7 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
   return {
     ...worker,
     async applyNow(eventId) {
-      const e = await o.ledger.getUpstreamEvent(eventId);
+      const e = await o.events.get(eventId);
       if (e && e.state === 'pending') await claimAndRun(e);
       // Whatever is left (or was woken by this one) is for the worker.
       worker.kick();

@@ -12,7 +12,7 @@ import { readBody } from '../../http/body';
 import { HttpError, notFound } from '../../http/errors';
 import type { Logger } from '../../http/log';
 import { API_PREFIX } from '../../../api/proxy/contract';
-import type { Ledger } from '../../storage/ledger/types';
+import type { UpstreamEventLedger } from '../../storage/ledger/ledger';
 import type { UpstreamEventApplier } from './applier';
 import { parseUpstreamEvent } from './event';
 import { checkUpstreamSignature } from './signature';
@@ -22,7 +22,7 @@ export const UPSTREAM_WEBHOOK_PATH = `${API_PREFIX}/webhooks/upstream`;
 export const MAX_EVENT_BYTES = 64 * 1024;
 
 export interface UpstreamWebhookParts {
-  ledger: Ledger;
+  ledger: { upstreamEvents: Pick<UpstreamEventLedger, 'record'> };
   upstreamEvents: UpstreamEventApplier | null;
 }
 
@@ -50,7 +50,7 @@ export function upstreamWebhookRoutes(
     const event = parseUpstreamEvent(new TextDecoder().decode(body), deps.now());
     if (!event) throw new HttpError(400, 'INVALID_EVENT', 'The body is not an event of the service');
     const { ledger, upstreamEvents } = await parts();
-    const fresh = await ledger.recordUpstreamEvent(event);
+    const fresh = await ledger.upstreamEvents.record(event);
     deps.log.info('upstream webhook', {
       eventId: event.eventId,
       eventType: event.eventType,

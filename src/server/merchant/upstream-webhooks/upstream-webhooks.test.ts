@@ -14,7 +14,7 @@ import { loadConfig } from '../../config/env';
 import { nodeHandler, verifyWebhook } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { openEmbeddedLedger } from '../../storage/ledger';
-import type { Ledger } from '../../storage/ledger/types';
+import type { Ledger } from '../../storage/ledger/ledger';
 import { testServer } from '../../testing/server';
 import type { TestServer } from '../../testing/server';
 import { quotedSession } from '../../testing/session';
@@ -231,7 +231,7 @@ describe('the service webhooks, with polling off', () => {
     expect(attempts.length).toBeGreaterThan(new Set(attempts.map((a) => a.eventId)).size);
     const firstIds = await Promise.all(
       [...new Set(attempts.map((a) => a.eventId))].map(async (eventId) =>
-        (await ledger).getUpstreamEvent(eventId),
+        (await ledger).upstreamEvents.get(eventId),
       ),
     );
     expect(firstIds.every((e) => e?.state === 'applied')).toBe(true);
@@ -317,7 +317,7 @@ describe('the service webhooks, with polling off', () => {
     expect([tooLarge.status, (await tooLarge.json()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
 
     for (const eventId of ['forged-evt-1', 'old-evt-1', 'unsigned-evt-1', 'elsewhere-evt-1']) {
-      expect(await (await ledger).getUpstreamEvent(eventId)).toBeNull();
+      expect(await (await ledger).upstreamEvents.get(eventId)).toBeNull();
     }
     expect(typesOf(id)).toHaveLength(before);
     const order = async () => {
@@ -331,7 +331,7 @@ describe('the service webhooks, with polling off', () => {
     const unix = String(Math.floor(Date.now() / 1000));
     const accepted = await post(good, await signed(good, upstreamSecret, unix));
     expect(accepted.status).toBe(200);
-    expect(await (await ledger).getUpstreamEvent('good-evt-1')).not.toBeNull();
+    expect(await (await ledger).upstreamEvents.get('good-evt-1')).not.toBeNull();
     // Applied: the order follows the transaction as read (the payload's status is not trusted).
     await vi.waitFor(async () => expect(await order()).not.toBe('SESSION_CREATED'), { timeout: 5_000 });
     expect((await profile('ACTIVE')).status).toBe(200);

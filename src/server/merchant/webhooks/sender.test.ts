@@ -4,7 +4,8 @@
 // loaded cores made such a look slow: the merchant got the last event twice, same id, both answered.
 import { afterEach, expect, it } from 'vitest';
 import { openEmbeddedLedger } from '../../storage/ledger';
-import type { Ledger, WebhookEvent } from '../../storage/ledger/types';
+import type { Ledger, WebhookQueue } from '../../storage/ledger/ledger';
+import type { WebhookEvent } from '../../storage/ledger/types';
 import { memoryLeases } from '../../storage/stores/leases';
 import { createMemoryLogger } from '../../http/log';
 import { event, order } from '../../testing/ledger-records';
@@ -19,27 +20,29 @@ afterEach(async () => {
 it('sends an event once when its attempt ends while a look for due work is on its way', async () => {
   const ledger = await openEmbeddedLedger(null, () => 1_000);
   ledgers.push(ledger);
-  await ledger.recordOrder(order('s1'), [event('evt_1', 's1')]);
+  await ledger.orders.record(order('s1'), [event('evt_1', 's1')]);
 
   // Each look reads the queue when asked and answers a moment after the attempt in flight has been
   // recorded and has ended: the slow database answer of a loaded machine, made certain.
   let recorded: Promise<void> = Promise.resolve();
   let markRecorded = () => {};
-  const slow: Ledger = Object.create(ledger) as Ledger;
-  slow.dueDeliveries = async (now, limit) => {
-    const answer = await ledger.dueDeliveries(now, limit);
-    await recorded;
-    await new Promise((r) => setTimeout(r, 5));
-    return answer;
-  };
-  slow.recordAttempt = async (id, a) => {
-    await ledger.recordAttempt(id, a);
-    markRecorded();
+  const slow: WebhookQueue = {
+    ...ledger.deliveries,
+    async due(now, limit) {
+      const answer = await ledger.deliveries.due(now, limit);
+      await recorded;
+      await new Promise((r) => setTimeout(r, 5));
+      return answer;
+    },
+    async recordAttempt(id, a) {
+      await ledger.deliveries.recordAttempt(id, a);
+      markRecorded();
+    },
   };
 
   const sent: string[] = [];
   const sender = createWebhookSender({
-    ledger: slow,
+    deliveries: slow,
     url: 'https://merchant.example/hooks',
     secrets: ['whsec_0123456789abcdef0123456789abcdef'],
     livemode: true,
@@ -56,7 +59,7 @@ it('sends an event once when its attempt ends while a look for due work is on it
   expect(await sender.runOnce()).toBe(1);
   await sender.stop();
   expect(sent).toEqual(['evt_1']);
-  expect((await ledger.listDeliveries({ sessionId: 's1' }))[0]).toMatchObject({
+  expect((await ledger.deliveries.list({ sessionId: 's1' }))[0]).toMatchObject({
     state: 'delivered',
     attempts: 1,
   });
@@ -68,10 +71,10 @@ it('sends an event queued before events said whether they are live as this serve
   const deliver = async (livemode: boolean) => {
     const ledger = await openEmbeddedLedger(null, () => 1_000);
     ledgers.push(ledger);
-    await ledger.recordOrder(order('s1'), [before as WebhookEvent, event('evt_new', 's1')]);
+    await ledger.orders.record(order('s1'), [before as WebhookEvent, event('evt_new', 's1')]);
     const sent: { body: string; headers: Headers }[] = [];
     const sender = createWebhookSender({
-      ledger,
+      deliveries: ledger.deliveries,
       url: 'https://merchant.example/hooks',
       secrets: [SECRET],
       livemode,
@@ -85,7 +88,7 @@ it('sends an event queued before events said whether they are live as this serve
     });
     while ((await sender.runOnce()) > 0);
     await sender.stop();
-    return { sent, stored: (await ledger.listDeliveries({ sessionId: 's1' })).map((d) => d.body) };
+    return { sent, stored: (await ledger.deliveries.list({ sessionId: 's1' })).map((d) => d.body) };
   };
 
   // A sandbox's: the old event says it is not live, and the verifier refuses it unless asked.

@@ -5,7 +5,8 @@
 import { setMaxListeners } from 'node:events';
 import { systemClock } from '../../http/clock';
 import { DEFAULTS } from '../../config/defaults';
-import type { DeliveryRecord, Ledger } from '../../storage/ledger/types';
+import type { WebhookQueue } from '../../storage/ledger/ledger';
+import type { DeliveryRecord } from '../../storage/ledger/types';
 import type { Leases } from '../../storage/stores/leases';
 import type { Logger } from '../../http/log';
 import type { WebhookOutcome } from '../../http/metrics';
@@ -33,7 +34,7 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = {
 };
 
 export interface WebhookSenderOptions {
-  ledger: Ledger;
+  deliveries: Pick<WebhookQueue, 'due' | 'nextDueAt' | 'recordAttempt'>;
   url: string;
   /** The signing secrets: the current one, then the previous one while a rotation lasts. */
   secrets: readonly string[];
@@ -147,14 +148,14 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     }
     if (error === null) {
       o.onAttempt?.('delivered', now() - d.createdAt);
-      await o.ledger.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
+      await o.deliveries.recordAttempt(d.id, { at, status, error, state: 'delivered', nextAttemptAt: at });
       o.log.info('webhook delivered', { eventId: d.id, type: d.type, attempts: d.attempts + 1 });
       return;
     }
     o.onAttempt?.(status > 0 ? 'http_error' : error === 'timeout' ? 'timeout' : 'network_error');
     const next = at + retryDelay(d.attempts + 1, retry, random);
     const dead = next - d.createdAt > retry.maxAgeMs;
-    await o.ledger.recordAttempt(d.id, {
+    await o.deliveries.recordAttempt(d.id, {
       at,
       status,
       error,
@@ -180,7 +181,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
     leases: o.leases,
     log: o.log,
     now,
-    nextDueAt: () => o.ledger.nextDeliveryAt(),
+    nextDueAt: () => o.deliveries.nextDueAt(),
     leaseTtlMs: o.leaseTtlMs,
     async pass(stopped, lost) {
       // Each attempt in flight listens on the lease's signal until it ends.
@@ -195,7 +196,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender {
       while (!stopped()) {
         const room = MAX_IN_FLIGHT - inFlight.size;
         const asked = ended;
-        const found = room > 0 ? await o.ledger.dueDeliveries(now(), MAX_IN_FLIGHT + inFlight.size) : [];
+        const found = room > 0 ? await o.deliveries.due(now(), MAX_IN_FLIGHT + inFlight.size) : [];
         const stale = (d: DeliveryRecord) => (endedAt.get(d.sessionId) ?? 0) > asked;
         const due = found.filter((d) => !inFlight.has(d.sessionId) && !stale(d)).slice(0, room);
         for (const d of due) {

@@ -6,9 +6,11 @@ import { MAX_LOOKUP_TOKENS } from '../../../api/proxy/session-lookup';
 import type { SessionLookupResponse } from '../../../api/proxy/session-lookup';
 import { TRACKING_TOKEN_TTL_MS, createTokenSigner } from '../../http/tokens';
 import { openEmbeddedLedger } from '../../storage/ledger';
-import type { Ledger, OrderQuery } from '../../storage/ledger/types';
+import type { Ledger } from '../../storage/ledger/ledger';
+import type { OrderQuery } from '../../storage/ledger/types';
 import { ADMIN_TOKEN, HARDENING_ENV, SESSION_SECRET, SHOP, testServer } from '../../testing/server';
 import { errorBody } from '../../testing/error-body';
+import { SESSION_BODY } from '../../testing/session';
 import type { Env } from '../../config/env';
 import { json } from '../../testing/upstream';
 
@@ -27,14 +29,17 @@ async function setup(env: Env = {}) {
   const reads: OrderQuery[] = [];
   const counted: Ledger = {
     ...ledger,
-    listOrders: (q) => (reads.push(q), ledger.listOrders(q)),
-    getOrder: () => Promise.reject(new Error('the lookup reads orders in one listOrders call')),
+    orders: {
+      ...ledger.orders,
+      list: (q) => (reads.push(q), ledger.orders.list(q)),
+      get: () => Promise.reject(new Error('the lookup reads orders in one list call')),
+    },
   };
   const h = testServer({ env: { ...HARDENING_ENV, ...env }, ledger: counted });
   let n = 0;
   /** A session of this browser, as the widget creates it (its intent's when given). */
   const session = async (headers: Record<string, string> = {}) => {
-    const res = await h.session(undefined, { 'Idempotency-Key': `lookup-test-key-${++n}`, ...headers });
+    const res = await h.session(SESSION_BODY, { 'Idempotency-Key': `lookup-test-key-${++n}`, ...headers });
     expect(res.status).toBe(200);
     return (await res.json()) as { id: string; trackingToken: string };
   };
@@ -127,7 +132,7 @@ describe('POST /api/ramp/sessions/lookup', () => {
     });
     h.clock.advance(60_000);
     const at = h.clock.now();
-    await ledger.applyUpdate(
+    await ledger.orders.applyUpdate(
       s.id,
       {
         status: 'SETTLED',

@@ -5,9 +5,9 @@ import { openSqlite } from './sqlite';
 import type { SqliteDriver } from './sqlite';
 import { createSqlLedger } from './sql-ledger';
 import { ensureSchema, readSchema } from './schema-version';
-import type { Ledger } from './types';
+import type { Ledger } from './ledger';
 
-export type { Ledger } from './types';
+export type { Ledger } from './ledger';
 
 /**
  * A file found without any schema is not a ledger to start empty on: most likely a plain copy of a

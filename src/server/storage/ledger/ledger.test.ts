@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from './index';
 import { openSqlite } from './sqlite';
-import { createSqlLedger, migrate } from './sql-ledger';
+import { createSqlLedger } from './sql-ledger';
+import { migrate } from './schema-version';
 import { MIGRATIONS } from './migrations';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { event, ledgerAtVersion, order, upstreamEvent } from '../../testing/ledger-records';
 import { expectPendingOrderLifecycle } from '../../testing/pending-orders';
 import { expectOrderFilters } from '../../testing/order-filters';
 import { EXPIRED } from './types';
-import type { Ledger } from './types';
+import type { Ledger } from './ledger';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -27,16 +28,16 @@ describe('embedded ledger', () => {
   it('keeps orders, history and pending deliveries in its file across a reopen', async () => {
     const dir = tempDir();
     const a = await openEmbeddedLedger(dir);
-    await a.recordOrder(order('s1'), [event('evt_1', 's1')]);
-    await a.applyUpdate('s1', { status: 'PENDING', terminal: false, transactionId: 'tx1', at: 2000 }, [
+    await a.orders.record(order('s1'), [event('evt_1', 's1')]);
+    await a.orders.applyUpdate('s1', { status: 'PENDING', terminal: false, transactionId: 'tx1', at: 2000 }, [
       event('evt_2', 's1', 'PENDING'),
     ]);
     await a.close();
 
     const b = await openEmbeddedLedger(dir);
-    expect(await b.getOrder('s1')).toMatchObject({ status: 'PENDING', transactionId: 'tx1' });
-    expect((await b.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
-    expect((await b.dueDeliveries(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
+    expect(await b.orders.get('s1')).toMatchObject({ status: 'PENDING', transactionId: 'tx1' });
+    expect((await b.orders.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
+    expect((await b.deliveries.due(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
     await b.close();
   });
 
@@ -53,27 +54,27 @@ describe('embedded ledger', () => {
 
   it('records each upstream event once, lets one holder apply it, and wakes it when its transaction is linked', async () => {
     const l = await openEmbeddedLedger(null);
-    expect(await l.recordUpstreamEvent(upstreamEvent('up_1', 1000))).toBe(true);
-    expect(await l.recordUpstreamEvent(upstreamEvent('up_1', 1500))).toBe(false);
-    expect((await l.dueUpstreamEvents(1000, 10)).map((e) => e.eventId)).toEqual(['up_1']);
+    expect(await l.upstreamEvents.record(upstreamEvent('up_1', 1000))).toBe(true);
+    expect(await l.upstreamEvents.record(upstreamEvent('up_1', 1500))).toBe(false);
+    expect((await l.upstreamEvents.due(1000, 10)).map((e) => e.eventId)).toEqual(['up_1']);
     // One holder at a time until its claim runs out.
-    expect(await l.claimUpstreamEvent('up_1', 1000, 31_000)).toBe(true);
-    expect(await l.claimUpstreamEvent('up_1', 2000, 32_000)).toBe(false);
-    expect(await l.dueUpstreamEvents(2000, 10)).toEqual([]);
-    expect(await l.nextUpstreamEventAt()).toBe(31_000);
+    expect(await l.upstreamEvents.claim('up_1', 1000, 31_000)).toBe(true);
+    expect(await l.upstreamEvents.claim('up_1', 2000, 32_000)).toBe(false);
+    expect(await l.upstreamEvents.due(2000, 10)).toEqual([]);
+    expect(await l.upstreamEvents.nextDueAt()).toBe(31_000);
     // Deferred: due later, or at once when a read links its transaction to an order.
-    await l.deferUpstreamEvent('up_1', 60_000, 'no order for this transaction (yet)');
-    expect(await l.dueUpstreamEvents(3000, 10)).toEqual([]);
-    expect(await l.wakeUpstreamEvents('tx1', 3000)).toBe(1);
-    expect(await l.dueUpstreamEvents(3000, 10)).toEqual([
+    await l.upstreamEvents.defer('up_1', 60_000, 'no order for this transaction (yet)');
+    expect(await l.upstreamEvents.due(3000, 10)).toEqual([]);
+    expect(await l.upstreamEvents.wake('tx1', 3000)).toBe(1);
+    expect(await l.upstreamEvents.due(3000, 10)).toEqual([
       expect.objectContaining({ eventId: 'up_1', attempts: 1, note: 'no order for this transaction (yet)' }),
     ]);
-    await l.finishUpstreamEvent('up_1', { state: 'applied', at: 4000, note: 'recorded SETTLED' });
-    expect(await l.claimUpstreamEvent('up_1', 5000, 35_000)).toBe(false);
-    expect(await l.getUpstreamEvent('up_1')).toMatchObject({ state: 'applied', doneAt: 4000 });
-    expect(await l.nextUpstreamEventAt()).toBeNull();
+    await l.upstreamEvents.finish('up_1', { state: 'applied', at: 4000, note: 'recorded SETTLED' });
+    expect(await l.upstreamEvents.claim('up_1', 5000, 35_000)).toBe(false);
+    expect(await l.upstreamEvents.get('up_1')).toMatchObject({ state: 'applied', doneAt: 4000 });
+    expect(await l.upstreamEvents.nextDueAt()).toBeNull();
     // A status change keeps its source; an order is found by its transaction once linked.
-    await l.recordOrder(order('s9'), []);
+    await l.orders.record(order('s9'), []);
     const u = {
       status: 'PENDING',
       terminal: false,
@@ -81,10 +82,10 @@ describe('embedded ledger', () => {
       at: 2000,
       source: 'webhook' as const,
     };
-    expect(await l.applyUpdate('s9', u, [])).toBe(true);
-    expect((await l.history('s9')).map((h) => h.source)).toEqual(['checkout', 'webhook']);
-    expect((await l.orderByTransaction('tx9'))?.sessionId).toBe('s9');
-    expect(await l.orderByTransaction('tx-unknown')).toBeNull();
+    expect(await l.orders.applyUpdate('s9', u, [])).toBe(true);
+    expect((await l.orders.history('s9')).map((h) => h.source)).toEqual(['checkout', 'webhook']);
+    expect((await l.orders.byTransaction('tx9'))?.sessionId).toBe('s9');
+    expect(await l.orders.byTransaction('tx-unknown')).toBeNull();
     await l.close();
   });
 
@@ -100,13 +101,13 @@ describe('embedded ledger', () => {
     await ledgerAtVersion(db, 3, 'sess_old', 1000);
     expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((v) => v > 3));
     const l = createSqlLedger(db);
-    await l.recordOrder(order('sess_new', { externalSessionId: 'xs_new', nextCheckAt: 2000 }), []);
-    expect(await l.getOrder('sess_old')).toMatchObject({
+    await l.orders.record(order('sess_new', { externalSessionId: 'xs_new', nextCheckAt: 2000 }), []);
+    expect(await l.orders.get('sess_old')).toMatchObject({
       externalSessionId: null,
       status: 'SESSION_CREATED',
     });
-    expect(await l.getOrder('sess_new')).toMatchObject({ externalSessionId: 'xs_new' });
-    expect((await l.dueOrders(5000, 10)).map((o) => [o.sessionId, o.externalSessionId])).toEqual([
+    expect(await l.orders.get('sess_new')).toMatchObject({ externalSessionId: 'xs_new' });
+    expect((await l.orders.dueForCheck(5000, 10)).map((o) => [o.sessionId, o.externalSessionId])).toEqual([
       ['sess_old', null],
       ['sess_new', 'xs_new'],
     ]);
@@ -115,54 +116,62 @@ describe('embedded ledger', () => {
 
   it('lets an expired checkout take a transaction that turns up later, and follows it again', async () => {
     const l = await openEmbeddedLedger(null);
-    await l.recordOrder(order('s1', { nextCheckAt: 1000 }), []);
+    await l.orders.record(order('s1', { nextCheckAt: 1000 }), []);
     const expired = { from: 'SESSION_CREATED', status: EXPIRED, terminal: true, transactionId: null };
-    expect(await l.applyUpdate('s1', { ...expired, at: 5000, source: 'expiry' }, [])).toBe(true);
-    expect(await l.getOrder('s1')).toMatchObject({ status: EXPIRED, terminal: true, nextCheckAt: null });
-    expect(await l.dueOrders(10_000, 10)).toEqual([]);
+    expect(await l.orders.applyUpdate('s1', { ...expired, at: 5000, source: 'expiry' }, [])).toBe(true);
+    expect(await l.orders.get('s1')).toMatchObject({ status: EXPIRED, terminal: true, nextCheckAt: null });
+    expect(await l.orders.dueForCheck(10_000, 10)).toEqual([]);
     // Nothing but a transaction moves it: not another status without one.
     expect(
-      await l.applyUpdate(
+      await l.orders.applyUpdate(
         's1',
         { status: 'SESSION_CREATED', terminal: false, transactionId: null, at: 6000 },
         [],
       ),
     ).toBe(false);
     const paid = { from: EXPIRED, status: 'PENDING', terminal: false, transactionId: 'tx1', at: 7000 };
-    expect(await l.applyUpdate('s1', { ...paid, source: 'webhook' }, [event('e1', 's1', 'PENDING')])).toBe(
-      true,
-    );
-    expect(await l.getOrder('s1')).toMatchObject({ status: 'PENDING', terminal: false, nextCheckAt: 7000 });
-    expect((await l.dueOrders(7000, 10)).map((o) => o.sessionId)).toEqual(['s1']);
-    expect((await l.history('s1')).map((h) => [h.status, h.source])).toEqual([
+    expect(
+      await l.orders.applyUpdate('s1', { ...paid, source: 'webhook' }, [event('e1', 's1', 'PENDING')]),
+    ).toBe(true);
+    expect(await l.orders.get('s1')).toMatchObject({ status: 'PENDING', terminal: false, nextCheckAt: 7000 });
+    expect((await l.orders.dueForCheck(7000, 10)).map((o) => o.sessionId)).toEqual(['s1']);
+    expect((await l.orders.history('s1')).map((h) => [h.status, h.source])).toEqual([
       ['SESSION_CREATED', 'checkout'],
       [EXPIRED, 'expiry'],
       ['PENDING', 'webhook'],
     ]);
     // Any other terminal status stays final.
-    await l.applyUpdate('s1', { status: 'SETTLED', terminal: true, transactionId: 'tx1', at: 8000 }, []);
+    await l.orders.applyUpdate(
+      's1',
+      { status: 'SETTLED', terminal: true, transactionId: 'tx1', at: 8000 },
+      [],
+    );
     expect(
-      await l.applyUpdate('s1', { status: 'REFUNDED', terminal: true, transactionId: 'tx2', at: 9000 }, []),
+      await l.orders.applyUpdate(
+        's1',
+        { status: 'REFUNDED', terminal: true, transactionId: 'tx2', at: 9000 },
+        [],
+      ),
     ).toBe(false);
     await l.close();
   });
 
   it('records a change once and nothing after a terminal status', async () => {
     const l = await openEmbeddedLedger(null);
-    await l.recordOrder(order('s1'), []);
+    await l.orders.record(order('s1'), []);
     const u = { status: 'SETTLED', terminal: true, transactionId: 'tx1', at: 2000 };
-    expect(await l.applyUpdate('s1', u, [event('e1', 's1', 'SETTLED')])).toBe(true);
-    expect(await l.applyUpdate('s1', u, [event('e2', 's1', 'SETTLED')])).toBe(false);
-    expect(await l.applyUpdate('s1', { ...u, status: 'FAILED' }, [])).toBe(false);
-    expect((await l.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
-    expect((await l.listDeliveries({ sessionId: 's1' })).map((d) => d.id)).toEqual(['e1']);
-    expect(await l.dueOrders(10_000, 10)).toEqual([]);
+    expect(await l.orders.applyUpdate('s1', u, [event('e1', 's1', 'SETTLED')])).toBe(true);
+    expect(await l.orders.applyUpdate('s1', u, [event('e2', 's1', 'SETTLED')])).toBe(false);
+    expect(await l.orders.applyUpdate('s1', { ...u, status: 'FAILED' }, [])).toBe(false);
+    expect((await l.orders.history('s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
+    expect((await l.deliveries.list({ sessionId: 's1' })).map((d) => d.id)).toEqual(['e1']);
+    expect(await l.orders.dueForCheck(10_000, 10)).toEqual([]);
     await l.close();
   });
 
   it('never writes a status read against an older state over a newer one', async () => {
     const l = await openEmbeddedLedger(null);
-    await l.recordOrder(order('s2'), []);
+    await l.orders.record(order('s2'), []);
     const processing = {
       from: 'SESSION_CREATED',
       status: 'PROCESSING',
@@ -170,39 +179,39 @@ describe('embedded ledger', () => {
       transactionId: 'tx2',
       at: 2000,
     };
-    expect(await l.applyUpdate('s2', processing, [event('e1', 's2', 'PROCESSING')])).toBe(true);
+    expect(await l.orders.applyUpdate('s2', processing, [event('e1', 's2', 'PROCESSING')])).toBe(true);
     // A slower reader that also started from SESSION_CREATED, but saw the transaction earlier.
     const stale = { ...processing, status: 'PENDING', at: 2100 };
-    expect(await l.applyUpdate('s2', stale, [event('e2', 's2', 'PENDING')])).toBe(false);
-    expect((await l.history('s2')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PROCESSING']);
-    expect((await l.listDeliveries({ sessionId: 's2' })).map((d) => d.id)).toEqual(['e1']);
+    expect(await l.orders.applyUpdate('s2', stale, [event('e2', 's2', 'PENDING')])).toBe(false);
+    expect((await l.orders.history('s2')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PROCESSING']);
+    expect((await l.deliveries.list({ sessionId: 's2' })).map((d) => d.id)).toEqual(['e1']);
     await l.close();
   });
 
   it("offers only the head of each session's queue, so events go out in order", async () => {
     const l = await openEmbeddedLedger(null);
-    await l.recordOrder(order('s1'), [event('a1', 's1'), event('a2', 's1', 'PENDING')]);
-    await l.recordOrder(order('s2'), [event('b1', 's2')]);
-    expect((await l.dueDeliveries(5000, 10)).map((d) => d.id).sort()).toEqual(['a1', 'b1']);
-    await l.recordAttempt('a1', {
+    await l.orders.record(order('s1'), [event('a1', 's1'), event('a2', 's1', 'PENDING')]);
+    await l.orders.record(order('s2'), [event('b1', 's2')]);
+    expect((await l.deliveries.due(5000, 10)).map((d) => d.id).sort()).toEqual(['a1', 'b1']);
+    await l.deliveries.recordAttempt('a1', {
       at: 5000,
       status: 500,
       error: 'HTTP 500',
       state: 'pending',
       nextAttemptAt: 9000,
     });
-    expect((await l.dueDeliveries(6000, 10)).map((d) => d.id)).toEqual(['b1']);
-    await l.recordAttempt('a1', {
+    expect((await l.deliveries.due(6000, 10)).map((d) => d.id)).toEqual(['b1']);
+    await l.deliveries.recordAttempt('a1', {
       at: 9000,
       status: 200,
       error: null,
       state: 'delivered',
       nextAttemptAt: 9000,
     });
-    expect((await l.dueDeliveries(9000, 10)).map((d) => d.id).sort()).toEqual(['a2', 'b1']);
-    expect(await l.resend('a1', 9500)).toBe(true);
-    expect(await l.resend('nope', 9500)).toBe(false);
-    const a1 = (await l.listDeliveries({ sessionId: 's1' })).find((d) => d.id === 'a1');
+    expect((await l.deliveries.due(9000, 10)).map((d) => d.id).sort()).toEqual(['a2', 'b1']);
+    expect(await l.deliveries.resend('a1', 9500)).toBe(true);
+    expect(await l.deliveries.resend('nope', 9500)).toBe(false);
+    const a1 = (await l.deliveries.list({ sessionId: 's1' })).find((d) => d.id === 'a1');
     expect(a1).toMatchObject({ state: 'pending', attempts: 2, nextAttemptAt: 9500 });
     await l.close();
   });
@@ -215,7 +224,7 @@ describe('embedded ledger', () => {
        VALUES ('int_old', 'h_old', 'order-42', '100', 0, 10)`,
     );
     const l = createSqlLedger(db);
-    expect(await l.getIntent('int_old')).toMatchObject({ reference: 'order-42', direction: 'buy' });
+    expect(await l.intents.get('int_old')).toMatchObject({ reference: 'order-42', direction: 'buy' });
     await l.close();
   });
 
@@ -233,7 +242,7 @@ describe('embedded ledger', () => {
 
   it('finds orders by their reference or its prefix', async () => {
     const l: Ledger = await openEmbeddedLedger(null);
-    await l.createIntent({
+    await l.intents.create({
       id: 'int_1',
       secretHash: 'h',
       reference: 'order-s9',
@@ -245,15 +254,15 @@ describe('embedded ledger', () => {
       expiresAt: 10,
       sessionId: null,
     });
-    expect(await l.findIntentBySecretHash('h')).toMatchObject({
+    expect(await l.intents.findBySecretHash('h')).toMatchObject({
       amount: '50',
       reference: 'order-s9',
       country: 'US',
       subdivision: 'US-NY',
     });
-    await l.recordOrder(order('s9', { reference: 'order-s9' }), []);
-    expect((await l.listOrders({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
-    expect((await l.listOrders({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);
+    await l.orders.record(order('s9', { reference: 'order-s9' }), []);
+    expect((await l.orders.list({ reference: 'order-s9' })).map((o) => o.sessionId)).toEqual(['s9']);
+    expect((await l.orders.list({ reference: 'order-s' })).map((o) => o.sessionId)).toEqual(['s9']);
     await l.close();
   });
 });

@@ -8,7 +8,7 @@ import { MIGRATIONS } from './migrations';
 import { openPostgres, openPostgresLedger } from './postgres';
 import { event, ledgerAtVersion, order as baseOrder, upstreamEvent } from '../../testing/ledger-records';
 import { EXPIRED } from './types';
-import type { Ledger } from './types';
+import type { Ledger } from './ledger';
 import { expectRetained, pruneAll, seedForRetention } from '../../testing/retention';
 import { expectPendingOrderLifecycle, pendingOrder } from '../../testing/pending-orders';
 import { expectOrderFilters } from '../../testing/order-filters';
@@ -45,21 +45,24 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
 
   it('keeps orders, history and the webhook queue like the embedded store', async () => {
     const l = ledgers[0]!;
-    await l.recordOrder(order('pg-s1'), [event('pg_e1', 'pg-s1', 'SESSION_CREATED')]);
+    await l.orders.record(order('pg-s1'), [event('pg_e1', 'pg-s1', 'SESSION_CREATED')]);
     const update = { status: 'PENDING', terminal: false, transactionId: 'tx1', at: 1_763_900_001_000 };
-    expect(await l.applyUpdate('pg-s1', update, [event('pg_e2', 'pg-s1', 'PENDING')])).toBe(true);
+    expect(await l.orders.applyUpdate('pg-s1', update, [event('pg_e2', 'pg-s1', 'PENDING')])).toBe(true);
     // Another instance reads what this one wrote, with the same types.
     const other = ledgers[1]!;
-    expect(await other.getOrder('pg-s1')).toMatchObject({
+    expect(await other.orders.get('pg-s1')).toMatchObject({
       status: 'PENDING',
       transactionId: 'tx1',
       terminal: false,
       createdAt: 1_763_900_000_000,
       updatedAt: 1_763_900_001_000,
     });
-    expect((await other.history('pg-s1')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
-    expect((await other.dueDeliveries(1_763_900_002_000, 10)).map((d) => d.id)).toEqual(['pg_e1']);
-    expect((await other.listOrders({ reference: 'order-pg-s' })).map((o) => o.sessionId)).toEqual(['pg-s1']);
+    expect((await other.orders.history('pg-s1')).map((h) => h.status)).toEqual([
+      'SESSION_CREATED',
+      'PENDING',
+    ]);
+    expect((await other.deliveries.due(1_763_900_002_000, 10)).map((d) => d.id)).toEqual(['pg_e1']);
+    expect((await other.orders.list({ reference: 'order-pg-s' })).map((o) => o.sessionId)).toEqual(['pg-s1']);
   });
 
   it("lists one customer's orders, and reads a batch of sessions' orders at once, like the embedded store", async () => {
@@ -68,29 +71,31 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
 
   it('records one change once when several instances see it at the same moment', async () => {
     const l = ledgers[0]!;
-    await l.recordOrder(order('pg-race'), []);
+    await l.orders.record(order('pg-race'), []);
     const u = { status: 'SETTLED', terminal: true, transactionId: 'tx9', at: 1_763_900_005_000 };
     const results = await Promise.all(
-      ledgers.map((x, i) => x.applyUpdate('pg-race', u, [event(`race_${i}`, 'pg-race', 'SETTLED')])),
+      ledgers.map((x, i) => x.orders.applyUpdate('pg-race', u, [event(`race_${i}`, 'pg-race', 'SETTLED')])),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await l.history('pg-race')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
-    expect(await l.listDeliveries({ sessionId: 'pg-race' })).toHaveLength(1);
+    expect((await l.orders.history('pg-race')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'SETTLED']);
+    expect(await l.deliveries.list({ sessionId: 'pg-race' })).toHaveLength(1);
   });
 
   it('records an upstream event once and lets one of several racing instances apply it', async () => {
-    const recorded = await Promise.all(ledgers.map((x) => x.recordUpstreamEvent(upstreamEvent('pg_up', T0))));
+    const recorded = await Promise.all(
+      ledgers.map((x) => x.upstreamEvents.record(upstreamEvent('pg_up', T0))),
+    );
     expect(recorded.filter(Boolean)).toHaveLength(1);
-    const claims = await Promise.all(ledgers.map((x) => x.claimUpstreamEvent('pg_up', T0, T0 + 30_000)));
+    const claims = await Promise.all(ledgers.map((x) => x.upstreamEvents.claim('pg_up', T0, T0 + 30_000)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await ledgers[1]!.dueUpstreamEvents(T0 + 1, 10)).toEqual([]);
+    expect(await ledgers[1]!.upstreamEvents.due(T0 + 1, 10)).toEqual([]);
     // A dead holder's claim runs out: another instance takes the event.
-    expect((await ledgers[2]!.dueUpstreamEvents(T0 + 30_000, 10)).map((e) => e.eventId)).toEqual(['pg_up']);
+    expect((await ledgers[2]!.upstreamEvents.due(T0 + 30_000, 10)).map((e) => e.eventId)).toEqual(['pg_up']);
   });
 
   it('lets one of several racing instances claim an intent for its pending order', async () => {
     const l = ledgers[0]!;
-    await l.createIntent({
+    await l.intents.create({
       id: 'int_race',
       secretHash: 'hash-race',
       reference: 'order-race',
@@ -103,7 +108,7 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     });
     const begun = await Promise.all(
       ledgers.map((x, i) =>
-        x.beginPendingOrder(
+        x.pendingOrders.begin(
           pendingOrder(`xid-race-${i}`, {
             intentClaim: `claim-${i}`,
             terms: { ...pendingOrder('x').terms, intentId: 'int_race' },
@@ -113,7 +118,7 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     );
     expect(begun.filter((b) => b === 'begun')).toHaveLength(1);
     expect(begun.filter((b) => b === 'intent_used')).toHaveLength(ledgers.length - 1);
-    expect(await ledgers[1]!.getIntent('int_race')).toMatchObject({ country: 'US', subdivision: 'US-NY' });
+    expect(await ledgers[1]!.intents.get('int_race')).toMatchObject({ country: 'US', subdivision: 'US-NY' });
   });
 
   it('keeps each session creation as a pending order until it is recorded, released or lost', async () => {
@@ -135,11 +140,13 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
     const { ledger, applied } = await openPostgresLedger(own.url, { log });
     try {
       expect(applied).toEqual(MIGRATIONS.map((m) => m.version).filter((v) => v > 3));
-      await ledger.recordOrder(
+      await ledger.orders.record(
         baseOrder('pg-new', { externalSessionId: 'xs_pg', createdAt: T0, nextCheckAt: T0 }),
         [],
       );
-      expect((await ledger.dueOrders(T0 + 1, 10)).map((o) => [o.sessionId, o.externalSessionId])).toEqual([
+      expect(
+        (await ledger.orders.dueForCheck(T0 + 1, 10)).map((o) => [o.sessionId, o.externalSessionId]),
+      ).toEqual([
         ['pg-new', 'xs_pg'],
         ['pg-old', null],
       ]);
@@ -151,10 +158,10 @@ describe.skipIf(skip)('PostgreSQL ledger (real server)', () => {
         transactionId: null,
         at: T0 + 2,
       };
-      expect(await ledger.applyUpdate('pg-new', { ...expiry, source: 'expiry' }, [])).toBe(true);
+      expect(await ledger.orders.applyUpdate('pg-new', { ...expiry, source: 'expiry' }, [])).toBe(true);
       const paid = { from: EXPIRED, status: 'SETTLED', terminal: true, transactionId: 'tx-late', at: T0 + 3 };
-      expect(await ledger.applyUpdate('pg-new', paid, [])).toBe(true);
-      expect((await ledger.history('pg-new')).map((h) => h.status)).toEqual([
+      expect(await ledger.orders.applyUpdate('pg-new', paid, [])).toBe(true);
+      expect((await ledger.orders.history('pg-new')).map((h) => h.status)).toEqual([
         'SESSION_CREATED',
         EXPIRED,
         'SETTLED',

@@ -10,7 +10,7 @@ import type { DependencyState } from '../stores/types';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver';
 import { createSqlLedger } from './sql-ledger';
 import { SchemaError, ensureSchema } from './schema-version';
-import type { Ledger } from './types';
+import type { Ledger } from './ledger';
 
 /** pg_advisory_lock key of the ledger's migrations (any constant shared by every instance). */
 export const MIGRATION_LOCK_KEY = 727_274_001;

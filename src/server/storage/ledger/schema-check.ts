@@ -4,8 +4,7 @@
 // server's own writes, with its webhook secret at hand), so nothing the migrations did not make is
 // let in: no trigger, view, index or table of its own, none missing, none changed.
 import type LibsqlDatabase from 'libsql';
-import { LATEST_VERSION } from './schema-version';
-import { migrate } from './sql-ledger';
+import { LATEST_VERSION, migrate } from './schema-version';
 import { openSqlite } from './sqlite';
 
 interface SchemaObject {

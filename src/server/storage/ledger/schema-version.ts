@@ -4,8 +4,7 @@
 // would write rows without the columns it does not know).
 import { systemClock } from '../../http/clock';
 import type { SqlExecutor, SqlDriver } from './driver';
-import { MIGRATIONS } from './migrations';
-import { migrate } from './sql-ledger';
+import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
 
 /** The newest schema version this build knows. */
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
@@ -66,4 +65,33 @@ export async function ensureSchema(
     );
   }
   return migrate(db, o.now ?? systemClock);
+}
+
+/** Applies the migrations the database lacks, each in one transaction; returns the versions applied. */
+export async function migrate(
+  db: SqlDriver,
+  now: () => number = systemClock,
+  /** The last version to apply (a backup's check rebuilds the schema of its version). */
+  upTo = Infinity,
+): Promise<number[]> {
+  await db.query(MIGRATIONS_TABLE);
+  const done = new Set(
+    (await db.query<{ version: unknown }>('SELECT version FROM ramp_schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  );
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (done.has(m.version) || m.version > upTo) continue;
+    await db.transaction(async (tx) => {
+      for (const s of m.statements) await tx.query(s);
+      await tx.query('INSERT INTO ramp_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        now(),
+      ]);
+    });
+    applied.push(m.version);
+  }
+  return applied;
 }

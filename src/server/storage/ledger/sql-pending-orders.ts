@@ -1,37 +1,23 @@
 // The ledger's pending orders (types.ts PendingOrderRecord) in the SQL SQLite and PostgreSQL share:
 // each begins with its intent's claim in one transaction, and settles in one: recorded (with the
-// order, sql-ledger.ts recordOrder), released or lost (with the claim given back).
+// order, sql-orders.ts record), released or lost (with the claim given back).
 import type { SqlDriver, SqlExecutor } from './driver';
-import type { Ledger, OrderTerms, PendingOrderRecord, PendingOrderState, PendingSettlement } from './types';
+import type { PendingOrderLedger } from './ledger';
+import { claimIntent, releaseIntentClaim } from './sql-intents';
+import { earliest, strOrNull } from './sql-rows';
+import type { OrderTerms, PendingOrderRecord, PendingOrderState, PendingSettlement } from './types';
 
-type PendingOrderMethods = Pick<
-  Ledger,
-  | 'beginPendingOrder'
-  | 'getPendingOrder'
-  | 'releasePendingOrder'
-  | 'losePendingOrder'
-  | 'deferPendingOrder'
-  | 'duePendingOrders'
-  | 'nextPendingOrderAt'
->;
-
-export function pendingOrderMethods(db: SqlDriver): PendingOrderMethods {
+export function sqlPendingOrders(db: SqlDriver): PendingOrderLedger {
   return {
-    async beginPendingOrder(p) {
+    async begin(p) {
       return db.transaction(async (tx) => {
         const seen = await tx.query('SELECT 1 AS x FROM ramp_pending_orders WHERE external_session_id = $1', [
           p.externalSessionId,
         ]);
         if (seen.length > 0) return 'exists';
         const intentId = p.terms.intentId;
-        if (intentId !== null) {
-          // One session per intent: the claim holds it until the session is recorded or comes to nothing.
-          const claimed = await tx.query(
-            'UPDATE ramp_intents SET session_id = $1 WHERE id = $2 AND session_id IS NULL RETURNING id',
-            [p.intentClaim, intentId],
-          );
-          if (claimed.length === 0) return 'intent_used';
-        }
+        // One session per intent: the claim holds it until the session is recorded or comes to nothing.
+        if (intentId !== null && !(await claimIntent(tx, intentId, p.intentClaim))) return 'intent_used';
         await tx.query(
           `INSERT INTO ramp_pending_orders (external_session_id, fingerprint, intent_id, intent_claim, terms,
              request, state, session_id, answer, created_at, next_attempt_at, attempts, note)
@@ -55,13 +41,13 @@ export function pendingOrderMethods(db: SqlDriver): PendingOrderMethods {
         return 'begun';
       });
     },
-    async getPendingOrder(externalSessionId) {
+    async get(externalSessionId) {
       const rows = await db.query('SELECT * FROM ramp_pending_orders WHERE external_session_id = $1', [
         externalSessionId,
       ]);
       return rows[0] ? toPendingOrder(rows[0]) : null;
     },
-    async releasePendingOrder(externalSessionId) {
+    async release(externalSessionId) {
       await db.transaction(async (tx) => {
         const gone = await tx.query<{ intent_id: unknown; intent_claim: unknown }>(
           `DELETE FROM ramp_pending_orders WHERE external_session_id = $1 AND state = 'pending'
@@ -71,7 +57,7 @@ export function pendingOrderMethods(db: SqlDriver): PendingOrderMethods {
         if (gone[0]) await giveClaimBack(tx, gone[0]);
       });
     },
-    async losePendingOrder(externalSessionId, at, note) {
+    async lose(externalSessionId, at, note) {
       await db.transaction(async (tx) => {
         // The request (the shopper's address and IP among it) is no longer needed: it goes.
         const lost = await tx.query<{ intent_id: unknown; intent_claim: unknown }>(
@@ -82,14 +68,14 @@ export function pendingOrderMethods(db: SqlDriver): PendingOrderMethods {
         if (lost[0]) await giveClaimBack(tx, lost[0]);
       });
     },
-    async deferPendingOrder(externalSessionId, nextAttemptAt, note) {
+    async defer(externalSessionId, nextAttemptAt, note) {
       await db.query(
         `UPDATE ramp_pending_orders SET next_attempt_at = $1, attempts = attempts + 1, note = $2
          WHERE external_session_id = $3 AND state = 'pending'`,
         [nextAttemptAt, note, externalSessionId],
       );
     },
-    async duePendingOrders(now, limit) {
+    async due(now, limit) {
       const rows = await db.query(
         `SELECT * FROM ramp_pending_orders WHERE state = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at, external_session_id LIMIT $2`,
@@ -97,17 +83,11 @@ export function pendingOrderMethods(db: SqlDriver): PendingOrderMethods {
       );
       return rows.map(toPendingOrder);
     },
-    async nextPendingOrderAt() {
-      const rows = await db.query<{ t: unknown }>(
-        `SELECT MIN(next_attempt_at) AS t FROM ramp_pending_orders WHERE state = 'pending'`,
-      );
-      const t = rows[0]?.t;
-      return t === null || t === undefined ? null : Number(t);
-    },
+    nextDueAt: () => earliest(db, 'ramp_pending_orders', 'next_attempt_at', "state = 'pending'"),
   };
 }
 
-/** Inside recordOrder's transaction: the pending order the recorded session settles. */
+/** Inside the order's recording (sql-orders.ts): the pending order the recorded session settles. */
 export async function settlePendingOrder(
   tx: SqlExecutor,
   sessionId: string,
@@ -120,30 +100,10 @@ export async function settlePendingOrder(
   );
 }
 
-/** Removes up to `limit` settled pending orders created before `before`; says how many. */
-export async function pruneSettledPendingOrders(
-  tx: SqlExecutor,
-  before: number,
-  limit: number,
-): Promise<number> {
-  const rows = await tx.query(
-    `DELETE FROM ramp_pending_orders WHERE external_session_id IN (SELECT external_session_id
-       FROM ramp_pending_orders WHERE state <> 'pending' AND created_at < $1 ORDER BY created_at LIMIT $2)
-     RETURNING 1 AS gone`,
-    [before, limit],
-  );
-  return rows.length;
-}
-
 async function giveClaimBack(tx: SqlExecutor, r: { intent_id: unknown; intent_claim: unknown }) {
   if (r.intent_id === null || r.intent_claim === null) return;
-  await tx.query('UPDATE ramp_intents SET session_id = NULL WHERE id = $1 AND session_id = $2', [
-    String(r.intent_id),
-    String(r.intent_claim),
-  ]);
+  await releaseIntentClaim(tx, String(r.intent_id), String(r.intent_claim));
 }
-
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 function toPendingOrder(r: Record<string, unknown>): PendingOrderRecord {
   return {

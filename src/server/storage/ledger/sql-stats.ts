@@ -5,6 +5,7 @@
 // (sql-decimal.ts). The period's reads scan it, so they go through SqlDriver.read: the embedded
 // store runs them off the event loop. Plain SQL both stores share; days are UTC.
 import type { SqlDriver, SqlValue } from './driver';
+import type { StatsLedger } from './ledger';
 import { decimalOfSums, exactSumsSql } from './sql-decimal';
 import type {
   CheckoutMark,
@@ -51,7 +52,7 @@ const SIDES = {
   crypto: ['destination', 'source'],
 } as const;
 
-export function statsMethods(db: SqlDriver) {
+export function sqlStats(db: SqlDriver): StatsLedger {
   return {
     async completionCounts(since: number): Promise<OrderCountRow[]> {
       const rows = await db.query(
@@ -71,7 +72,7 @@ export function statsMethods(db: SqlDriver) {
       );
     },
 
-    async statsCounts(q: StatsQuery): Promise<StatsCounts> {
+    async counts(q: StatsQuery): Promise<StatsCounts> {
       const { where, params } = period(q);
       const days = await db.read(
         `SELECT ${EPOCH_DAY} AS day, o.status, COUNT(*) AS n FROM ramp_orders o WHERE ${where}
@@ -104,7 +105,7 @@ export function statsMethods(db: SqlDriver) {
       };
     },
 
-    async statsVolume(q: StatsQuery, statuses: readonly OrderStatus[]): Promise<StatsVolumeRow[]> {
+    async volume(q: StatsQuery, statuses: readonly OrderStatus[]): Promise<StatsVolumeRow[]> {
       if (statuses.length === 0) return [];
       const { where, params } = period(q);
       const inStatuses = statuses.map((_, i) => `$${params.length + i + 1}`).join(', ');
@@ -128,7 +129,7 @@ export function statsMethods(db: SqlDriver) {
     },
 
     // The median in SQL: each partner's times ranked, and only the middle one or two read.
-    async statsMedianSecondsToComplete(q: StatsQuery): Promise<Map<string, number>> {
+    async medianSecondsToComplete(q: StatsQuery): Promise<Map<string, number>> {
       const { where, params } = period(q);
       const rows = await db.read(
         `WITH done AS (

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { order } from '../../testing/ledger-records';
-import { createSqlLedger, migrate } from './sql-ledger';
+import { migrate } from './schema-version';
+import { createSqlLedger } from './sql-ledger';
 import { openSqlite } from './sqlite';
 
 const dirs: string[] = [];
@@ -27,7 +28,7 @@ const COUNT = 'SELECT COUNT(*) AS n FROM ramp_orders WHERE partner = $1';
 describe("the embedded ledger's long reads", () => {
   it('run beside an open write transaction and read the last commit', async () => {
     const { db, ledger } = await ledgerFile();
-    await ledger.recordOrder(order('s1'), []);
+    await ledger.orders.record(order('s1'), []);
     const during = await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO ramp_orders (session_id, partner, direction, country, source_currency, source_amount,

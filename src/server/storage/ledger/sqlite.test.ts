@@ -38,15 +38,18 @@ describe('a ledger written by the sql.js store', () => {
     old.close();
 
     const ledger = await openEmbeddedLedger(dir);
-    expect(await ledger.getOrder('sess_old')).toMatchObject({
+    expect(await ledger.orders.get('sess_old')).toMatchObject({
       reference: 'order-7',
       status: 'PENDING',
       nextCheckAt: 3000,
       checkAttempts: 2,
     });
-    expect((await ledger.history('sess_old')).map((h) => h.status)).toEqual(['SESSION_CREATED', 'PENDING']);
-    expect((await ledger.dueDeliveries(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
-    expect(await ledger.dueOrders(5000, 10)).toHaveLength(1);
+    expect((await ledger.orders.history('sess_old')).map((h) => h.status)).toEqual([
+      'SESSION_CREATED',
+      'PENDING',
+    ]);
+    expect((await ledger.deliveries.due(5000, 10)).map((d) => d.id)).toEqual(['evt_1']);
+    expect(await ledger.orders.dueForCheck(5000, 10)).toHaveLength(1);
     await ledger.close();
   });
 });
