@@ -2,6 +2,7 @@
 // whole server, merchant backend and embedded sandbox), as the `fetch` of the widget's api client.
 // Records every request the browser side sends, and plays the shopper's part on the partner page.
 import type { Sandbox, Scenarios } from '../sandbox';
+import { manualClock } from '../server/testing/clock';
 import { testServer } from '../server/testing/server';
 import type { TestServer as InProcessServer } from '../server/testing/server';
 import type { RampServer } from '../server';
@@ -24,6 +25,8 @@ export interface TestServer {
   requests: RecordedRequest[];
   /** The recorded requests whose path starts with `prefix`. */
   sent(prefix: string, method?: string): RecordedRequest[];
+  /** The query parameters of each request to exactly `path`, in order. */
+  queries(path: string): URLSearchParams[];
   sandbox: Sandbox;
   /** The host server itself: its SDK (intents, orders), upstream calls and log. */
   host: InProcessServer;
@@ -33,9 +36,12 @@ export interface TestServer {
   act(sessionId: string, action: 'pay' | 'decline' | 'cancel'): Promise<number>;
 }
 
-/** The server on the real clock, its sandbox at once (timeScale 0) unless told, limits out of reach. */
+/**
+ * The server on the real clock (or `clock`, a fixed time), its sandbox at once (timeScale 0) unless
+ * told, limits out of reach.
+ */
 export function createTestServer(
-  o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios } = {},
+  o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios; clock?: number } = {},
 ): TestServer {
   const server = testServer({
     env: {
@@ -47,7 +53,7 @@ export function createTestServer(
       RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
       ...o.env,
     },
-    clock: 'system',
+    clock: o.clock === undefined ? 'system' : manualClock(o.clock),
     sandbox: { timeScale: o.timeScale ?? 0, scenarios: o.scenarios },
     retry: { random: () => 0 },
   });
@@ -74,6 +80,11 @@ export function createTestServer(
     requests,
     sent: (prefix, method) =>
       requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
+    queries: (path) =>
+      requests.flatMap((r) => {
+        const [at, query = ''] = r.path.split('?');
+        return at === path ? [new URLSearchParams(query)] : [];
+      }),
     get sandbox() {
       return server.sandbox;
     },

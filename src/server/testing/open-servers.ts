@@ -2,8 +2,7 @@
 // ends; one made while a file is collected, in its beforeAll, or in a concurrent test (whose hooks
 // the global API cannot tell apart) closes after the file (src/test/setup.ts). Nothing here imports
 // the server, so every test file can load it.
-import { onTestFinished } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner, onTestFinished } from 'vitest';
 
 const openAfterFile = new Set<() => Promise<void>>();
 
@@ -14,7 +13,7 @@ export function closeWhenDone(close: () => Promise<void>): () => Promise<void> {
     openAfterFile.delete(once);
     return (closing ??= close());
   };
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   if (test && !test.concurrent) onTestFinished(once);
   else openAfterFile.add(once);
   return once;
