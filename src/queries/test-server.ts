@@ -30,7 +30,7 @@ export interface TestServer {
   sandbox: Sandbox;
   /** The host server itself: its SDK (intents, orders), upstream calls and log. */
   host: InProcessServer;
-  /** The host server's RampServer (createIntent, orders). */
+  /** The host server's RampServer (host.server): its SDK, as a merchant's server calls it. */
   ramp: RampServer;
   /** The shopper's choice on the partner's page of a session. */
   act(sessionId: string, action: 'pay' | 'decline' | 'cancel'): Promise<number>;
@@ -85,9 +85,7 @@ export function createTestServer(
         const [at, query = ''] = r.path.split('?');
         return at === path ? [new URLSearchParams(query)] : [];
       }),
-    get sandbox() {
-      return server.sandbox;
-    },
+    sandbox: server.sandbox,
     host: server,
     ramp: server.server,
     act: async (sessionId, action) => (await server.choose(sessionId, action)).status,

@@ -3,6 +3,7 @@
 // and a retry after the upstream answered gets that same session: one upstream session, no orphan.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUY_SESSION } from '../testing/upstream';
+import { openEmbeddedLedger } from '../storage/ledger';
 import { testServer } from '../testing/server';
 
 const BODY = BUY_SESSION;
@@ -15,9 +16,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** An upstream whose session creation takes 12 s; the server ready before the test moves the clock. */
+/**
+ * An upstream whose session creation takes 12 s; the server ready, its ledger open, before the test
+ * moves the clock.
+ */
 async function slowApp() {
-  const t = testServer({ upstream: 'fake' });
+  const t = testServer({ upstream: 'fake', ledger: await openEmbeddedLedger(null) });
   await t.server.ready();
   let created = 0;
   t.upstream.on('/crypto/session/widget', async (r) => {

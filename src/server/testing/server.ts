@@ -20,7 +20,7 @@ import { serve } from '../node/listen';
 import type { ServeHooks } from '../node/listen';
 import { createRampServer } from '../server';
 import type { ClientInfo, PackageFiles, RampServer, RampServerInternals } from '../server';
-import { openEmbeddedLedger } from '../storage/ledger';
+import { memoryLedger } from './memory-ledger';
 import type { Ledger } from '../storage/ledger';
 import { manualClock } from './clock';
 import { closeWhenDone } from './open-servers';
@@ -97,9 +97,9 @@ export interface TestServerOptions<U extends UpstreamChoice = UpstreamChoice> {
    */
   clock?: TestServerParts['clock'] | 'system' | (() => number);
   /**
-   * The ledger: `memory` (default); `dir`, the embedded ledger in the data directory (RAMP_DATA_DIR,
-   * else a temporary one removed at close); or one given. Not used with RAMP_DATABASE_URL (the server
-   * opens PostgreSQL).
+   * The ledger: `memory` (default; opened at its first use, memory-ledger.ts); `dir`, the embedded
+   * ledger in the data directory (RAMP_DATA_DIR, else a temporary one removed at close); or one
+   * given. Not used with RAMP_DATABASE_URL (the server opens PostgreSQL).
    */
   ledger?: 'memory' | 'dir' | Ledger | Promise<Ledger>;
   /** Upstream retries: no real pauses (default; each recorded in `delays`), or `real` ones. */
@@ -270,7 +270,7 @@ function compose(o: TestServerOptions<UpstreamChoice>) {
     options.databaseUrl || o.ledger === 'dir'
       ? undefined
       : o.ledger === undefined || o.ledger === 'memory'
-        ? openEmbeddedLedger(null, clock.now)
+        ? memoryLedger(clock.now)
         : o.ledger;
 
   const internals: RampServerInternals = {
