@@ -1,7 +1,8 @@
 // GET /metrics through what an operator runs: createRampServer behind nodeHandler on a real port.
 // The names the issue and the alert rules of deploy/alerts.yml rely on are there, counters move with traffic,
 // and no label value is taken from a raw path.
-import { describe, expect, it } from 'vitest';
+import perfHooks from 'node:perf_hooks';
+import { describe, expect, it, vi } from 'vitest';
 import type { RampServerOptions } from '../index';
 import { VERSION } from '../config/version';
 import { createMetrics } from './metrics';
@@ -219,5 +220,23 @@ describe('the partner label', () => {
     );
     expect(partners.size).toBe(51);
     expect(value(body, 'ramp_upstream_requests_total', { partner: 'other' })).toBe(10);
+  });
+});
+
+describe("the process's series", () => {
+  it('are one set however many servers the process hosts: one event-loop monitor, in every scrape', async () => {
+    const monitors = vi.spyOn(perfHooks, 'monitorEventLoopDelay');
+    try {
+      const scrapes = await Promise.all(
+        [1, 2, 3].map(
+          async () => (await createMetrics({ now: () => 0, processMetrics: true }).render()).body,
+        ),
+      );
+      for (const body of scrapes) expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+      // None when an earlier server of this worker made the set.
+      expect(monitors.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      monitors.mockRestore();
+    }
   });
 });
