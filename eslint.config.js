@@ -84,6 +84,33 @@ const floorRules = Object.entries(FLOORS).map(([floor, { banned }]) => ({
   },
 }));
 
+// The wire's schemas are the server's (docs/ARCHITECTURE.md): the browser reads the proxy's answers
+// by their outline and takes the wire's types only, so valibot never ships to shoppers.
+const WIRE_SCHEMAS =
+  'valibot|(?:\\.\\.?/)+(?:api/)?(?:schemas|routes/\\w+|proxy/(?:discovery|payments|orders|intents|session-lookup|stats|webhooks|health))';
+const browserWireRule = {
+  files: [
+    ...BROWSER.map((layer) => `src/${layer}/**/*.{ts,tsx}`),
+    'src/api/{client,proxy-readers,bootstrap,types,errors,pagination,origin-check}.ts',
+  ],
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/**/test-*.{ts,tsx}'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:${WIRE_SCHEMAS})$`,
+            allowTypeImports: true,
+            message:
+              'The browser takes the wire by type only: a value from here would ship valibot to shoppers (docs/ARCHITECTURE.md).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 // One clock in the server (docs/ARCHITECTURE.md): the time of day is the `now` createRampServer
 // passes to every part, whose default is http/clock.ts's; nothing else reads Date.now or new Date().
 const DATE_NOW = "Take the server's `now` (or http/clock.ts's systemClock as a default): one clock.";
@@ -134,6 +161,7 @@ export default tseslint.config(
   ...layerRules,
   ...siblingRules,
   ...floorRules,
+  browserWireRule,
   clockRule,
   {
     files: ['scripts/**', 'bench/**', 'src/server/node/main.ts', 'src/server/http/log.ts', 'e2e/**'],

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { NO_DRAIN } from './src/server/testing/child-env';
+import { TEST_SERVER_ENV } from './src/server/testing/child-env';
 
 // Debian's Chromium where it is installed (CI, our machines), its headless shell first: the same
 // Blink without the browser's own interface (its WebUI renderers, on-device model service), which is
@@ -25,7 +25,7 @@ export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
 // package is packed once per run (e2e/fixtures/packed.mjs).
 process.env.RAMP_TEST_RUN ??= `run-${Date.now()}`;
 
-export default defineConfig({
+export default defineConfig<object, { engineName: 'webkit' | 'firefox' }>({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -54,6 +54,14 @@ export default defineConfig({
       ],
     },
   },
+  // Chromium runs the suite (`npm run test:e2e`); WebKit and Firefox run the engine lanes
+  // (`npm run test:engines`): the shopper journeys of e2e/engines, written once against
+  // e2e/support/shopper, whose fixtures give a shopper in that engine in place of Playwright's page.
+  projects: [
+    { name: 'chromium', testIgnore: 'engines/**' },
+    { name: 'webkit', testDir: 'e2e/engines', use: { engineName: 'webkit' } },
+    { name: 'firefox', testDir: 'e2e/engines', use: { engineName: 'firefox' } },
+  ],
   webServer: [
     {
       command: 'node dist/server/main.js',
@@ -66,7 +74,10 @@ export default defineConfig({
         RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
         RAMP_SANDBOX_CONTROL: '1',
         RAMP_SANDBOX_TIME_SCALE: '0.3',
-        ...NO_DRAIN,
+        // A ledger of its own per port range: one server writes a data directory, and the Chromium
+        // suite and the engine lanes may run side by side from one checkout.
+        RAMP_DATA_DIR: `.ramp-data/e2e-${HOST_PORT}`,
+        ...TEST_SERVER_ENV,
         // Tests run many quotes from one address; the default per-client limit is for shoppers.
         RAMP_RATE_LIMIT_QUOTE: '6000/600',
         RAMP_RATE_LIMIT_DISCOVERY: '6000/600',

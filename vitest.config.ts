@@ -18,6 +18,7 @@ const PROCESSES = [
   'src/server/scale/**/*.test.ts',
   'src/server/node/cli.test.ts',
   'src/sandbox/standalone.test.ts',
+  'src/server/openapi/consumers.test.ts',
 ];
 
 /** Every test file under src/ and its text, read once. */

@@ -1,12 +1,14 @@
 // A price on first paint, and places the checkout does not serve said by name.
 //   - The best prefill's price is in the page's HTML (rendered by the server), and the page takes it
-//     over; in a language the checkout does not speak (Dutch), both are the English checkout.
+//     over; in a language the checkout does not speak (Dutch), both are the English checkout. (That
+//     a shopper sees it on first paint on a phone: first-screen.spec.ts.)
 //   - A cold load outside the US (a British browser, no options) shows a price without any entry.
 //   - In the US, the State picker says it is needed for prices; once it is chosen, a price shows.
 //   - `?country=IT` (a country the service does not serve) names Italy, and is not swapped silently.
 import { expect, test } from '@playwright/test';
 import { Checkout } from './pages/checkout';
 import { GB_BUY_PREFILL, US_NY } from './support/data';
+import { expectVisibleToShopper } from './support/layout';
 
 test.describe('a British browser', () => {
   test.use({ locale: 'en-GB' });
@@ -17,9 +19,9 @@ test.describe('a British browser', () => {
     await expect(checkout.change).toHaveAccessibleDescription(/^United Kingdom\s·/);
     // A round amount within the limits, already there: the best offer and what it gives.
     await expect(checkout.amount).toHaveValue(/^\d+$/, { timeout: 20_000 });
-    await expect(checkout.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    await checkout.expectBestOfferSeen('a cold load');
     await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/: you get [\d.]+\s?\S+ for £[\d,.]+$/);
-    await expect(checkout.widget.getByText(/^1 \S+ = £[\d,.]+$/).first()).toBeVisible();
+    await expectVisibleToShopper(checkout.widget.getByText(/^1 \S+ = £[\d,.]+$/).first(), 'its rate');
     // Easy to replace: the shopper's own amount takes its place.
     await checkout.enterAmount('250');
     await expect(checkout.quoteRadios.first()).toHaveAccessibleName(/ for £250\.00$/, { timeout: 20_000 });

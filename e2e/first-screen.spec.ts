@@ -4,16 +4,27 @@
 // whose first screen the server cannot know (no country in its URL) carries a shell of it that paints
 // before any script runs; the browser's number formatting starts while the scripts download. The page
 // whose URL names its first data comes with that data and its first screen rendered
-// (first-price.spec.ts). The time to the price is measured by `npm run bench`.
+// (first-price.spec.ts), and on common phones a shopper sees that price, its partner and the main
+// action before any tap or scroll (e2e/support/visible.ts), with the page's scripts and without. The
+// time to the price is measured by `npm run bench`.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { COMPILE_HINT } from '../vite.compile-hint';
+import { Checkout } from './pages/checkout';
+import { expectVisibleToShopper } from './support/layout';
 
 /** A page whose first request the server cannot know: the page file as built, with its shell. */
 const UNKNOWN = '/?direction=buy&cryptoCurrency=ETH&locale=en';
 const PREFILL =
   '/?direction=buy&country=GB&fiatCurrency=GBP&cryptoCurrency=ETH&network=ETHEREUM&paymentMethod=CREDIT_DEBIT_CARD&amount=100&locale=en';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Common phones, as shoppers hold them. */
+const PHONES = [
+  { width: 360, height: 640 },
+  { width: 375, height: 667 },
+  { width: 390, height: 844 },
+  { width: 414, height: 896 },
+];
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 test('the hosted page and its assets come compressed; hashed assets are immutable, the page is not', async ({
@@ -74,6 +85,25 @@ test('the shell paints the first screen at the widget’s size before any script
   expect(box.height).toBeGreaterThanOrEqual(667);
   await expect(page.getByRole('status')).toHaveText('Loading the checkout…');
   await expect(page.getByRole('button')).toHaveCount(0);
+});
+
+test('on first paint on common phones, with the page’s scripts and without, a shopper sees the best offer’s price, its partner and Continue', async ({
+  browser,
+  baseURL,
+}) => {
+  // Before any tap or scroll. The page's scripts off: what its HTML draws, kept.
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: 'en-GB' });
+    const checkout = new Checkout(await context.newPage());
+    for (const size of PHONES) {
+      await checkout.page.setViewportSize(size);
+      await checkout.page.goto(PREFILL);
+      const at = `${size.width}×${size.height}, ${javaScriptEnabled ? 'with' : 'without'} scripts`;
+      await checkout.expectBestOfferSeen(at, { soft: true });
+      await expectVisibleToShopper(checkout.continueButton, `${at}: Continue`, { soft: true });
+    }
+    await context.close();
+  }
 });
 
 test('the page starts the browser’s number formatting while the checkout’s scripts are still on the way', async ({

@@ -111,6 +111,8 @@ test.describe('with no options, on a phone', () => {
     await expect(checkout.country).toHaveValue(/\(US\)$/);
     await tally.pick(checkout.state, US_NY.name, /\(US-NY\)$/);
     await tally.enter(checkout.amount, '100');
+    // The price for it, seen whole where the shopper looks for it (not under the action bar).
+    await checkout.expectBestOfferSeen('the phone buy', { scroll: true, soft: true });
     await walletToPartner(tally, { screens: 3, clicks: 5, entries: 3 });
   });
 });

@@ -16,7 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_DRAIN } from '../src/server/testing/child-env';
+import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { startServer, type ServerProcess } from '../src/server/testing/process';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCK_ALL, US_BTC_BUY } from './support/data';
@@ -55,7 +55,7 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'ramp-e2e-resilience-'));
 
 function run(args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', ...NO_DRAIN, ...env },
+    env: { PATH: process.env.PATH ?? '', ...TEST_SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -111,7 +111,7 @@ const control = async (method: string, path: string, body?: unknown) => {
   });
   expect(res.status, `${method} ${path}`).toBe(204);
 };
-const advanceUpstreamClock = (ms: number) => control('POST', '/__clock', { advanceMs: ms });
+const advanceUpstreamClock = (ms: number) => control('POST', '/__sandbox/clock', { advanceMs: ms });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -133,7 +133,7 @@ test.afterAll(async () => {
 });
 
 test.afterEach(async () => {
-  await control('DELETE', '/__faults');
+  await control('DELETE', '/__sandbox/faults');
 });
 
 /** From the quotes to the partner's Pay button, pressed; the partner's page is closed again. */
@@ -265,7 +265,7 @@ test('a killed host server loses nothing: the page resumes tracking, also after 
 test('quotes fail while the upstream is down, in words with "Try again", and come back with it', async ({
   page,
 }) => {
-  await control('PUT', '/__faults', {
+  await control('PUT', '/__sandbox/faults', {
     rules: [{ path: '/payments/crypto/quote', kind: 'status', status: 503 }],
   });
   await page.goto(CHECKOUT);
@@ -276,7 +276,7 @@ test('quotes fail while the upstream is down, in words with "Try again", and com
   await expect(alert).not.toContainText(/SERVICE_UNAVAILABLE|50\d/);
   await expect(page.getByRole('radiogroup', { name: 'Quotes' })).toHaveCount(0);
 
-  await control('DELETE', '/__faults');
+  await control('DELETE', '/__sandbox/faults');
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('radiogroup', { name: 'Quotes' }).getByRole('radio').first()).toBeVisible({
     timeout: 20_000,

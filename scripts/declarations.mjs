@@ -3,12 +3,14 @@
 // - relative imports rewritten with the `.js` extension Node's ESM resolution wants, so they resolve
 //   under moduleResolution node16 and nodenext as well as bundler (tsc keeps specifiers as written;
 //   without it nodenext reports TS2834, and with skipLibCheck the types silently become `any`);
+// - the wire's types written out where the source infers them from valibot (wire-declarations.mjs);
 // - pruned to the files the entry's types reach, so the package ships no declaration it does not need;
 // - checked to import no package but those the consumer has installed by then (`packages`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
+import { wireTypesWriter } from './wire-declarations.mjs';
 
 const packageOf = (spec) =>
   spec
@@ -24,6 +26,7 @@ const packageOf = (spec) =>
 export function emitDeclarations({ project, out, entry, packages = [], clean = false }) {
   if (clean) rmSync(out, { recursive: true, force: true });
   execFileSync(process.execPath, ['node_modules/typescript-7/bin/tsc', '-p', project], { stdio: 'inherit' });
+  const writeOutWireTypes = wireTypesWriter(out);
 
   const keep = new Set();
   const parent = new Map();
@@ -33,6 +36,7 @@ export function emitDeclarations({ project, out, entry, packages = [], clean = f
     if (keep.has(file)) return;
     keep.add(file);
     if (from) parent.set(file, from);
+    writeOutWireTypes(file);
     const text = readFileSync(file, 'utf8');
     const next = [];
     // TypeScript's own reading of the file's imports (`from`, `import()` types, references), never a regex.

@@ -3,6 +3,7 @@
 // pierce its open shadow root).
 import { expect, type Locator, type Page } from '@playwright/test';
 import { networkName } from '../../src/ui/format/networks';
+import { expectVisibleToShopper, type SeenOptions } from '../support/layout';
 
 export type Root = Page | Locator;
 
@@ -74,6 +75,28 @@ export class Checkout {
   }
   get alerts(): Locator {
     return this.widget.getByRole('alert');
+  }
+  /**
+   * The best offer as the screen draws it (the first offer's card): its figure (CONTRACTS §2's
+   * `elementtiming="rc-price"`) and its partner's name.
+   */
+  async bestOffer(): Promise<{ price: Locator; partner: Locator }> {
+    const card = this.quotes.locator('label').first();
+    const name = (await this.quoteRadios.first().getAttribute('aria-label')) ?? '';
+    return {
+      price: card.locator('[elementtiming="rc-price"]'),
+      partner: card.getByText(name.slice(0, name.indexOf(':')), { exact: true }),
+    };
+  }
+  /**
+   * Asserts a shopper sees the best offer's figure and partner whole (e2e/support/visible.ts), as
+   * the page is now or once scrolled to (`scroll`).
+   */
+  async expectBestOfferSeen(where: string, options: SeenOptions = {}): Promise<void> {
+    await expect(this.quoteRadios.first()).toBeChecked({ timeout: 20_000 });
+    const { price, partner } = await this.bestOffer();
+    await expectVisibleToShopper(price, `${where}: the best offer's price`, options);
+    await expectVisibleToShopper(partner, `${where}: its partner`, options);
   }
   /** The order screen's "Your recent orders" (this site's orders from this browser). */
   get recentOrders(): Locator {

@@ -1,6 +1,8 @@
 // How the checkout lays out on a screen, measured in the page: layout shifts, words squeezed across
-// lines, and whether a control is in the first viewport and not covered.
+// lines, and whether a shopper sees a control (in the viewport, not covered, not clipped, words whole:
+// ./visible.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
+import { shopperView } from './visible';
 
 /** Every layout shift of the page's life so far (not those right after an input), summed. */
 export const CLS_OBSERVER = () => {
@@ -17,47 +19,35 @@ export const CLS_OBSERVER = () => {
  * ("Part" / "ner"). Identifiers longer than 30 characters may wrap (they have no better place).
  */
 export async function squeezedWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.querySelector('[data-rc]');
-    if (!root) return ['no widget'];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      if (!el || el.closest('[aria-hidden="true"] .rc-sr-only, .rc-sr-only')) continue;
-      const text = node.textContent ?? '';
-      for (const m of text.matchAll(/\S+/g)) {
-        if (m[0].length > 30) continue;
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const lines = new Set(
-          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-        );
-        if (lines.size > 1) found.push(`"${m[0]}" in <${el.tagName.toLowerCase()} class="${el.className}">`);
-      }
-    }
-    return found;
-  });
+  const widget = page.locator('[data-rc]').first();
+  if ((await widget.count()) === 0) return ['no widget'];
+  return widget.evaluate(shopperView, 'words' as const);
 }
 
-/** The control is fully inside the viewport with the page scrolled to the top, and not covered. */
+export interface SeenOptions {
+  /** Scrolled to it first, as a shopper would (to its middle); else as the page is now. */
+  scroll?: boolean;
+  /** A soft assertion: the test goes on, and fails at its end. */
+  soft?: boolean;
+}
+
+/** Asserts a shopper sees the element whole (./visible.ts). */
+export async function expectVisibleToShopper(
+  target: Locator,
+  where: string,
+  { scroll = false, soft = false }: SeenOptions = {},
+): Promise<void> {
+  if (scroll) await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  (soft ? expect.soft : expect)(await target.evaluate(shopperView), `${where}: seen by a shopper`).toEqual(
+    [],
+  );
+}
+
+/** The control is seen whole in the first viewport, the page scrolled to the top. */
 export async function inFirstViewport(page: Page, control: Locator, where: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(control).toBeVisible();
-  const box = await control.boundingBox();
-  expect(box, `${where}: main action has a box`).not.toBeNull();
-  const viewport = page.viewportSize()!;
-  expect(box!.y, `${where}: main action top`).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, `${where}: main action bottom within the first viewport`).toBeLessThanOrEqual(
-    viewport.height,
-  );
-  const hit = await control.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!at && (at === el || el.contains(at));
-  });
-  expect(hit, `${where}: main action not covered`).toBe(true);
+  await expectVisibleToShopper(control, `${where}: main action in the first viewport`);
 }
 
 /** Resolves once every CSS transition running in the page has ended (a theme switch fades colours). */

@@ -4,7 +4,9 @@
 // hosted page's full prefill), the request names that quote and the answer brings it too, so the
 // first price needs no round trip of its own.
 import { subdivisionFits } from '../domain/codes';
-import type { Country, CountryDefault, Currency, PaymentMethod, Quote, QuoteRequest } from './types';
+import type { InferOutput } from 'valibot';
+import type { BootstrapAnswerSchema } from './proxy/discovery';
+import type { QuoteRequest } from './types';
 
 /**
  * A checkout's first data, asked for by the host server while it makes the page (the hosted page's
@@ -18,21 +20,8 @@ export interface RampBootstrap {
   answer: unknown;
 }
 
-export interface Bootstrap {
-  countries: Country[];
-  /** The resolved country: the asked one when supported, else from Accept-Language, else a fallback. */
-  country: string;
-  subdivisions: string[] | null;
-  defaults: CountryDefault | null;
-  fiatCurrencies: Currency[];
-  cryptoCurrencies: Currency[];
-  /** The payment methods of `fiatCurrency`. */
-  paymentMethods: PaymentMethod[];
-  /** The country's default fiat currency when offered, else the first one. */
-  fiatCurrency: string;
-  /** The quote the request named (bootstrapQuery), when it came in time; absent otherwise. */
-  quote?: { request: QuoteRequest; quotes: Quote[] };
-}
+/** GET /api/ramp/bootstrap's answer (api/proxy/discovery.ts: its schema, what the server sends). */
+export type Bootstrap = InferOutput<typeof BootstrapAnswerSchema>;
 
 /** The choices the widget opens with, as far as a quote goes (its options, before any list is read). */
 export interface OpeningChoices {

@@ -11,6 +11,21 @@ import {
   timeoutError,
   toRampError,
 } from './errors';
+import {
+  COUNTRIES_PATH,
+  CURRENCIES_PATH,
+  DEFAULTS_PATH,
+  FINANCIAL_ACCOUNTS_PATH,
+  FINANCIAL_ACCOUNT_TRANSACTIONS_PATH,
+  PAYMENT_METHODS_PATH,
+  QUOTE_PATH,
+  ROUTES_PATH,
+  SESSION_PATH,
+  TRANSACTIONS_PATH,
+  TRANSACTION_BY_SESSION_PATH,
+  TRANSACTION_PATH,
+  fill,
+} from './proxy/paths';
 import type { DroppedItems } from './schemas';
 import type {
   Category,
@@ -156,7 +171,6 @@ export interface RampClient {
   request<T>(method: string, path: string, o: RequestOptions<T>): Promise<T>;
 }
 
-const seg = encodeURIComponent;
 /** Marks a body that is not JSON. */
 const NOT_JSON = Symbol();
 
@@ -275,17 +289,11 @@ export function createRampClient(o: RampClientOptions): RampClient {
   return {
     request,
 
-    countries: ({ category, partners }, co) =>
-      get('/network-partner/supported/countries', r.countries, { category, partners }, co),
+    countries: ({ category, partners }, co) => get(COUNTRIES_PATH, r.countries, { category, partners }, co),
 
     defaults: async ({ country, category }, co) => {
       try {
-        return await get(
-          `/network-partner/defaults/${seg(country)}/${seg(category)}`,
-          r.defaults,
-          undefined,
-          co,
-        );
+        return await get(fill(DEFAULTS_PATH, { country, category }), r.defaults, undefined, co);
       } catch (e) {
         // Documented for countries without defaults, alongside the null body.
         if (e instanceof RampError && e.status === 404 && e.code === 'NOT_FOUND') return null;
@@ -293,36 +301,30 @@ export function createRampClient(o: RampClientOptions): RampClient {
       }
     },
 
-    currencies: (p, co) => get('/network-partner/supported/currencies', r.currencies, { ...p }, co),
+    currencies: (p, co) => get(CURRENCIES_PATH, r.currencies, { ...p }, co),
 
-    paymentMethods: (p, co) =>
-      get('/network-partner/supported/payment-methods', r.paymentMethods, { ...p }, co),
+    paymentMethods: (p, co) => get(PAYMENT_METHODS_PATH, r.paymentMethods, { ...p }, co),
 
     routes: ({ category, country, fiatCurrency, cryptoCurrency, ...query }, co) => {
       const [source, destination] =
         category === 'CRYPTO_ONRAMP' ? [fiatCurrency, cryptoCurrency] : [cryptoCurrency, fiatCurrency];
-      return get(
-        `/network-partner/supported/routes/${seg(category)}/${seg(country)}/${seg(source)}/${seg(destination)}`,
-        r.routes,
-        query,
-        co,
-      );
+      return get(fill(ROUTES_PATH, { category, country, source, destination }), r.routes, query, co);
     },
 
-    quote: (body, co) => request('POST', '/payments/crypto/quote', { ...co, body, read: r.quote(body) }),
+    quote: (body, co) => request('POST', QUOTE_PATH, { ...co, body, read: r.quote(body) }),
 
-    createSession: (body, co) => request('POST', '/crypto/session/widget', { ...co, body, read: r.session }),
+    createSession: (body, co) => request('POST', SESSION_PATH, { ...co, body, read: r.session }),
 
-    transaction: (id, co) => get(`/payments/transactions/${seg(id)}`, r.transaction, undefined, co),
+    transaction: (id, co) => get(fill(TRANSACTION_PATH, { transactionId: id }), r.transaction, undefined, co),
 
     transactionBySession: (sessionId, co) =>
-      get(`/payments/transactions/sessions/${seg(sessionId)}`, r.transaction, undefined, co),
+      get(fill(TRANSACTION_BY_SESSION_PATH, { sessionId }), r.transaction, undefined, co),
 
-    transactions: (q, co) => get('/payments/transactions', r.transactions, { ...q }, co),
+    transactions: (q, co) => get(TRANSACTIONS_PATH, r.transactions, { ...q }, co),
 
-    financialAccounts: (q, co) => get('/financial-accounts', r.financialAccounts, { ...q }, co),
+    financialAccounts: (q, co) => get(FINANCIAL_ACCOUNTS_PATH, r.financialAccounts, { ...q }, co),
 
     financialAccountTransactions: (q, co) =>
-      get('/financial-accounts/transactions', r.financialAccountTransactions, { ...q }, co),
+      get(FINANCIAL_ACCOUNT_TRANSACTIONS_PATH, r.financialAccountTransactions, { ...q }, co),
   };
 }

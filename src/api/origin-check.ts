@@ -6,6 +6,7 @@
 // allows it, instead of NETWORK_ERROR ("check your connection"). Any other outcome keeps the failure
 // as it was: the question is asked only after a failure, and only across origins.
 import { RampError } from './errors';
+import { ORIGIN_PATH } from './proxy/paths';
 
 export const ORIGIN_NOT_ALLOWED = 'ORIGIN_NOT_ALLOWED';
 
@@ -29,7 +30,7 @@ export function withOriginCheck(o: OriginCheckOptions): typeof fetch {
   let asking: Promise<boolean> | undefined;
   // One question at a time, however many calls failed together.
   const refused = (signal: AbortSignal | null | undefined): Promise<boolean> =>
-    (asking ??= base(`${root}/origin`, {
+    (asking ??= base(`${root}${ORIGIN_PATH}`, {
       headers: { accept: 'application/json' },
       credentials: 'omit',
       cache: 'no-store',

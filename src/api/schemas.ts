@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { Reader, Readers } from './client';
 import { malformedResponse } from './errors';
+import { QuoteCompletionSchema } from './proxy/stats';
 import type {
   Country,
   CountryDefault,
@@ -21,12 +22,25 @@ import type {
   Transaction,
 } from './types';
 
+/**
+ * What a schema whose output a transform makes sends on the wire, where the proxy passes its output
+ * on: the OpenAPI document (src/server/openapi/) describes that schema's answers by this form.
+ */
+export const WIRE_FORMS = new WeakMap<object, v.GenericSchema>();
+const wireForm = <S extends object>(schema: S, wire: v.GenericSchema): S => {
+  WIRE_FORMS.set(schema, wire);
+  return schema;
+};
+
 /** Optional, and a JSON null counts as absent (Java-style serialisers write nulls). */
 export const opt = <T>(s: v.GenericSchema<unknown, T>) =>
   v.optional(
-    v.pipe(
-      v.nullable(s),
-      v.transform((x) => x ?? undefined),
+    wireForm(
+      v.pipe(
+        v.nullable(s),
+        v.transform((x) => x ?? undefined),
+      ),
+      s,
     ),
   );
 /** An array that may be absent or null, read as []. */
@@ -51,6 +65,9 @@ let dropSink: ((d: DroppedItems) => void) | undefined;
  * incomplete entry of a partner never hides the others.
  */
 export const itemList = <T>(item: v.GenericSchema<unknown, T>, name: string) =>
+  wireForm(listOf(item, name), v.array(item));
+
+const listOf = <T>(item: v.GenericSchema<unknown, T>, name: string) =>
   v.pipe(
     v.array(v.unknown()),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -158,29 +175,31 @@ export const routeSchema = v.looseObject({
  * absent here; the client fills them from the request (quoteResponseFor). Accepts the 2026
  * `rampIntelligence {lowKyc, rampScore, previouslyUsed}` and the older top-level `lowKyc`/`customerScore`.
  */
+const quoteItemEntries = {
+  serviceProvider: v.pipe(str, v.minLength(1)),
+  transactionType: optStr,
+  countryCode: optStr,
+  sourceCurrencyCode: optStr,
+  sourceAmount: optNum,
+  sourceAmountWithoutFees: optNum,
+  destinationCurrencyCode: optStr,
+  destinationAmount: v.pipe(num, v.finite(), v.gtValue(0)),
+  destinationAmountWithoutFees: optNum,
+  exchangeRate: optNum,
+  fiatAmountWithoutFees: optNum,
+  networkFee: optNum,
+  partnerFee: optNum,
+  transactionFee: optNum,
+  totalFee: optNum,
+  paymentMethodType: optStr,
+  lowKyc: optBool,
+  rampScore: optNum,
+  customerScore: optNum,
+  rampIntelligence: opt(v.looseObject({ lowKyc: optBool, rampScore: optNum, previouslyUsed: optStr })),
+};
+
 export const quoteItemSchema = v.pipe(
-  v.looseObject({
-    serviceProvider: v.pipe(str, v.minLength(1)),
-    transactionType: optStr,
-    countryCode: optStr,
-    sourceCurrencyCode: optStr,
-    sourceAmount: optNum,
-    sourceAmountWithoutFees: optNum,
-    destinationCurrencyCode: optStr,
-    destinationAmount: v.pipe(num, v.finite(), v.gtValue(0)),
-    destinationAmountWithoutFees: optNum,
-    exchangeRate: optNum,
-    fiatAmountWithoutFees: optNum,
-    networkFee: optNum,
-    partnerFee: optNum,
-    transactionFee: optNum,
-    totalFee: optNum,
-    paymentMethodType: optStr,
-    lowKyc: optBool,
-    rampScore: optNum,
-    customerScore: optNum,
-    rampIntelligence: opt(v.looseObject({ lowKyc: optBool, rampScore: optNum, previouslyUsed: optStr })),
-  }),
+  v.looseObject(quoteItemEntries),
   v.transform((item) => {
     const { rampIntelligence, customerScore } = item;
     const q = withoutScores(item);
@@ -221,6 +240,25 @@ export const quoteSchema = v.pipe(
   ),
   v.transform((q) => q as Quote),
 ) satisfies v.GenericSchema<unknown, Quote>;
+
+// A quote as the proxy sends it: the scores read into lowKyc, rampScore and previouslyUsed, the
+// codes and amount present, and the server's completion rate added.
+const { rampIntelligence: _ri, customerScore: _cs, ...sentQuoteEntries } = quoteItemEntries;
+const sentQuoteItem = {
+  ...sentQuoteEntries,
+  previouslyUsed: optStr,
+  completion: v.optional(QuoteCompletionSchema),
+};
+wireForm(quoteItemSchema, v.looseObject(sentQuoteItem));
+wireForm(
+  quoteSchema,
+  v.looseObject({
+    ...sentQuoteItem,
+    sourceCurrencyCode: str,
+    sourceAmount: num,
+    destinationCurrencyCode: str,
+  }),
+);
 
 const cryptoDetailsSchema = v.looseObject({
   blockchainTransactionId: optStr,

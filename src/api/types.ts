@@ -1,6 +1,8 @@
 // The upstream Crypto Ramp Service's vocabulary, as the rest of the project sees it.
 // Runtime schemas in schemas.ts validate responses into exactly these shapes; every layer
 // (browser, server, sandbox) imports its types from here.
+import type { InferOutput } from 'valibot';
+import type { QuoteCompletionSchema } from './proxy/stats';
 
 export type Category = 'CRYPTO_ONRAMP' | 'CRYPTO_OFFRAMP';
 export type CurrencyType = 'FIAT' | 'CRYPTO';
@@ -129,14 +131,7 @@ export interface Quote {
 }
 
 /** A partner's completion here, smoothed toward the baseline (docs/CONTRACTS.md, the quote answer). */
-export interface QuoteCompletion {
-  /** (completed + 10 × baseline) / (ended + 10): a prior worth 10 orders at the baseline. */
-  rate: number;
-  /** Orders that ended: completed, or failed or abandoned once the partner's page opened. */
-  ended: number;
-  /** Every partner's completion rate for this country and method (0.8 with no ended order). */
-  baseline: number;
-}
+export type QuoteCompletion = InferOutput<typeof QuoteCompletionSchema>;
 
 export type SessionType = 'BUY' | 'SELL';
 

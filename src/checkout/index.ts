@@ -49,6 +49,8 @@ export type { StatusAction, StatusTone, StatusView, TimelineKey, TimelineStep } 
 export { createCheckoutStore } from './store';
 export type { CheckoutStore, CheckoutStoreApi, CheckoutStoreOptions, TransitionListener } from './store';
 export { loadCheckout, saveCheckout } from './persistence';
+export { decimalOf, offerFigures } from './offerFigures';
+export type { OfferFigures } from './offerFigures';
 export {
   RECENT_ORDERS_MAX,
   asRecentOrder,

@@ -3,8 +3,8 @@
 // partner's transaction id, the chain's hash). Pure: the widget keeps the list in the site's
 // localStorage (widget/recentOrders.ts); nothing here is sent anywhere.
 import type { Quote, Transaction } from '../api/types';
-import { decimalFromNumber } from '../domain/decimal';
 import { asSelection } from './persistence';
+import { decimalOf, offerFigures, type OfferFigures } from './offerFigures';
 import { offerRate } from './rates';
 import type { Selection, Tracking } from './state';
 import { flowCodes } from './state';
@@ -13,21 +13,14 @@ import { flowCodes } from './state';
 export const RECENT_ORDERS_MAX = 10;
 export const RECENT_ORDERS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
-export interface RecentOrder extends Tracking {
+/** The offer's figures as it said them (the destination amount: the transaction's, once read). */
+export interface RecentOrder extends Tracking, OfferFigures {
   /** When the session was created (ms since epoch). */
   createdAt: number;
   /** The site it was bought on (the page's host), for the receipt. */
   site: string;
   /** The choices, to show the order again and to buy again with them. */
   selection: Selection;
-  partner: string;
-  /** Decimal strings: what the offer said (the destination amount: the transaction's, once read). */
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string;
-  destinationCurrency: string;
-  /** In fiat, as the offer said. */
-  totalFee?: string;
   /** Fiat per crypto unit, as the offer said. */
   rate?: string;
   /** As last read: the service's status (or the host server's SESSION_CREATED, EXPIRED). */
@@ -58,10 +51,7 @@ export interface RecentOrdersStore {
   forget(): void;
 }
 
-const decimal = (n: number | undefined) =>
-  n === undefined ? undefined : (decimalFromNumber(n) ?? undefined);
-
-/** The order a launch makes, from its session, the choices and the chosen offer; null if incomplete. */
+/** The order a launch makes, from its session, the choices and the chosen offer; null without an offer. */
 export function recentOrderOf(
   tracking: Tracking,
   selection: Selection,
@@ -69,27 +59,16 @@ export function recentOrderOf(
   at: number,
   site: string,
 ): RecentOrder | null {
-  const codes = flowCodes(selection);
-  const sourceAmount = decimal(quote?.sourceAmount) ?? selection.amount;
-  const destinationAmount = decimal(quote?.destinationAmount);
-  if (!quote || !codes || !sourceAmount || !destinationAmount) return null;
-  const order: RecentOrder = {
-    sessionId: tracking.sessionId,
-    trackingToken: tracking.trackingToken,
+  if (!quote || !flowCodes(selection)) return null;
+  const rate = decimalOf(+offerRate(quote, selection.direction).toFixed(8));
+  return {
+    ...tracking,
     createdAt: at,
     site,
     selection: { ...selection, offer: quote.serviceProvider },
-    partner: quote.serviceProvider,
-    sourceAmount,
-    sourceCurrency: codes.source,
-    destinationAmount,
-    destinationCurrency: codes.destination,
+    ...offerFigures(quote),
+    ...(rate !== '0' ? { rate } : {}),
   };
-  const fee = decimal(quote.totalFee);
-  if (fee) order.totalFee = fee;
-  const rate = decimal(+offerRate(quote, selection.direction).toFixed(8));
-  if (rate && rate !== '0') order.rate = rate;
-  return order;
 }
 
 /** The list with `order` first (replacing its earlier copy), cut to the newest and to 90 days. */

@@ -31,11 +31,41 @@ const ORDER: LedgerOrder = {
 const DETAIL: OrderDetail = {
   order: ORDER,
   history: [
-    { status: 'SESSION_CREATED', at: '2026-03-01T12:00:00Z', source: 'checkout' },
-    { status: 'EXPIRED', at: '2026-03-01T12:00:30Z', source: 'expiry' },
-    { status: 'PENDING', at: '2026-03-01T12:01:00Z', source: 'poll' },
-    { status: 'SETTLED', at: '2026-03-01T12:05:00Z', source: 'webhook' },
-    { status: 'OLD_ROW', at: '2026-03-01T12:06:00Z', source: null },
+    {
+      sessionId: ORDER.sessionId,
+      transactionId: null,
+      status: 'SESSION_CREATED',
+      at: '2026-03-01T12:00:00Z',
+      source: 'checkout',
+    },
+    {
+      sessionId: ORDER.sessionId,
+      transactionId: null,
+      status: 'EXPIRED',
+      at: '2026-03-01T12:00:30Z',
+      source: 'expiry',
+    },
+    {
+      sessionId: ORDER.sessionId,
+      transactionId: null,
+      status: 'PENDING',
+      at: '2026-03-01T12:01:00Z',
+      source: 'poll',
+    },
+    {
+      sessionId: ORDER.sessionId,
+      transactionId: null,
+      status: 'SETTLED',
+      at: '2026-03-01T12:05:00Z',
+      source: 'webhook',
+    },
+    {
+      sessionId: ORDER.sessionId,
+      transactionId: null,
+      status: 'OLD_ROW',
+      at: '2026-03-01T12:06:00Z',
+      source: null,
+    },
   ],
   deliveries: [],
 };

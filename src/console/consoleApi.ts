@@ -4,48 +4,17 @@
 import { createRampClient } from '../api/client';
 import { RampError } from '../api/errors';
 import { proxyReaders } from '../api/proxy-readers';
+import { fill } from '../api/proxy/paths';
+import { HOST_PATHS } from '../api/proxy/host-paths';
+import type { OrderDetail, OrderListItem, WebhookDelivery } from '../api/proxy/orders';
 import type { Cursor, FinancialAccount, FinancialAccountTransaction, Page, Transaction } from '../api/types';
 import type { AccountTransactionsFilters, AccountsFilters, PaymentsFilters } from './urlState';
 import type { OverviewStats, StatsPeriod } from './overviewStats';
 import { TRANSACTION_TYPE } from './paymentSearch';
 
-/** An order of the server's ledger (GET /api/ramp/orders). */
-export interface LedgerOrder {
-  sessionId: string;
-  intentId: string | null;
-  reference: string | null;
-  partner: string;
-  direction: 'buy' | 'sell';
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
-  transactionId: string | null;
-  status: string;
-  txHash: string | null;
-  createdAt: string;
-  updatedAt: string;
-  lastDelivery?: WebhookDelivery | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  type: string;
-  state: 'pending' | 'delivered' | 'dead';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-}
-
-export interface OrderDetail {
-  order: LedgerOrder;
-  /** `source`: where the change came from (null for changes recorded before sources were kept). */
-  history: { status: string; at: string; source?: 'checkout' | 'poll' | 'webhook' | 'expiry' | null }[];
-  deliveries: WebhookDelivery[];
-}
+/** An order of the server's ledger (GET /api/ramp/orders), with its last webhook delivery. */
+export type LedgerOrder = OrderListItem;
+export type { OrderDetail, WebhookDelivery };
 
 export interface ConsoleApiOptions {
   /** @default '/api/ramp' */
@@ -96,7 +65,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
   return {
     verify: async (signal) => {
       // 204 No Content: there is no body to validate.
-      await client.request('GET', '/admin/session', { ...call(signal), read: asIs });
+      await client.request('GET', HOST_PATHS.adminSession, { ...call(signal), read: asIs });
     },
     // Only the filters the upstream's search takes; the id and wallet filters are paymentSearch's.
     payments: (f, cursor, signal) =>
@@ -118,7 +87,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     orders: async (reference, limit, signal) =>
       (
         (await guard(
-          client.request('GET', '/orders', {
+          client.request('GET', HOST_PATHS.orders, {
             ...call(signal),
             query: { reference, limit },
             read: asIs,
@@ -127,14 +96,14 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
       ).orders,
     order: async (sessionId, signal) =>
       (await guard(
-        client.request('GET', `/orders/${encodeURIComponent(sessionId)}`, {
+        client.request('GET', fill(HOST_PATHS.order, { sessionId }), {
           ...call(signal),
           read: asIs,
         }),
       )) as OrderDetail,
     resendDelivery: async (id) => {
       await guard(
-        client.request('POST', `/webhooks/deliveries/${encodeURIComponent(id)}/resend`, {
+        client.request('POST', fill(HOST_PATHS.resendDelivery, { id }), {
           headers,
           read: asIs,
         }),
@@ -142,7 +111,7 @@ export function createConsoleApi(token: string, o: ConsoleApiOptions = {}): Cons
     },
     stats: async (q, signal) =>
       (await guard(
-        client.request('GET', '/stats', { ...call(signal), query: { ...q }, read: asIs }),
+        client.request('GET', HOST_PATHS.stats, { ...call(signal), query: { ...q }, read: asIs }),
       )) as OverviewStats,
     accounts: (f, cursor, signal) =>
       guard(client.financialAccounts({ customerId: f.customerId, limit: f.limit, ...cursor }, call(signal))),

@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RampClient } from '../api';
 import { bootstrapQuery, readBootstrap } from '../api';
+import { BOOTSTRAP_PATH } from '../api/proxy/paths';
 import type { Bootstrap, RampBootstrap } from '../api/bootstrap';
 import type { Category, QuoteRequest } from '../api/types';
 import { DISCOVERY_STALE_MS } from './discovery';
@@ -39,7 +40,7 @@ export const bootstrapQueryOptions = (
   queryOptions({
     queryKey: rampKeys.bootstrap(category, country, quote),
     queryFn: async ({ signal }) => {
-      const b = await client.request('GET', '/bootstrap', {
+      const b = await client.request('GET', BOOTSTRAP_PATH, {
         query: bootstrapQuery(category, country, quote),
         read: readBootstrap,
         signal,

@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RampClient } from '../api';
-import { SESSION_LOOKUP_PATH, type SessionLookupRequest } from '../api/proxy/session-lookup';
+import { SESSION_LOOKUP_PATH } from '../api/proxy/paths';
+import type { SessionLookupRequest } from '../api/proxy/session-lookup';
 import type { OrderState, RecentOrder, RecentOrdersStore } from '../checkout';
 import { useRampClient } from './client';
 import { rampKeys } from './keys';

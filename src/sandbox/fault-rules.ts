@@ -1,5 +1,5 @@
 // The fault rules as JSON, the one schema for both control endpoints that take them (the standalone
-// sandbox's PUT /__faults and the host server's PUT /__sandbox/faults). A path is a prefix: no
+// sandbox's and the host server's PUT /__sandbox/faults: control.ts). A path is a prefix: no
 // regular expression comes over HTTP.
 import * as v from 'valibot';
 import type { FaultRule } from './faults';
@@ -19,7 +19,7 @@ const FaultRuleSchema = v.strictObject({
 
 export const MAX_FAULT_RULES = 20;
 
-const FaultsBody = v.strictObject({
+export const FaultsBody = v.strictObject({
   rules: v.pipe(v.array(FaultRuleSchema), v.maxLength(MAX_FAULT_RULES)),
 });
 

@@ -6,7 +6,7 @@
 //   SANDBOX_PORT        default 8795 (0: any free port)
 //   SANDBOX_HOST        default 127.0.0.1
 //   SANDBOX_TIME_SCALE  default 1 (provider processing speed; 0.1 = ten times faster)
-//   SANDBOX_CONTROL     1: expose PUT/DELETE /__faults and POST /__clock (tests only)
+//   SANDBOX_CONTROL     1: expose the test controls at /__sandbox (control.ts; tests only)
 //   SANDBOX_PUBLIC_URL  the origin shoppers' browsers reach it at, for its partner pages (widgetUrl);
 //                       default the one it listens on (behind Docker's port mapping, the host's)
 import type { AddressInfo } from 'node:net';

@@ -32,16 +32,16 @@ describe('createStandaloneSandbox', () => {
 
   it('sets and clears faults over HTTP when control is on', async () => {
     const { call } = make(true);
-    const put = await call('/__faults', {
+    const put = await call('/__sandbox/faults', {
       method: 'PUT',
       headers: JSON_TYPE,
       body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'status', status: 503 }] }),
     });
     expect(put.status).toBe(204);
     expect((await call(COUNTRIES, auth)).status).toBe(503);
-    expect((await call('/__faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await call('/__sandbox/faults', { method: 'DELETE' })).status).toBe(204);
     expect((await call(COUNTRIES, auth)).status).toBe(200);
-    const bad = await call('/__faults', {
+    const bad = await call('/__sandbox/faults', {
       method: 'PUT',
       headers: JSON_TYPE,
       body: '{"rules":[{"kind":"boom"}]}',
@@ -53,18 +53,20 @@ describe('createStandaloneSandbox', () => {
   it('moves its clock forward over HTTP when control is on', async () => {
     const { call, s } = make(true);
     expect(
-      (await call('/__clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":5000}' })).status,
+      (await call('/__sandbox/clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":5000}' }))
+        .status,
     ).toBe(204);
     expect(
-      (await call('/__clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":-1}' })).status,
+      (await call('/__sandbox/clock', { method: 'POST', headers: JSON_TYPE, body: '{"advanceMs":-1}' }))
+        .status,
     ).toBe(400);
     expect(s.sandbox).toBeDefined();
   });
 
   it('has no control routes when control is off (they are sandbox 404s, behind the key)', async () => {
     const { call } = make(false);
-    expect((await call('/__faults', { method: 'DELETE' })).status).toBe(401);
-    expect((await call('/__faults', { method: 'DELETE', ...auth })).status).toBe(404);
+    expect((await call('/__sandbox/faults', { method: 'DELETE' })).status).toBe(401);
+    expect((await call('/__sandbox/faults', { method: 'DELETE', ...auth })).status).toBe(404);
   });
 });
 
@@ -116,7 +118,7 @@ describe('serve.ts (the process)', () => {
   });
 
   it('drops the connection itself for a drop fault', async () => {
-    await fetch(`${origin}/__faults`, {
+    await fetch(`${origin}/__sandbox/faults`, {
       method: 'PUT',
       headers: JSON_TYPE,
       body: JSON.stringify({ rules: [{ path: '/network-partner', kind: 'drop', times: 1 }] }),

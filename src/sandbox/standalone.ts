@@ -1,19 +1,20 @@
 // The sandbox as its own HTTP service (serve.ts is the Node entry): the sandbox app at `/`, plus,
-// when enabled, test controls that stand outside the simulated API: `PUT /__faults` (replace the
-// fault rules), `DELETE /__faults` and `POST /__clock` (move the sandbox clock forward). End-to-end
+// when enabled, its test controls (control.ts) at /__sandbox, as the host server has them: end-to-end
 // tests use it as a real upstream the host server reaches over HTTP, and which outlives the host.
+import { Hono } from 'hono';
+import { mountRoutes } from '../api/routes/mount';
+import { Refusal } from '../api/routes/refusal';
+import { CONTROL_PATH, CONTROL_ROUTES, controlAccess } from './control';
 import { createSandbox, type Sandbox } from './sandbox';
-import { controlRefusal } from './control-guard';
-import { readFaultRules } from './fault-rules';
 
 export interface StandaloneOptions {
   apiKey: string;
   /** The service's own origin, e.g. http://127.0.0.1:8795 (widgetUrl and icons point there). */
   publicBaseUrl: string;
   timeScale?: number;
-  /** Expose /__faults and /__clock. */
+  /** Expose the controls at /__sandbox. */
   control?: boolean;
-  /** The base clock (epoch ms); /__clock adds to it. @default Date.now */
+  /** The base clock (epoch ms); the clock control adds to it. @default Date.now */
   now?: () => number;
 }
 
@@ -21,21 +22,6 @@ export interface Standalone {
   sandbox: Sandbox;
   /** The request handler (pass the node-server bindings as `env`, so a `drop` fault can reset the socket). */
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
-}
-
-const json = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const problem = (message: string) => json({ code: 'BAD_REQUEST', message }, 400);
-
-const isInt = (x: unknown, min: number, max: number): x is number =>
-  typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return (await request.json()) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 export function createStandaloneSandbox(o: StandaloneOptions): Standalone {
@@ -48,34 +34,26 @@ export function createStandaloneSandbox(o: StandaloneOptions): Standalone {
     now: () => base() + offsetMs,
   });
 
-  const ownOrigin = new URL(o.publicBaseUrl).origin;
-  async function control(request: Request, path: string): Promise<Response> {
-    const refused = controlRefusal(request, ownOrigin);
-    if (refused) return json({ code: 'FORBIDDEN', message: refused.message }, refused.status);
-    if (path === '/__faults' && request.method === 'DELETE') {
-      sandbox.faults.clear();
-      return new Response(null, { status: 204 });
-    }
-    if (path === '/__faults' && request.method === 'PUT') {
-      const rules = readFaultRules(await readJson(request));
-      if (typeof rules === 'string') return problem(`Invalid fault rules: ${rules}`);
-      sandbox.faults.set(rules);
-      return new Response(null, { status: 204 });
-    }
-    if (path === '/__clock' && request.method === 'POST') {
-      const advanceMs = ((await readJson(request)) as { advanceMs?: unknown } | undefined)?.advanceMs;
-      if (!isInt(advanceMs, 0, 365 * 86_400_000)) return problem('expected { "advanceMs": integer ≥ 0 }');
-      offsetMs += advanceMs;
-      return new Response(null, { status: 204 });
-    }
-    return json({ code: 'NOT_FOUND', message: 'Unknown control route' }, 404);
-  }
+  const controls = new Hono();
+  mountRoutes(controls, CONTROL_ROUTES, {
+    deps: { faults: sandbox.faults, scenarios: sandbox.scenarios, advanceClock: (ms) => (offsetMs += ms) },
+    prefix: CONTROL_PATH,
+    access: controlAccess(new URL(o.publicBaseUrl).origin),
+    readBody: (c) => c.req.json().catch(() => undefined),
+  });
+  controls.notFound(() =>
+    Response.json({ code: 'NOT_FOUND', message: 'Unknown control route' }, { status: 404 }),
+  );
+  controls.onError((e) => {
+    if (!(e instanceof Refusal)) throw e;
+    return Response.json({ code: e.code, message: e.message }, { status: e.status, headers: e.headers });
+  });
 
   return {
     sandbox,
     fetch(request, env) {
       const path = new URL(request.url).pathname;
-      if (o.control && (path === '/__faults' || path === '/__clock')) return control(request, path);
+      if (o.control && path.startsWith(`${CONTROL_PATH}/`)) return controls.fetch(request, env);
       return sandbox.app.fetch(request, env);
     },
   };

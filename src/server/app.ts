@@ -24,14 +24,17 @@ import { API_PREFIX } from '../api/proxy/contract';
 import type { Merchant, MerchantContext } from './merchant/merchant';
 import { merchantRoutes } from './merchant/routes';
 import { openApiDocument } from './openapi/document';
-import { upstreamWebhookRoutes } from './merchant/upstream-webhooks/receiver';
 import { createProxy } from './proxy/routes';
 import { createFreshAnswers } from './proxy/discovery/fresh-answers';
-import { sandboxControl } from './http/sandbox-control';
+import { CONTROL_PATH, CONTROL_ROUTES, controlAccess } from '../sandbox/control';
 import { RateLimiter } from './http/rate-limit';
 import { mountStatic } from './http/static';
 import { createRequireAdmin } from './http/admin';
-import { notReady } from './http/lifecycle';
+import { API_OWN_ROUTES, HEALTH_ROUTES } from './http/own-routes';
+import type { OwnRouteDeps } from './http/own-routes';
+import { readJsonBody } from './http/body';
+import { OffSchema, mountRoutes } from '../api/routes/mount';
+import { SELF_CHECK } from './http/self-check';
 import type { Lifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { UPSTREAM_OPERATIONS, upstreamOperation } from './proxy/operations';
@@ -78,6 +81,11 @@ export interface AppDeps {
   onMerchant?: (merchant: Merchant) => void;
   /** This instance's metrics (GET /metrics). Default: a registry of its own. */
   metrics?: Metrics;
+  /**
+   * Checks every JSON answer of a declared route against its declared schema, and answers a mismatch
+   * with a 500 that names it. Default: http/self-check.ts SELF_CHECK (on under tests).
+   */
+  checkAnswers?: boolean;
 }
 
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
@@ -203,6 +211,11 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       c.set('clientAborted', true);
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
+    // A test met an answer off its schema: said in the answer, where the test shows it.
+    if (err instanceof OffSchema) {
+      log.error('answer off its schema', { requestId, error: err.message });
+      return c.json({ code: 'INTERNAL_ERROR', message: err.message, requestId }, 500, NO_STORE);
+    }
     let e: HttpError;
     try {
       e = toHttpError(err);
@@ -238,31 +251,20 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     });
   }
 
-  // Liveness answers at once, touching nothing; readiness as http/lifecycle.ts says.
-  app.get('/healthz', (c) =>
-    c.json({ ok: true, phase: phase(), upstream: config.mode, stores: stores.kind }, 200, NO_STORE),
-  );
-  app.get('/readyz', async (c) => {
-    const now = phase();
-    if (now !== 'serving') return notReady(now, now === 'draining' ? 'Draining' : 'Starting');
-    const dependencies = await dependencyStates();
-    const down = Object.keys(dependencies).filter((n) => !dependencies[n]!.up);
-    const ownDown = down.filter((n) => own.has(n));
-    if (ownDown.length > 0) {
-      return notReady(now, `Unavailable: ${ownDown.join(', ')}`, {
-        requestId: c.get('requestId'),
-        dependencies,
-      });
-    }
-    return c.json({ ready: true, degraded: down.length > 0, dependencies }, 200, NO_STORE);
-  });
-
-  // Prometheus text for the operator's scraper: the console token, like every merchant route.
-  app.get('/metrics', async (c) => {
-    await requireAdmin(c);
-    const { contentType, body } = await metrics.render();
-    return c.body(body, 200, { 'Content-Type': contentType, ...NO_STORE });
-  });
+  // Liveness, readiness (as http/lifecycle.ts says) and metrics; then, under /api/ramp, the origin
+  // check and the OpenAPI document (http/own-routes.ts).
+  const ownDeps: OwnRouteDeps = {
+    config,
+    phase,
+    dependencyStates,
+    own,
+    stores: stores.kind,
+    metrics,
+    openApi: openApiDocument(config),
+  };
+  const checkAnswers = deps.checkAnswers ?? SELF_CHECK;
+  const mounted = { readBody: (c: Context<AppEnv>) => readJsonBody(c.req.raw), checkAnswers };
+  mountRoutes(app, HEALTH_ROUTES, { ...mounted, deps: ownDeps, access: { admin: (c) => requireAdmin(c) } });
 
   // ---- the embedded sandbox (before the API's headers: it stands in for a third party) ----
   const sandbox = deps.sandbox;
@@ -273,69 +275,52 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   // ---- /api/ramp: the merchant's routes, then the proxy ----
   // (A pattern ending in /* matches the prefix itself too: /api/ramp is among them.)
   app.use(`${API_PREFIX}/*`, apiHeaders(config));
-  // Whether the calling page's origin is among RAMP_ALLOWED_ORIGINS, readable by every origin: a
-  // widget whose call the browser refused (CORS) can then tell that from an unreachable server, and
-  // say which variable allows it. Nothing a request with an Origin header could not learn already.
-  app.get(`${API_PREFIX}/origin`, (c) => {
-    const origin = c.req.header('origin') ?? null;
-    const allowed = origin !== null && config.allowedOrigins.includes(origin);
-    // A merchant origin has its grant already (apiHeaders); any other is answered for all.
-    return c.json(
-      { origin, allowed },
-      200,
-      allowed ? NO_STORE : { ...NO_STORE, 'Access-Control-Allow-Origin': '*' },
-    );
-  });
-  // The document of this HTTP surface, made from the route definitions (openapi/document.ts).
-  const openApi = openApiDocument();
-  app.get(`${API_PREFIX}/openapi.json`, (c) => c.json(openApi, 200, NO_STORE));
+  mountRoutes(app, API_OWN_ROUTES, { ...mounted, deps: ownDeps, prefix: API_PREFIX });
   const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
     deps.onMerchant?.(merchant);
     app.route(
       '/',
-      merchantRoutes(config, () => merchant.parts(), requireAdmin, now),
-    );
-    app.route(
-      '/',
-      upstreamWebhookRoutes(config, () => merchant.parts(), { log, now }),
+      merchantRoutes({ config, parts: () => merchant.parts(), log, now }, requireAdmin, { checkAnswers }),
     );
   }
 
   const answers = createFreshAnswers({ now });
-  const proxy = createProxy({
-    config,
-    upstream,
-    discovery,
-    log,
-    now,
-    stores,
-    answers,
-    orders: merchant?.orders,
-    requireAdmin,
-    funnel: merchant?.funnel,
-    completion: merchant?.completion,
-    intentCustomer: merchant?.intentCustomer,
-  });
+  const proxy = createProxy(
+    {
+      config,
+      upstream,
+      discovery,
+      log,
+      now,
+      stores,
+      answers,
+      orders: merchant?.orders,
+      requireAdmin,
+      funnel: merchant?.funnel,
+      completion: merchant?.completion,
+      intentCustomer: merchant?.intentCustomer,
+    },
+    { checkAnswers },
+  );
   app.route('/', proxy);
 
-  if (config.mode === 'sandbox' && sandbox) {
-    if (config.sandboxControl) {
-      app.route(
-        '/__sandbox',
-        sandboxControl({
-          faults: sandbox.faults,
-          scenarios: sandbox.scenarios,
-          advanceClock: deps.advanceSandboxClock,
-          clearCache: () => {
-            cache.clear();
-            answers.clear();
-            void stores.cache.clear().catch(() => {});
-          },
-          ownOrigin: config.publicUrl,
-        }),
-      );
-    }
+  if (config.mode === 'sandbox' && sandbox && config.sandboxControl) {
+    mountRoutes(app, CONTROL_ROUTES, {
+      ...mounted,
+      prefix: CONTROL_PATH,
+      access: controlAccess(config.publicUrl),
+      deps: {
+        faults: sandbox.faults,
+        scenarios: sandbox.scenarios,
+        advanceClock: deps.advanceSandboxClock,
+        clearCache: () => {
+          cache.clear();
+          answers.clear();
+          void stores.cache.clear().catch(() => {});
+        },
+      },
+    });
   }
 
   const files =

@@ -30,6 +30,7 @@ import type { Merchant } from './merchant/merchant';
 import { createSdk } from './merchant/sdk';
 import type { RampIntents, RampOrders, RampWebhooks } from './merchant/sdk-types';
 import { createMerchant } from './merchant/merchant';
+import { parseIntentInput } from './merchant/intents';
 import { API_PREFIX } from '../api/proxy/contract';
 import type { RampServerOptions } from './config/options';
 import type { RampBootstrap } from '../api/bootstrap';
@@ -273,7 +274,7 @@ export function createRampServer(
       const own = app ?? (await started).app;
       return loadFirstData((r) => own.fetch(r, connection(request, client)), request, path);
     },
-    createIntent: async (input) => (await parts()).intents.create(input),
+    createIntent: async (input) => (await parts()).intents.create(parseIntentInput(input)),
     ...createSdk(config, parts, now),
     ready: async () => void (await parts()),
     drain: () => lifecycle.drain(),

@@ -2,7 +2,7 @@
 // is accepted by all (the bug it replaces: a 41–64-character method passed the widget, failed the proxy).
 import { describe, expect, it } from 'vitest';
 import { initialState } from '../checkout';
-import { RE } from '../server/http/patterns';
+import { RE } from '../api/proxy/patterns';
 import { validateOptions } from '../widget/config';
 import { CODE } from '../domain/codes';
 import { isHttpUrl } from '../domain/url';

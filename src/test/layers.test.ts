@@ -68,6 +68,25 @@ describe('the layer lint rule', () => {
     30_000,
   );
 
+  // The wire's schemas stay on the server: the browser takes their types, never a value.
+  it.each([
+    ['src/widget/wire.ts', "import * as v from 'valibot';"],
+    ['src/console/wire.ts', "import { OrderSchema } from '../api/proxy/orders';"],
+    ['src/api/client.ts', "import { quoteSchema } from './schemas';"],
+  ])(
+    'fails %s importing a schema as a value (%s)',
+    async (file, code) => {
+      expect(await layerErrors(file, code)).toEqual([expect.stringMatching(/by type only/)]);
+    },
+    30_000,
+  );
+
+  it('lets the browser import the wire types', async () => {
+    expect(
+      await layerErrors('src/console/wire.ts', "import type { Order } from '../api/proxy/orders';"),
+    ).toEqual([]);
+  }, 30_000);
+
   it.each([
     ['src/server/storage/stores/down.ts', "import { HttpError } from '../../http/errors';"],
     ['src/server/proxy/down.ts', "import type { Stores } from '../storage/stores/types';"],

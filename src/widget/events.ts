@@ -1,6 +1,7 @@
 // The widget's events (CONTRACTS §2): each carries `type` and a typed payload. None carries the API key
 // or a tracking token. One emitter per widget instance.
 import type { Direction, TransactionStatus } from '../api/types';
+import type { OfferFigures } from '../checkout/offerFigures';
 import type { Step } from '../checkout/state';
 
 /**
@@ -8,13 +9,7 @@ import type { Step } from '../checkout/state';
  * strings ("0.0000001", never "1e-7"), as in the webhooks: compare and store them as text or with a
  * decimal library, not as floats.
  */
-export interface QuoteSummary {
-  partner: string;
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string;
-  destinationCurrency: string;
-  totalFee?: string;
+export interface QuoteSummary extends OfferFigures {
   paymentMethod?: string;
 }
 

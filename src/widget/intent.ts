@@ -5,22 +5,14 @@ import type { LockableField } from '../checkout';
 import type { RampCheckoutOptions } from './config';
 
 import { INTENT_HEADER } from '../api/proxy/contract';
+import { CURRENT_INTENT_PATH, QUOTE_PATH, SESSION_PATH } from '../api/proxy/paths';
+import type { PublicIntent } from '../api/proxy/intents';
 
-/** What GET /api/ramp/intents/current answers for a client secret. */
-export interface IntentValues {
-  reference: string;
-  /** Always sent by the server; an intent read without one is a buy, as the server reads it. */
-  direction?: 'buy' | 'sell';
-  country?: string;
-  /** ISO 3166-2 in full (US-NY), within `country`. */
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  network?: string;
-  amount?: string;
-  walletAddress?: string;
-  expiresAt: string;
-}
+/**
+ * What GET /api/ramp/intents/current answers for a client secret; an intent read without `direction`
+ * (from a server before it was always sent) is a buy, as the server reads it.
+ */
+export type IntentValues = Omit<PublicIntent, 'direction'> & Partial<Pick<PublicIntent, 'direction'>>;
 
 const FIELDS = [
   'direction',
@@ -38,7 +30,7 @@ export async function loadIntent(
   secret: string,
   fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): Promise<IntentValues> {
-  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}/intents/current`, {
+  const res = await fetchFn(`${apiBaseUrl.replace(/\/+$/, '')}${CURRENT_INTENT_PATH}`, {
     headers: { [INTENT_HEADER]: secret, Accept: 'application/json' },
     credentials: 'omit',
   });
@@ -108,11 +100,14 @@ export function intentConflicts(options: RampCheckoutOptions, intent: IntentValu
  * A fetch that sends the client secret with the quote and session requests only: the server sends
  * the intent's customer upstream with both, so the service can say the shopper used a partner before.
  */
+const INTENT_PATHS = [SESSION_PATH, QUOTE_PATH];
+
 export function withIntentHeader(fetchFn: typeof fetch | undefined, secret: string): typeof fetch {
   const base: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!/\/(?:crypto\/session\/widget|payments\/crypto\/quote)(?:\?|$)/.test(url)) return base(input, init);
+    const path = new URL(url, 'http://base').pathname;
+    if (!INTENT_PATHS.some((p) => path.endsWith(p))) return base(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set(INTENT_HEADER, secret);
     return base(input, { ...init, headers });

@@ -12,6 +12,7 @@ import type {
 } from '../checkout';
 import {
   asRecentOrder,
+  decimalOf,
   kept,
   recentOrderOf,
   resolveStatusView,
@@ -19,7 +20,6 @@ import {
   withOrder,
   withStates,
 } from '../checkout';
-import { decimalFromNumber } from '../domain/decimal';
 import type { UiSignal } from '../ui/steps';
 
 export const RECENT_ORDERS_KEY = 'ramp-checkout:orders';
@@ -94,7 +94,7 @@ export function deviceOrders(storage: StorageLike, now: () => number) {
     /** A read of a transaction, kept; false when its events are not to be told (an ended order opened again). */
     onTransaction(signal: Extract<UiSignal, { type: 'transaction' }>): boolean {
       const tx = signal.transaction;
-      const amount = tx.destinationAmount === undefined ? null : decimalFromNumber(tx.destinationAmount);
+      const amount = tx.destinationAmount === undefined ? null : decimalOf(tx.destinationAmount);
       const state: OrderState = {
         status: tx.status,
         terminal: resolveStatusView(tx.status).terminal,

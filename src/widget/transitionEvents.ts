@@ -3,22 +3,20 @@
 // quotes, launch, the transaction, errors). Payloads never carry the tracking token.
 import type { Quote } from '../api/types';
 import type { CheckoutEvent, CheckoutState, Facts } from '../checkout';
-import { flowCodes, resolveStatusView, selectedQuote, TRANSACTION_STATUSES } from '../checkout';
-import { decimalFromNumber } from '../domain/decimal';
+import {
+  decimalOf,
+  flowCodes,
+  offerFigures,
+  resolveStatusView,
+  selectedQuote,
+  TRANSACTION_STATUSES,
+} from '../checkout';
 import type { UiSignal } from '../ui/steps';
 import type { OrderSummary, QuoteSummary, RampCheckoutEvent, TransactionFacts } from './events';
 import { errorCode } from './events';
 
-/** An amount of the service (a JSON number) as events give it: a decimal string, as the webhooks do. */
-const decimal = (n: number): string => decimalFromNumber(n) ?? String(n);
-
 export const quoteSummary = (q: Quote): QuoteSummary => ({
-  partner: q.serviceProvider,
-  sourceAmount: decimal(q.sourceAmount),
-  sourceCurrency: q.sourceCurrencyCode,
-  destinationAmount: decimal(q.destinationAmount),
-  destinationCurrency: q.destinationCurrencyCode,
-  ...(q.totalFee !== undefined ? { totalFee: decimal(q.totalFee) } : {}),
+  ...offerFigures(q),
   ...(q.paymentMethodType !== undefined ? { paymentMethod: q.paymentMethodType } : {}),
 });
 
@@ -39,7 +37,7 @@ export function orderSummary(state: CheckoutState, data: OrderData = {}): OrderS
     out.sourceCurrency = codes.source;
     out.destinationCurrency = codes.destination;
   }
-  if (data.destinationAmount !== undefined) out.destinationAmount = decimal(data.destinationAmount);
+  if (data.destinationAmount !== undefined) out.destinationAmount = decimalOf(data.destinationAmount);
   if (data.partner) out.partner = data.partner;
   if (data.txHash) out.txHash = data.txHash;
   return out;

@@ -1,9 +1,8 @@
 // POST /api/ramp/sessions/lookup (docs/CONTRACTS.md §1): the states of the shopper's own orders, read
-// by their tracking tokens in one request. The shape the server answers (src/server/proxy/sessions/
-// lookup.ts) and the browser reads, written once.
-
-/** Where the lookup is answered, below API_PREFIX. */
-export const SESSION_LOOKUP_PATH = '/sessions/lookup';
+// by their tracking tokens in one request. The body and answer the server checks (src/server/proxy/
+// sessions/lookup.ts) and the browser reads (by type only: valibot stays off the checkout), written once.
+import * as v from 'valibot';
+import { OrderSchema } from './orders';
 
 /** Tracking tokens one lookup takes at most. */
 export const MAX_LOOKUP_TOKENS = 10;
@@ -14,44 +13,39 @@ export const MAX_LOOKUP_TOKENS = 10;
  */
 export const TRACKING_TOKEN_DAYS = 90;
 
-export interface SessionLookupRequest {
-  /** Each a session's `trackingToken`, 1 to MAX_LOOKUP_TOKENS of them. */
-  trackingTokens: string[];
-}
+/** A tracking token's form (src/server/http/tokens.ts signs and reads them): payload.signature. */
+export const MAX_TOKEN_LENGTH = 512;
+export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-/** An order as its shopper may see it: never the merchant's reference or customer id. */
-export interface TrackedOrder {
-  sessionId: string;
-  /**
-   * `SESSION_CREATED` until the service reports a transaction, then the service's status
-   * (`SETTLED`, `FAILED`, `REFUNDED`, …); `EXPIRED` when no transaction came in time.
-   */
-  status: string;
-  /** The status will not change again (an `EXPIRED` order may still take a late transaction). */
-  terminal: boolean;
-  partner: string;
-  direction: 'buy' | 'sell';
-  /** Decimal strings; the destination amount once the service reports the transaction. */
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
+// The messages never repeat a token: a refused body says where it is wrong, not what it held.
+const trackingToken = v.pipe(
+  v.string('expected a trackingToken'),
+  v.maxLength(MAX_TOKEN_LENGTH, 'expected a trackingToken'),
+  v.regex(TRACKING_TOKEN_RE, 'expected a trackingToken'),
+);
+
+export const SessionLookupBodySchema = v.strictObject({
+  trackingTokens: v.pipe(
+    v.array(trackingToken, 'expected an array of trackingTokens'),
+    v.minLength(1, 'expected at least one trackingToken'),
+    v.maxLength(MAX_LOOKUP_TOKENS, `expected at most ${MAX_LOOKUP_TOKENS} trackingTokens`),
+  ),
+});
+export type SessionLookupRequest = v.InferOutput<typeof SessionLookupBodySchema>;
+
+/** An order as its shopper may see it: never the merchant's reference, customer or intent. */
+export const TrackedOrderSchema = v.object({
+  ...v.omit(OrderSchema, ['intentId', 'reference', 'customerId', 'country']).entries,
   /** The canonical payment method (`CREDIT_DEBIT_CARD`); null when the session named none. */
-  paymentMethod: string | null;
-  /** The service's transaction id, once there is one. */
-  transactionId: string | null;
-  /** The chain's transaction hash, once known. */
-  txHash: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-  updatedAt: string;
-}
+  paymentMethod: v.nullable(v.string()),
+});
+export type TrackedOrder = v.InferOutput<typeof TrackedOrderSchema>;
 
-export interface SessionLookupResponse {
+export const SessionLookupAnswerSchema = v.object({
   /**
    * One per token, in the request's order: the order, or null when this server does not know it
    * (a token it did not sign, a forged or expired one, or no such order: never said which).
    */
-  orders: (TrackedOrder | null)[];
-}
+  orders: v.array(v.nullable(TrackedOrderSchema)),
+});
+export type SessionLookupResponse = v.InferOutput<typeof SessionLookupAnswerSchema>;

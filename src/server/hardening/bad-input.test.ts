@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../http/body';
 import { IDEMPOTENCY_KEY_RE } from '../proxy/sessions/idempotency';
 import { RULES } from '../proxy/allowlist';
+import type { Param, Params } from '../../api/routes/spec';
 import { methodArb, pathArb } from '../testing/paths';
 import { SESSION_PATH, json, quoteFor } from '../testing/upstream';
 import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
@@ -46,8 +47,8 @@ const PARAMS: Record<string, string> = {
 
 /** A concrete path for each GET rule. */
 const GET_ROUTES = RULES.filter((r) => r.method === 'GET').map((rule) => {
-  const path = rule.path.map((s) => (typeof s === 'string' ? s : (PARAMS[s.name] ?? 'id_1'))).join('/');
-  return { rule, url: `/api/ramp/${path}` };
+  const path = rule.path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? 'id_1');
+  return { rule, query: rule.query ?? {}, url: `/api/ramp${path}` };
 });
 
 // Characters no query validator accepts (comma aside: partner lists use it).
@@ -73,6 +74,15 @@ const badValue = fc.oneof(
   fc.constant(''),
   fc.tuple(fc.string({ maxLength: 10 }), FOREIGN, fc.string({ maxLength: 10 })).map((p) => p.join('')),
 );
+/** A query parameter's kind, by its JSON Schema: a pattern, or a typed one (int, date, datetime). */
+const kindOf = (p: Param): string =>
+  p.json.type === 'integer'
+    ? 'int'
+    : p.json.format === 'date'
+      ? 'date'
+      : p.json.format === 'date-time'
+        ? 'datetime'
+        : 're';
 // Values of the right characters but the wrong form, for the typed parameters (int, date, datetime).
 const BAD_TYPED: Record<string, string[]> = {
   int: ['-1', '0', '101', '1e2', '0x10', '1.5', 'NaN', '9999999'],
@@ -108,23 +118,24 @@ describe('query strings', () => {
           fc.constant({ bad: [['__repeat__', '']] as [string, string][] }),
         ),
         async (route, { bad }) => {
-          const names = Object.keys(route.rule.query);
+          const query: Params = route.query;
+          const names = Object.keys(query);
           const params = new URLSearchParams();
           for (const [name, value] of bad) {
-            const typed = names.find((n) => route.rule.query[n]!.kind !== 're');
+            const typed = names.find((n) => kindOf(query[n]!) !== 're');
             if (name === '__typed__') {
               if (typed) {
-                const choices = BAD_TYPED[route.rule.query[typed]!.kind]!;
+                const choices = BAD_TYPED[kindOf(query[typed]!)]!;
                 params.append(typed, choices[Number(value) % choices.length]!);
               } else params.append(names[0] ?? 'unknown', '');
             } else if (name === '__known__' || name === '__repeat__') {
               if (names.length === 0) params.append('unknown', value);
               else if (name === '__known__') params.append(names[0]!, value);
               else {
-                params.append('limit' in route.rule.query ? 'limit' : names[0]!, '5');
-                params.append('limit' in route.rule.query ? 'limit' : names[0]!, '5');
+                params.append('limit' in query ? 'limit' : names[0]!, '5');
+                params.append('limit' in query ? 'limit' : names[0]!, '5');
               }
-            } else if (!Object.hasOwn(route.rule.query, name)) params.append(name, value);
+            } else if (!Object.hasOwn(query, name)) params.append(name, value);
             else params.append('not-a-parameter', value);
           }
           const before = t.upstream.calls.length;
@@ -422,7 +433,7 @@ describe('methods', () => {
       ...GET_ROUTES,
       ...RULES.filter((r) => r.method === 'POST').map((rule) => ({
         rule,
-        url: `/api/ramp/${rule.path.join('/')}`,
+        url: `/api/ramp${rule.path}`,
       })),
     ]) {
       for (const method of [...ODD, rule.method === 'GET' ? 'POST' : 'GET', 'OPTIONS']) {

@@ -62,7 +62,7 @@ describe('a killed and restarted host server', () => {
     const second = await startServer(hostEnv(port)).ready;
     expect(second).toBe(url);
     // Move the upstream past the provider's processing time.
-    const moved = await fetch(`${sandbox.origin}/__clock`, {
+    const moved = await fetch(`${sandbox.origin}/__sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advanceMs: 60_000 }),

@@ -67,7 +67,7 @@ describe('/__sandbox control routes', () => {
       control: true,
     });
     const res = await s.fetch(
-      new Request('http://127.0.0.1:9/__faults', {
+      new Request('http://127.0.0.1:9/__sandbox/faults', {
         method: 'PUT',
         headers: { 'Content-Type': 'text/plain' },
         body: JSON.stringify({ rules: [{ kind: 'hang' }] }),

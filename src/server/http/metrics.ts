@@ -11,6 +11,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { VERSION } from '../config/version';
 import type { RateLimiterStore } from './rate-limit';
+import type { QueueDepths } from './queue-depths';
 
 /** What the scrape needs of a dependency's state (storage/ has the full record). */
 type DependencyState = { up: boolean };
@@ -46,27 +47,10 @@ export interface Metrics {
 const UPSTREAM_OUTCOMES = ['ok', 'client_error', 'server_error', 'network_error', 'timeout'] as const;
 export type UpstreamOutcome = (typeof UPSTREAM_OUTCOMES)[number];
 const WEBHOOK_OUTCOMES = ['delivered', 'http_error', 'network_error', 'timeout'] as const;
+export type { QueueDepths };
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 const CHECKOUT_STAGES = ['opened', 'quoted', 'session'] as const;
 const CACHE_RESULTS = ['hit', 'stale', 'miss'] as const;
-
-/** What is waiting, as the order ledger counts it (its stats; metrics stands below the ledger). */
-export interface QueueDepths {
-  /** Orders whose transaction has not ended. */
-  openOrders: number;
-  /** When the oldest of them was created, or null when there is none. */
-  oldestOpenCreatedAt: number | null;
-  pendingDeliveries: number;
-  /** When the oldest pending delivery's event was made, or null when none is pending. */
-  oldestPendingDeliveryAt: number | null;
-  deadDeliveries: number;
-  /** Orders kept, whatever their state. */
-  orders: number;
-  /** Webhook deliveries kept, whatever their state. */
-  deliveries: number;
-  /** The ledger's size on disk in bytes (absent in memory). */
-  bytes?: number;
-}
 
 /** Latency buckets (seconds) for a JSON API in front of an upstream with a 10 s deadline. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -3,13 +3,12 @@
 // `{ sid, exp, xid? }`; they expire, and signatures are compared in constant time.
 import { systemClock } from './clock';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { TRACKING_TOKEN_DAYS } from '../../api/proxy/session-lookup';
+import { MAX_TOKEN_LENGTH, TRACKING_TOKEN_DAYS, TRACKING_TOKEN_RE } from '../../api/proxy/session-lookup';
 
 /** A token reads its order while its browser may list it among its recent orders. */
 export const TRACKING_TOKEN_TTL_MS = TRACKING_TOKEN_DAYS * 24 * 60 * 60 * 1000;
-export const MAX_TOKEN_LENGTH = 512;
-/** A token's form (no more: whether this server signed it is verify's to say). */
-export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** A token's form (no more: whether this server signed it is verify's to say): api/proxy/session-lookup.ts. */
+export { MAX_TOKEN_LENGTH, TRACKING_TOKEN_RE };
 
 export interface TrackingClaims {
   /** The upstream session id the bearer created. */

@@ -1,5 +1,9 @@
-// The public shapes of checkout intents (no imports beyond the ledger's types: part of the package's declarations).
-import type { Direction, IntentValues } from '../storage/ledger/types';
+// The public shapes of checkout intents (part of the package's declarations): the answers are the
+// wire's (src/api/proxy/intents.ts); what the server takes is written here.
+import type { CreatedIntent, IntentValues, PublicIntent } from '../../api/proxy/intents';
+import type { Direction } from '../../api/types';
+
+export type { CreatedIntent, PublicIntent };
 
 /** What POST /api/ramp/intents and server.createIntent() take. */
 export interface IntentInput extends Omit<IntentValues, 'amount'> {
@@ -9,19 +13,4 @@ export interface IntentInput extends Omit<IntentValues, 'amount'> {
   amount?: string | number;
   /** Seconds until the intent expires. @default 3600 */
   expiresInSec?: number;
-}
-
-export interface CreatedIntent {
-  id: string;
-  /** Give this to the browser (widget option `intent`, hosted page `?intent=`). */
-  clientSecret: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
-
-/** What a browser holding the client secret may read. */
-export interface PublicIntent extends Omit<IntentValues, 'customerId' | 'direction'> {
-  /** Always set: the widget locks it. */
-  direction: Direction;
-  expiresAt: string;
 }

@@ -12,7 +12,8 @@ import { HttpError, badRequest } from '../http/errors';
 import type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 import type { IntentLedger } from '../storage/ledger/ledger';
 import type { IntentRecord } from '../storage/ledger/types';
-import { RE } from '../http/patterns';
+import { RE } from '../../api/proxy/patterns';
+import { bodyProblems } from '../../api/routes/mount';
 
 export type { CreatedIntent, IntentInput, PublicIntent } from './intent-types';
 
@@ -63,11 +64,7 @@ export const IntentSchema = v.strictObject({
 export function parseIntentInput(input: unknown): IntentInput {
   const r = v.safeParse(IntentSchema, input);
   if (!r.success) {
-    const details = r.issues.slice(0, 10).map((i) => {
-      const path = v.getDotPath(i) ?? '(body)';
-      if (i.type === 'strict_object' && i.expected === 'never') return `${path}: unknown field`;
-      return `${path}: ${i.message}`;
-    });
+    const details = bodyProblems(r.issues);
     throw badRequest('INVALID_INTENT', `Invalid intent: ${details[0]}`, details);
   }
   const out = r.output;
@@ -102,7 +99,8 @@ const toDecimal = (n: string | number): string => {
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export interface Intents {
-  create(input: unknown): Promise<CreatedIntent>;
+  /** Mints an intent of checked values (parseIntentInput). */
+  create(input: IntentInput): Promise<CreatedIntent>;
   /** The live intent of a client secret, or an HttpError (404 unknown, 410 expired, 409 used). */
   resolve(clientSecret: string | undefined | null, opts?: { allowUsed?: boolean }): Promise<IntentRecord>;
   publicView(intent: IntentRecord): PublicIntent;
@@ -113,8 +111,7 @@ export function createIntents(
   now: () => number = systemClock,
 ): Intents {
   return {
-    async create(raw) {
-      const input = parseIntentInput(raw);
+    async create(input) {
       const id = `int_${randomBytes(12).toString('base64url')}`;
       const clientSecret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
       const createdAt = now();

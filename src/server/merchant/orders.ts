@@ -4,6 +4,8 @@
 // (the order written as pending, with its intent's claim, before the service is asked) and then
 // `created`, `refused` or `unsettled` (pending-orders.ts records it; jobs/pending-resolver.ts settles
 // what the asking process could not).
+import { WebhookEventSchema } from '../../api/proxy/webhooks';
+import { checkedSent } from '../http/self-check';
 import { randomBytes } from 'node:crypto';
 import type { LockField, SessionResponse } from '../../api/types';
 import type { SessionBody } from '../proxy/bodies';
@@ -91,33 +93,38 @@ export interface EventMode {
   livemode: boolean;
 }
 
+/** An order's event, as every delivery of it sends it (checked against its schema under tests). */
 export function webhookEvent(
   type: WebhookType,
   o: OrderRecord,
   at: number,
   { livemode }: EventMode,
 ): WebhookEvent {
-  return {
-    id: newEventId(),
-    type,
-    createdAt: new Date(at).toISOString(),
-    livemode,
-    data: {
-      intentId: o.intentId,
-      reference: o.reference,
-      sessionId: o.sessionId,
-      transactionId: o.transactionId,
-      status: o.status,
-      direction: o.direction,
-      partner: o.partner,
-      sourceAmount: o.sourceAmount,
-      sourceCurrency: o.sourceCurrency,
-      destinationAmount: o.destinationAmount,
-      destinationCurrency: o.destinationCurrency,
-      walletAddress: o.walletAddress,
-      txHash: o.txHash,
+  return checkedSent<WebhookEvent>(
+    WebhookEventSchema,
+    {
+      id: newEventId(),
+      type,
+      createdAt: new Date(at).toISOString(),
+      livemode,
+      data: {
+        intentId: o.intentId,
+        reference: o.reference,
+        sessionId: o.sessionId,
+        transactionId: o.transactionId,
+        status: o.status,
+        direction: o.direction,
+        partner: o.partner,
+        sourceAmount: o.sourceAmount,
+        sourceCurrency: o.sourceCurrency,
+        destinationAmount: o.destinationAmount,
+        destinationCurrency: o.destinationCurrency,
+        walletAddress: o.walletAddress,
+        txHash: o.txHash,
+      },
     },
-  };
+    `the ${type} event`,
+  );
 }
 
 export const SESSION_CREATED = 'SESSION_CREATED';

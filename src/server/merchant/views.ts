@@ -1,7 +1,8 @@
 // The ledger's records as the merchant routes and the SDK answer them: ISO dates, decimal strings.
+import type { Order, WebhookDelivery } from '../../api/proxy/orders';
 import type { DeliveryRecord, OrderRecord } from '../storage/ledger/types';
 
-export const orderView = (o: OrderRecord) => ({
+export const orderView = (o: OrderRecord): Order => ({
   sessionId: o.sessionId,
   intentId: o.intentId,
   reference: o.reference,
@@ -24,7 +25,7 @@ export const orderView = (o: OrderRecord) => ({
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
-export const deliveryView = (d: DeliveryRecord | undefined) =>
+export const deliveryView = (d: DeliveryRecord | undefined): WebhookDelivery | null =>
   d === undefined
     ? null
     : {

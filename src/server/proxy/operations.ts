@@ -1,7 +1,7 @@
 // The upstream operation an upstream URL's path names, for metrics labels: each mirrored route of
 // the allowlist names its own (its id in snake case), so a new route is labelled by its definition.
+import type { RouteSpec } from '../../api/routes/spec';
 import { RULES } from './allowlist';
-import type { RouteRule } from './policy';
 
 /** Upstream calls that are no proxy route: the service's webhook profile (merchant/upstream-webhooks). */
 const OTHER_OPERATIONS: [RegExp, string][] = [[/\/notifications\/webhooks(\/.*)?$/, 'webhook_profiles']];
@@ -9,13 +9,18 @@ const OTHER_OPERATIONS: [RegExp, string][] = [[/\/notifications\/webhooks(\/.*)?
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rule's upstream path as a pattern matched at the URL path's end (the base URL may have a path). */
-const pathPattern = (rule: RouteRule) =>
-  new RegExp(`/${rule.path.map((s) => (typeof s === 'string' ? escape(s) : '[^/]+')).join('/')}$`);
+const pathPattern = (rule: RouteSpec) =>
+  new RegExp(
+    `${rule.path
+      .split('/')
+      .map((s) => (s.startsWith(':') ? '[^/]+' : escape(s)))
+      .join('/')}$`,
+  );
 
 const snakeCase = (id: string) => id.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`);
 
 const OPERATIONS: [RegExp, string][] = [
-  ...RULES.filter((r) => !r.own).map((r): [RegExp, string] => [pathPattern(r), snakeCase(r.id)]),
+  ...RULES.filter((r) => r.mirrors).map((r): [RegExp, string] => [pathPattern(r), snakeCase(r.id)]),
   ...OTHER_OPERATIONS,
 ];
 

@@ -1,7 +1,6 @@
-// What the proxy's route handlers share, built once per server from its parts: the limiters, the
-// quote and session paths, the tracking check, the cached discovery answers and upstream reads. The
-// routes themselves (one definition each) are in allowlist.ts, their checks in policy.ts; routes.ts
-// turns them into Hono routes.
+// What the proxy's route handlers are made from, built once per server from its parts: the limiters,
+// the quote and session paths, the tracking check, the cached discovery answers and upstream reads.
+// Each route (allowlist.ts) takes the ones it uses; routes.ts mounts them.
 import type { Context } from 'hono';
 import { RampError } from '../../api';
 import type { Bootstrap, RampClient } from '../../api';
@@ -250,10 +249,8 @@ export function createProxyParts({
   };
 }
 
-export const cursorOf = (q: Record<string, string>): Cursor =>
+export const cursorOf = (q: { before?: string; after?: string }): Cursor =>
   q.after ? { after: q.after } : q.before ? { before: q.before } : {};
-export const limitOf = (q: Record<string, string>): number | undefined =>
-  q.limit === undefined ? undefined : Number(q.limit);
 export const pageMeta = (p: { count: number; remaining?: number; totalCount?: number }) => ({
   count: p.count,
   remaining: p.remaining,

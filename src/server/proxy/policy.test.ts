@@ -1,19 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors';
+import { checkQuery } from '../../api/routes/mount';
+import { Refusal } from '../../api/routes/refusal';
+import type { RouteSpec } from '../../api/routes/spec';
 import { RULES } from './allowlist';
-import { checkPath, validateQuery } from './policy';
-import type { RouteRule } from './policy';
+import type { ProxyRouteId } from './allowlist';
+import { checkPath } from './policy';
 import { matchAllowlist, methodArb, pathArb, upstreamPath } from '../testing/paths';
 import { ADMIN_TOKEN, testServer } from '../testing/server';
 
-const rule = (id: RouteRule['id']): RouteRule => RULES.find((r) => r.id === id)!;
+const rule = (id: ProxyRouteId): RouteSpec => RULES.find((r) => r.id === id)!;
 const q = (s: string) => new URLSearchParams(s);
-const queryError = (r: RouteRule, s: string): string[] => {
+const queryError = (r: RouteSpec, s: string): string[] => {
   try {
-    validateQuery(r, q(s));
+    checkQuery(r, q(s));
   } catch (e) {
-    if (e instanceof HttpError) return (e.extra?.details as string[]) ?? [];
+    if (e instanceof Refusal) return e.details ?? [];
     throw e;
   }
   return [];
@@ -105,10 +107,10 @@ describe('checkPath', () => {
   });
 });
 
-describe('validateQuery', () => {
+describe('the query check', () => {
   it('returns the validated parameters', () => {
     expect(
-      validateQuery(rule('currencies'), q('category=CRYPTO_ONRAMP&country=US&type=CRYPTO&network=SOLANA')),
+      checkQuery(rule('currencies'), q('category=CRYPTO_ONRAMP&country=US&type=CRYPTO&network=SOLANA')),
     ).toEqual({
       category: 'CRYPTO_ONRAMP',
       country: 'US',
@@ -117,7 +119,7 @@ describe('validateQuery', () => {
     });
   });
 
-  it.each<[RouteRule['id'], string, RegExp]>([
+  it.each<[ProxyRouteId, string, RegExp]>([
     ['countries', '', /category: required/],
     ['countries', 'category=CRYPTO_ONRAMP&debug=1', /debug: unknown parameter/],
     ['countries', 'category=CRYPTO_ONRAMP&category=CRYPTO_OFFRAMP', /category: given more than once/],
@@ -138,13 +140,13 @@ describe('validateQuery', () => {
 
   it('accepts the documented listing filters', () => {
     expect(
-      validateQuery(
+      checkQuery(
         rule('financialAccountTransactions'),
         q(
           'customerId=c1&startDate=2026-02-01T00:00:00Z&endDate=2026-02-03T23:59:59Z&limit=100&after=abc%2B%2F%3D',
         ),
       ),
-    ).toMatchObject({ limit: '100', after: 'abc+/=' });
+    ).toMatchObject({ limit: 100, after: 'abc+/=' });
   });
 });
 

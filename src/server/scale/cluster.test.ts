@@ -233,7 +233,7 @@ describe.skipIf(skip)("three instances delivering one transaction's webhooks whi
   });
 
   const advance = async (ms: number) => {
-    const res = await fetch(`${upstream.origin}/__clock`, {
+    const res = await fetch(`${upstream.origin}/__sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advanceMs: ms }),

@@ -6,14 +6,12 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
-  linkSync,
   openSync,
   readFileSync,
-  rmSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { LedgerFileError, prepareDataDir, syncDir } from './ledger/ledger-file';
+import { LedgerFileError, linkIntoPlace, prepareDataDir } from './ledger/ledger-file';
 
 export const SESSION_SECRET_FILE = 'session-secret';
 
@@ -21,7 +19,7 @@ export const SESSION_SECRET_FILE = 'session-secret';
 export function keptSessionSecret(dir: string): string {
   prepareDataDir(dir);
   const file = join(dir, SESSION_SECRET_FILE);
-  if (!existsSync(file)) create(dir, file);
+  if (!existsSync(file)) create(file);
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32 || /\s/.test(secret)) {
     throw new LedgerFileError(
@@ -37,7 +35,7 @@ export function keptSessionSecret(dir: string): string {
  * never points at a partial file, and of two servers starting together on one directory the second
  * link fails and both read the first one's secret.
  */
-function create(dir: string, file: string): void {
+function create(file: string): void {
   const fresh = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
   const fd = openSync(fresh, 'wx', 0o600);
   try {
@@ -46,12 +44,5 @@ function create(dir: string, file: string): void {
   } finally {
     closeSync(fd);
   }
-  try {
-    linkSync(fresh, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  } finally {
-    rmSync(fresh, { force: true });
-  }
-  syncDir(dir);
+  linkIntoPlace(fresh, file);
 }

@@ -2,7 +2,8 @@
 // pieces with traversal, encodings, unicode, empty segments and overlong names.
 import fc from 'fast-check';
 import { RULES } from '../proxy/allowlist';
-import type { RouteRule } from '../proxy/policy';
+import * as v from 'valibot';
+import type { RouteSpec } from '../../api/routes/spec';
 
 const PIECES = [
   'api',
@@ -69,7 +70,7 @@ export const methodArb = fc.constantFrom(
  * rule whose path a request below /api/ramp reproduces segment by segment, with its parameters.
  */
 export type AllowlistMatch =
-  | { kind: 'route'; rule: RouteRule; params: Record<string, string> }
+  | { kind: 'route'; rule: RouteSpec; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'none' };
 
@@ -78,13 +79,14 @@ export function matchAllowlist(method: string, subpath: string): AllowlistMatch 
   const m = method === 'HEAD' ? 'GET' : method;
   const allow: string[] = [];
   for (const rule of RULES) {
-    if (rule.path.length !== parts.length) continue;
+    const segments = rule.path.split('/').slice(1);
+    if (segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    const fits = rule.path.every((seg, i) => {
+    const fits = segments.every((seg, i) => {
       const v = parts[i]!;
-      if (typeof seg === 'string') return seg === v;
-      params[seg.name] = v;
-      return seg.re.test(v);
+      if (!seg.startsWith(':')) return seg === v;
+      params[seg.slice(1)] = v;
+      return paramFits(rule, seg.slice(1), v);
     });
     if (!fits) continue;
     if (rule.method === m) return { kind: 'route', rule, params };
@@ -94,5 +96,11 @@ export function matchAllowlist(method: string, subpath: string): AllowlistMatch 
 }
 
 /** The upstream path of a matched rule: the allowlisted segments, unchanged. */
-export const upstreamPath = (rule: RouteRule, params: Record<string, string>): string =>
-  '/' + rule.path.map((s) => (typeof s === 'string' ? s : params[s.name]!)).join('/');
+export const upstreamPath = (rule: RouteSpec, params: Record<string, string>): string =>
+  rule.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
+
+/** Whether a path parameter's value passes its check. */
+const paramFits = (rule: RouteSpec, name: string, value: string): boolean => {
+  const param = rule.params?.[name];
+  return param !== undefined && v.safeParse(param.check, value).success;
+};

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { NO_DRAIN } from './child-env';
+import { TEST_SERVER_ENV } from './child-env';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const SERVER_ENTRY = resolve(ROOT, 'dist/server/main.js');
@@ -18,12 +18,15 @@ function built(file: string): string {
   return file;
 }
 
-/** What a started server has in its environment: PATH, a loopback HOST, a free PORT, no drain, then `env`. */
+/**
+ * What a started server has in its environment: PATH, a loopback HOST, a free PORT, no drain, its
+ * answers checked against their schemas (child-env.ts), then `env`.
+ */
 const childEnv = (env: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
   HOST: '127.0.0.1',
   PORT: '0',
-  ...NO_DRAIN,
+  ...TEST_SERVER_ENV,
   ...env,
 });
 

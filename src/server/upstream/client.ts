@@ -8,6 +8,7 @@ import { RampError, createRampClient, upstreamReaders } from '../../api';
 import type { RampClient, RampClientOptions } from '../../api';
 import type { ServerConfig } from '../config/config';
 import type { Deadline } from '../http/deadline';
+import { Refusal } from '../../api/routes/refusal';
 import { ClientAbort, HttpError } from '../http/errors';
 import type { PassedCode } from '../http/errors';
 import { ERROR_CODE_RE, FALLBACK_CODE, secretScrubber } from './scrub';
@@ -281,6 +282,13 @@ const MAX_MESSAGE = 300;
  */
 export function toHttpError(e: unknown): HttpError {
   if (e instanceof HttpError) return e;
+  // A declared route's own checks (api/routes/mount.ts): the server's codes, with their details.
+  if (e instanceof Refusal) {
+    return new HttpError(e.status, e.code, e.message, {
+      extra: e.details ? { details: e.details } : undefined,
+      headers: e.headers,
+    });
+  }
   if (!(e instanceof RampError)) throw e;
   // The upstream's code, of the documented shape (scrub.ts), passes on as it is.
   const code = (ERROR_CODE_RE.test(e.code) ? e.code : FALLBACK_CODE) as PassedCode;

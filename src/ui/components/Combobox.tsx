@@ -13,7 +13,7 @@ import { useTranslator } from '../i18n/context';
 import { CurrencyIcon } from './CurrencyIcon';
 import { cx } from './cx';
 import { filterOptions, indexOptions, type IndexedOption } from './filterOptions';
-import { selectWhole } from './selectWhole';
+import { useReplaceable } from './replaceable';
 
 export interface ComboboxOption {
   value: string;
@@ -102,6 +102,13 @@ export function Combobox({
     );
   };
   const interactive = !disabled && !readOnly;
+  // The shown choice is replaced by the shopper's first keystroke: it starts a search.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const replacing = useReplaceable(inputRef, interactive && query === null && !!selected, (text) => {
+    setOpen(true);
+    setQuery(text);
+    setActive(0);
+  });
   // `pick` stays the same function across renders (callers often pass inline onChange), so
   // memoised rows re-render only when their own props change: arrow keys touch two rows, not 300.
   const latest = useRef({ value, onChange });
@@ -168,10 +175,10 @@ export function Combobox({
               setQuery(e.target.value);
               setActive(0);
             }}
-            // The shown label selected on focus and after a press: typing replaces it, in every engine.
-            onFocus={(e) => selectWhole(e.currentTarget)}
+            ref={inputRef}
+            onFocus={replacing.onFocus}
             onClick={(e) => {
-              if (query === null) selectWhole(e.currentTarget, { afterPress: true });
+              replacing.onClick(e);
               if (interactive && !open) openAll();
             }}
             onKeyDown={onKeyDown}

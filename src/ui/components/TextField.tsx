@@ -1,6 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './cx';
-import { selectWhole } from './selectWhole';
+import { useReplaceable } from './replaceable';
 
 export interface TextFieldProps extends Omit<
   ComponentProps<'input'>,
@@ -21,8 +21,8 @@ export interface TextFieldProps extends Omit<
   /** The label for screen readers only (a group's legend already shows it). */
   hideLabel?: boolean;
   /**
-   * The value is not the shopper's own (a default, a computed figure): it is selected whole on focus
-   * and after a press, so the first keystroke replaces it.
+   * The value is not the shopper's own (a default, the merchant's, a computed figure): their first
+   * keystroke replaces it (components/replaceable.ts).
    */
   replaceable?: boolean;
 }
@@ -53,6 +53,8 @@ export function TextField({
     help: `${inputId}-help`,
     error: `${inputId}-error`,
   };
+  const ref = useRef<HTMLInputElement>(null);
+  const replacing = useReplaceable(ref, replaceable && value !== '', onChange);
   const describers = [describedBy, suffix && ids.suffix, help && ids.help, error && ids.error].filter(
     Boolean,
   );
@@ -70,12 +72,13 @@ export function TextField({
           value={value}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
+          ref={ref}
           onFocus={(e) => {
-            if (replaceable) selectWhole(e.currentTarget);
+            replacing.onFocus(e);
             onFocus?.(e);
           }}
           onClick={(e) => {
-            if (replaceable) selectWhole(e.currentTarget, { afterPress: true });
+            replacing.onClick(e);
             onClick?.(e);
           }}
           aria-invalid={error ? true : undefined}

@@ -237,7 +237,8 @@ export function OrderScreen() {
         send({ type: 'SET_AMOUNT', text: value, locale: t.locale });
       }}
       onBlur={() => setSettled(text)}
-      replaceable={byDefault}
+      // Any amount the shopper did not type: the checkout's default, the merchant's, a restored one.
+      replaceable={state.prefs.amountBy !== 'shopper'}
       // Typing the default's own value is still the shopper's choice (React reports no change then).
       onInput={(e) =>
         byDefault && send({ type: 'SET_AMOUNT', text: e.currentTarget.value, locale: t.locale })

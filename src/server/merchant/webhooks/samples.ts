@@ -3,7 +3,9 @@
 // as test events, not live (`livemode: false`).
 import { systemClock } from '../../http/clock';
 import { randomBytes } from 'node:crypto';
-import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../storage/ledger/types';
+import { WEBHOOK_TYPES, WebhookEventSchema } from '../../../api/proxy/webhooks';
+import { checkedSent } from '../../http/self-check';
+import type { WebhookData, WebhookDataByType, WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
 
 const base: WebhookData = {
   intentId: 'int_sample',
@@ -37,16 +39,17 @@ const SAMPLES: { [K in WebhookType]: WebhookDataByType[K] } = {
   'checkout.expired': { ...base, status: 'EXPIRED' },
 };
 
-export const WEBHOOK_TYPES = Object.keys(SAMPLES) as WebhookType[];
+export { WEBHOOK_TYPES };
 
 export const isWebhookType = (s: string): s is WebhookType => Object.hasOwn(SAMPLES, s);
 
 export function sampleWebhookEvent<T extends WebhookType>(type: T, now = systemClock()): WebhookEvent<T> {
-  return {
+  const event = {
     id: `evt_test_${randomBytes(12).toString('base64url')}`,
     type,
     createdAt: new Date(now).toISOString(),
     livemode: false,
     data: { ...SAMPLES[type] },
   } as WebhookEvent<T>;
+  return checkedSent(WebhookEventSchema, event, `the ${type} sample`);
 }

@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { RampError } from '../../../api';
 import type { SessionResponse } from '../../../api/types';
-import { parseSessionBody } from '../bodies';
-import { readJsonBody } from '../../http/body';
+import type { SessionBody } from '../bodies';
 import { requireClientIp } from '../../http/client-address';
 import type { ServerConfig } from '../../config/config';
 import type { AppEnv } from '../../http/context';
@@ -89,7 +88,12 @@ export function createSessionHandler({
   };
 
   /** `deadline`: how long this browser request waits; the upstream call is not bound by it. */
-  return async function createSession(c: Context<AppEnv>, deadline?: Deadline): Promise<SessionResponse> {
+  /** `body`: the request's body, read and checked (its route's declaration) when this asks for it. */
+  return async function createSession(
+    c: Context<AppEnv>,
+    readBody: () => Promise<SessionBody>,
+    deadline?: Deadline,
+  ): Promise<SessionResponse> {
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
       throw badRequest(
@@ -104,8 +108,8 @@ export function createSessionHandler({
       );
     }
     // The body arrives within the deadline (else 408: the deadline's answer while it is pending).
-    const reading = readJsonBody(c.req.raw);
-    const body = parseSessionBody(await (deadline ? Promise.race([reading, deadline.done]) : reading));
+    const reading = readBody();
+    const body = await (deadline ? Promise.race([reading, deadline.done]) : reading);
     checkWalletTag(body.sessionType, body.sessionData);
     const { redirectUrl, ...data } = body.sessionData;
     const redirect = redirectUrl === undefined ? undefined : allowedRedirect(redirectUrl);

@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   fsyncSync,
+  linkSync,
   openSync,
   readFileSync,
   readSync,
@@ -104,6 +105,22 @@ export function removeLockNote(dir: string): void {
   } catch {
     // Gone already, or not ours.
   }
+}
+
+/**
+ * Puts a file written whole under another name (`fresh`) in place as `file`, unless one is there
+ * already (then that one stays: of two servers starting together, both end up with the first one's),
+ * and removes the other name. The name never points at a partial file.
+ */
+export function linkIntoPlace(fresh: string, file: string): void {
+  try {
+    linkSync(fresh, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    rmSync(fresh, { force: true });
+  }
+  syncDir(dirname(file));
 }
 
 /** Flushes a directory entry (a new file's name) to disk; not possible on every platform. */

@@ -6,7 +6,7 @@
 // that is empty, cut short or damaged is refused before anything writes to it. Several instances
 // use PostgreSQL instead (postgres.ts).
 import { systemClock } from '../../http/clock';
-import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type LibsqlDatabase from 'libsql';
 import type { DependencyState } from '../stores/types';
@@ -20,8 +20,8 @@ import {
   LedgerFileError,
   LOCK_FILE,
   prepareDataDir,
+  linkIntoPlace,
   removeLockNote,
-  syncDir,
   writeLockNote,
 } from './ledger-file';
 
@@ -64,7 +64,7 @@ export async function openSqlite(dir: string | null, now: () => number = systemC
   let db: Database | undefined;
   const created = !existsSync(file);
   try {
-    if (created) create(Database, dir, file);
+    if (created) create(Database, file);
     checkLedgerFile(file);
     db = new Database(file, { timeout: 5_000 });
     let check: string;
@@ -128,7 +128,7 @@ function takeLock(Database: typeof LibsqlDatabase, dir: string, now: () => numbe
  * name never points at an empty file (which a later start would refuse), and two servers starting
  * together on an empty directory end up with the same file (the second link fails; its file goes).
  */
-function create(Database: typeof LibsqlDatabase, dir: string, file: string): void {
+function create(Database: typeof LibsqlDatabase, file: string): void {
   const fresh = `${file}.${process.pid}.new`;
   rmSync(fresh, { force: true });
   const db = new Database(fresh);
@@ -137,14 +137,7 @@ function create(Database: typeof LibsqlDatabase, dir: string, file: string): voi
   } finally {
     db.close();
   }
-  try {
-    linkSync(fresh, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  } finally {
-    rmSync(fresh, { force: true });
-  }
-  syncDir(dir);
+  linkIntoPlace(fresh, file);
 }
 
 function driver(

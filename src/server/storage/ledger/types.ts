@@ -2,7 +2,16 @@
 // history, pending orders, webhook deliveries and events, upstream events, and the rows /stats reads.
 // The parts that keep them are ledger.ts. Times are epoch milliseconds.
 
-export type Direction = 'buy' | 'sell';
+import type { IntentValues } from '../../../api/proxy/intents';
+import type { Order, StatusSource, WebhookDelivery } from '../../../api/proxy/orders';
+import type { WebhookEvent, WebhookType } from '../../../api/proxy/webhooks';
+import type { Direction } from '../../../api/types';
+import type { QueueDepths } from '../../http/queue-depths';
+
+// The wire's shapes, which the records hold (src/api/proxy: written once there).
+export type { Direction, IntentValues, StatusSource };
+export type { WebhookData, WebhookDataByType } from '../../../api/proxy/webhooks';
+export type { WebhookEvent, WebhookType };
 
 /** What a store says of itself for /readyz (the shape of the other dependencies' states). */
 export interface StoreHealth {
@@ -10,24 +19,6 @@ export interface StoreHealth {
   /** Why it is down. */
   error?: string;
   latencyMs?: number;
-}
-
-/** The values a merchant fixed for a checkout; every field but reference is optional. */
-export interface IntentValues {
-  /** The merchant's order id: 1 to 64 printable characters. */
-  reference: string;
-  customerId?: string;
-  direction?: Direction;
-  country?: string;
-  /** ISO 3166-2 in full (US-NY), within `country`. */
-  subdivision?: string;
-  fiatCurrency?: string;
-  cryptoCurrency?: string;
-  /** A chainCode, e.g. ETHEREUM. */
-  network?: string;
-  /** A decimal string in the direction's source currency (fiat for buy, crypto for sell). */
-  amount?: string;
-  walletAddress?: string;
 }
 
 export interface IntentRecord extends IntentValues {
@@ -45,37 +36,19 @@ export interface IntentRecord extends IntentValues {
 /** Upstream statuses after which a transaction never changes (docs/upstream/SERVICE.md). */
 export type OrderStatus = string;
 
-export interface OrderRecord {
-  /** The upstream session id: the order's key. */
-  sessionId: string;
+/**
+ * An order as the ledger keeps it: the order the merchant reads (api/proxy/orders.ts Order: its
+ * `status` is `SESSION_CREATED` until the service reports a transaction, then the service's, or
+ * `EXPIRED`) with times as epoch milliseconds, and what the server needs to follow it.
+ */
+export interface OrderRecord extends Omit<Order, 'createdAt' | 'updatedAt'> {
   /**
    * The externalSessionId the server gave the session: the status sync looks the transaction up by
    * it when the search by session id does not find it. Null for orders recorded before it was kept.
    */
   externalSessionId: string | null;
-  intentId: string | null;
-  reference: string | null;
-  customerId: string | null;
-  partner: string;
-  direction: Direction;
-  country: string;
-  sourceCurrency: string;
-  sourceAmount: string;
-  destinationCurrency: string;
-  /** Known once the upstream reports the transaction. */
-  destinationAmount: string | null;
-  walletAddress: string | null;
   /** The session's paymentMethodType; absent or null for orders recorded before it was kept. */
   paymentMethod?: string | null;
-  transactionId: string | null;
-  /**
-   * `SESSION_CREATED` until the upstream reports a transaction, then the upstream status; `EXPIRED`
-   * when no transaction came within RAMP_CHECKOUT_EXPIRES_MS.
-   */
-  status: OrderStatus;
-  /** On-chain transaction hash, when the upstream gives one. */
-  txHash: string | null;
-  terminal: boolean;
   createdAt: number;
   updatedAt: number;
   /** When the status sync looks at this order next (null once terminal). */
@@ -145,13 +118,6 @@ export interface PendingSettlement {
  */
 export const EXPIRED = 'EXPIRED';
 
-/**
- * Where a status change came from: the session's creation, the status sync's read (`poll`), a
- * webhook of the service's that made the server read the transaction (`webhook`), or the checkout's
- * expiry with no transaction (`expiry`).
- */
-export type StatusSource = 'checkout' | 'poll' | 'webhook' | 'expiry';
-
 export interface StatusChange {
   sessionId: string;
   status: OrderStatus;
@@ -202,55 +168,7 @@ export interface UpstreamEventRecord {
   note: string | null;
 }
 
-/** Each webhook type and the `data` it carries: a new type is one line here. */
-export interface WebhookDataByType {
-  'checkout.session_created': WebhookData;
-  'transaction.updated': WebhookData;
-  'transaction.completed': WebhookData;
-  'transaction.failed': WebhookData;
-  'transaction.refunded': WebhookData;
-  /** No transaction within RAMP_CHECKOUT_EXPIRES_MS: the shopper left; `status` is `EXPIRED`. */
-  'checkout.expired': WebhookData;
-}
-
-export type WebhookType = keyof WebhookDataByType;
-
-/**
- * The JSON body of a webhook (docs/CONTRACTS.md §5): a union narrowed by `type`, so a `switch` over
- * `event.type` can be checked exhaustively and each branch sees its own `data`.
- */
-export type WebhookEvent<T extends WebhookType = WebhookType> = {
-  [K in T]: {
-    id: string;
-    type: K;
-    /** ISO 8601. */
-    createdAt: string;
-    /**
-     * False when the server that made it runs its sandbox (RAMP_API_BASE_URL unset): nothing was
-     * paid, whatever `data` says. Stripe's convention; verifyWebhook refuses such events unless asked.
-     */
-    livemode: boolean;
-    data: WebhookDataByType[K];
-  };
-}[T];
-
-export interface WebhookData {
-  intentId: string | null;
-  reference: string | null;
-  sessionId: string;
-  transactionId: string | null;
-  status: OrderStatus;
-  direction: Direction;
-  partner: string;
-  sourceAmount: string;
-  sourceCurrency: string;
-  destinationAmount: string | null;
-  destinationCurrency: string;
-  walletAddress: string | null;
-  txHash: string | null;
-}
-
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
+export type DeliveryState = WebhookDelivery['state'];
 
 export interface DeliveryRecord {
   /** The event id: the same on every attempt. */
@@ -339,19 +257,5 @@ export interface OrderCountRow {
   count: number;
 }
 
-export interface LedgerStats {
-  /** Orders whose transaction has not ended. */
-  openOrders: number;
-  /** When the oldest of them was created, or null when there is none. */
-  oldestOpenCreatedAt: number | null;
-  pendingDeliveries: number;
-  /** When the oldest pending delivery's event was made, or null when none is pending. */
-  oldestPendingDeliveryAt: number | null;
-  deadDeliveries: number;
-  /** Orders kept (every state). */
-  orders: number;
-  /** Webhook deliveries kept (every state). */
-  deliveries: number;
-  /** The ledger's size on disk in bytes; absent for a ledger in memory. */
-  bytes?: number;
-}
+/** What is waiting and kept, as the metrics read it on each scrape (http/queue-depths.ts). */
+export type LedgerStats = QueueDepths;

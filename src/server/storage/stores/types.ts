@@ -3,6 +3,8 @@
 // `memory.ts` keeps them in the process (one instance, the default); `redis.ts` keeps them in Redis
 // (several instances behind a load balancer, RAMP_REDIS_URL). Switching one for the other touches
 // one file each.
+import type { InferOutput } from 'valibot';
+import type { DependencyStateSchema } from '../../../api/proxy/health';
 import type { RateRule } from '../../config/config';
 import type { RateLimiterStore } from '../../http/rate-limit';
 import type { IdempotencyStore } from './idempotency';
@@ -30,13 +32,8 @@ export interface ExpiringRecords {
   get(key: string): Promise<string | undefined>;
 }
 
-export interface DependencyState {
-  up: boolean;
-  /** Round trip of the last check. */
-  latencyMs?: number;
-  /** Why it is down (no secrets, no addresses). */
-  error?: string;
-}
+/** A dependency as a probe found it (its wire shape: /readyz, api/proxy/health.ts). */
+export type DependencyState = InferOutput<typeof DependencyStateSchema>;
 
 export interface Stores {
   kind: 'memory' | 'redis';

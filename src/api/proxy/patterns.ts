@@ -1,4 +1,4 @@
-// The patterns the server checks wire values with (paths, queries, bodies, intents).
+// The patterns wire values are checked with (paths, queries, bodies, intents).
 import { AMOUNT_PATTERN } from '../../domain/amount';
 import { CODE, ID_PATTERN, partnerList } from '../../domain/codes';
 

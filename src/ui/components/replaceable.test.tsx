@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // A value the shopper did not type is selected whole when the field is focused or pressed, also in an
 // engine that places the caret after the click has been dispatched (WebKit): simulated here by moving
-// the caret once the click's handlers have run, as WebKit does. The real engines: e2e/engines.
-import { fireEvent, render, screen } from '@testing-library/react';
+// the caret once the click's handlers have run, as WebKit does; and the first keystroke replaces it
+// wherever the caret is. The real engines: e2e/engines.
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Combobox } from './Combobox';
@@ -17,9 +18,15 @@ function pressLikeWebKit(input: HTMLInputElement, caret: number) {
 
 const selection = (input: HTMLInputElement) => [input.selectionStart, input.selectionEnd];
 
+/** An amount the checkout set ('100'), the shopper's once they typed (as OrderScreen's). */
 function Amount({ replaceable }: { replaceable: boolean }) {
   const [value, setValue] = useState('100');
-  return <TextField label="Amount" value={value} onChange={setValue} replaceable={replaceable} />;
+  const [typed, setTyped] = useState(false);
+  const change = (v: string) => {
+    setValue(v);
+    setTyped(true);
+  };
+  return <TextField label="Amount" value={value} onChange={change} replaceable={replaceable && !typed} />;
 }
 
 describe('a value the shopper did not type', () => {
@@ -79,5 +86,45 @@ describe('a value the shopper did not type', () => {
     pressLikeWebKit(box, 11);
     vi.runAllTimers();
     expect(selection(box)).toEqual([0, 'California (US-CA)'.length]);
+  });
+
+  it('is replaced by the first keystroke wherever the caret landed, a picker’s and an amount’s', () => {
+    render(
+      <>
+        <Amount replaceable />
+        <Combobox
+          label="State"
+          options={[
+            { value: 'US-CA', label: 'California (US-CA)' },
+            { value: 'US-NY', label: 'New York (US-NY)' },
+          ]}
+          value="US-CA"
+          onChange={() => {}}
+        />
+      </>,
+    );
+    const type = (input: HTMLInputElement, data: string) => {
+      const e = new InputEvent('beforeinput', {
+        inputType: 'insertText',
+        data,
+        cancelable: true,
+        bubbles: true,
+      });
+      act(() => void input.dispatchEvent(e));
+      return e.defaultPrevented;
+    };
+    const amount = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    amount.setSelectionRange(3, 3);
+    expect(type(amount, '2')).toBe(true);
+    expect(amount).toHaveValue('2');
+    // Now the shopper's own: typed as any text is.
+    expect(type(amount, '5')).toBe(false);
+
+    const state = screen.getByRole<HTMLInputElement>('combobox', { name: 'State' });
+    state.setSelectionRange(11, 11);
+    expect(type(state, 'N')).toBe(true);
+    expect(state).toHaveValue('N');
+    expect(state).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('New York (US-NY)');
   });
 });
