@@ -135,7 +135,7 @@ interface Fault {
   status?: number;
   code?: string;
   retryAfter?: boolean;
-  /** The server's configuration for this fault, over the harness's. */
+  /** The server's configuration for this fault, over HARDENING_ENV. */
   env?: Record<string, string>;
 }
 
