@@ -121,10 +121,29 @@ const unit = testNode
       env: { ...process.env, PATH: `${dirname(testNode)}${delimiter}${process.env.PATH ?? ''}` },
     }
   : {};
-for (const script of ['test:unit', 'test:scan', 'test:size', 'test:e2e']) {
+for (const script of ['test:unit', 'test:scan', 'test:size']) {
   console.log(`\n▸ ${script}${script === 'test:unit' && testNode ? ` (on ${testNode})` : ''}`);
   const result = await run(script, script === 'test:unit' ? unit : {});
   record(result);
   if (result.code !== 0) stop(result);
 }
+
+// The browsers: Chromium's suite beside the WebKit and Firefox lanes (e2e/engines), which take their
+// servers, ports and X displays from a range of their own (E2E_PORT_BASE + 30); the lanes' output is
+// printed whole once they end.
+console.log('\n▸ test:e2e (Chromium) beside test:engines (WebKit, Firefox)');
+const base = Number(process.env.E2E_PORT_BASE ?? 8790);
+const browsers = await Promise.all([
+  run('test:e2e'),
+  run('test:engines', { quiet: true, env: { ...process.env, E2E_PORT_BASE: String(base + 30) } }),
+]);
+for (const result of browsers) {
+  record(result);
+  if (result.script === 'test:engines') {
+    console.log('\n▸ test:engines');
+    (result.code === 0 ? process.stdout : process.stderr).write(result.output);
+  }
+}
+const failed = browsers.find((r) => r.code !== 0);
+if (failed) stop(failed);
 summary();

@@ -2,14 +2,7 @@
 // beside the embedded ledger, so a restart keeps what the secret signs and derives (shoppers' tracking
 // tokens, browsers' customer ids, the externalSessionIds of replayed checkouts) as a set secret does.
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { LedgerFileError, linkIntoPlace, prepareDataDir } from './ledger/ledger-file';
 
