@@ -72,7 +72,8 @@ describe("the shopper's recent orders", () => {
   });
 
   it('reads the states of every open order in one request, and forgets them on request', async () => {
-    const server = createTestServer();
+    // The server follows its orders' statuses every 50 ms: it learns of a payment soon after it.
+    const server = createTestServer({ env: { RAMP_ROLE: 'all', RAMP_SYNC_INTERVAL_MS: '50' } });
     const local = memoryStorage();
     const send = (path: string, init: RequestInit) => server.fetch(`${TEST_ORIGIN}${path}`, init);
     const sessions = await Promise.all(
@@ -82,6 +83,11 @@ describe("the shopper's recent orders", () => {
         });
         return (await r.json()) as { id: string; trackingToken: string };
       }),
+    );
+    // The first is paid; the server's ledger has it settled before the shopper comes back.
+    expect(await server.act(sessions[0]!.id, 'pay')).toBe(303);
+    await waitFor(async () =>
+      expect((await server.ramp.orders.retrieve(sessions[0]!.id))?.order.status).toBe('SETTLED'),
     );
     local.setItem(
       recentOrdersKey(TEST_API_BASE),
@@ -109,10 +115,12 @@ describe("the shopper's recent orders", () => {
     expect(server.sent('/sessions/lookup')[0]?.body).toEqual({
       trackingTokens: sessions.map((s) => s.trackingToken),
     });
-    // No transaction is read for the list (this kit's server keeps no ledger: each order stays as
-    // last read; the states a lookup brings are e2e/recent-orders.spec.ts's, against the real server).
+    // Each order as the server's ledger has it, from that one request: no transaction is read.
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: /^\$100\.00 .*Completed$/ })).toBeInTheDocument(),
+    );
+    expect(within(list).getAllByRole('button', { name: /Awaiting payment$/ })).toHaveLength(2);
     expect(server.sent('/payments/transactions')).toEqual([]);
-    expect(within(list).getAllByRole('button', { name: /Processing$/ })).toHaveLength(3);
 
     await w.user.click(within(list).getByRole('button', { name: 'Forget my orders' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your orders were removed from this device.');
