@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
 import { startServer, type ServerProcess } from '../src/server/testing/process';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/a11y';
 import { LOCK_ALL, US_BTC_BUY } from './support/data';
 
 const SANDBOX_PORT = specPort(5);
@@ -216,6 +217,7 @@ test('a killed host server loses nothing: the page resumes tracking, also after 
   await expect(recent.getByRole('button', { name: /^\$100\.00 for .* (Pending|Processing)$/ })).toBeVisible();
   // The list shows what was kept at once; its state is read by one lookup (the next one 10 s later).
   await expect.poll(() => lookups.length).toBe(1);
+  expect(await axeViolations(visit), 'the order screen with the recent orders').toEqual([]);
   expect(JSON.parse(lookups[0]!).trackingTokens).toHaveLength(1);
 
   // A crash, not a shutdown: no goodbye to anyone.

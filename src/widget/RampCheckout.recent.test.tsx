@@ -128,6 +128,28 @@ describe("the shopper's recent orders", () => {
     expect(local.getItem(recentOrdersKey(TEST_API_BASE))).toBeNull();
   });
 
+  it('opens a failed order with why, and buys again with the same choices', async () => {
+    const server = createTestServer();
+    const local = memoryStorage();
+    const first = mountWidget(BUY, { local }, server);
+    await next(first.user, 'Review and continue');
+    await first.user.click(await screen.findByRole('button', { name: /^Continue to / }));
+    expect(await server.act(sessionOf(first.events).sessionId, 'decline')).toBe(303);
+    await expectStatus('Failed');
+    first.view.unmount();
+
+    const w = mountWidget({ ...BUY, amount: undefined, defaultAmount: '300' }, { local }, server);
+    await w.user.click(within(await recent()).getByRole('button', { name: /Failed$/ }));
+    await expectStatus(/Failed.*did not go through/);
+    await w.user.click(screen.getByRole('button', { name: 'Try another offer' }));
+    // The order screen again, with the order's choices rather than this visit's default.
+    await screen.findByRole('heading', { name: 'Buy crypto' });
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('150');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Crypto currency' }).value).toMatch(
+      /^ETH · /,
+    );
+  });
+
   it('keeps none with `remember: false`', async () => {
     const server = createTestServer();
     const local = memoryStorage();
