@@ -40,6 +40,8 @@ export function createTestServer(
       RAMP_RATE_LIMIT_SESSION: '6000/1000',
       RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
       RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
+      // Its answers are checked against their schemas (src/server/http/self-check.ts).
+      RAMP_SELF_CHECK: '1',
       ...o.env,
     }),
   );

@@ -83,6 +83,8 @@ export function harness(o: HarnessOptions = {}) {
       RAMP_REQUEST_DEADLINE_MS: '5000',
       RAMP_RATE_LIMIT_QUOTE: '100000/100000',
       RAMP_RATE_LIMIT_SESSION: '100000/100000',
+      // What it answers and the events it queues are checked against their schemas (http/self-check.ts).
+      RAMP_SELF_CHECK: '1',
       ...(mode === 'remote' ? { RAMP_API_BASE_URL: SANDBOX_BASE_URL, RAMP_API_KEY: apiKey } : {}),
       ...o.env,
     }),

@@ -207,6 +207,8 @@ export const remoteEnv = (extra: Env = {}): Env => ({
   RAMP_ALLOWED_ORIGINS: 'https://shop.example',
   RAMP_ADMIN_TOKEN: TEST_ADMIN,
   RAMP_SESSION_SECRET: 'a-test-secret-of-at-least-thirty-two-chars',
+  // What it answers and the events it queues are checked against their schemas (http/self-check.ts).
+  RAMP_SELF_CHECK: '1',
   ...extra,
 });
 
