@@ -3,14 +3,13 @@
 // reach the merchant's receiver (retried while it fails, and still delivered after the host server
 // is killed and restarted). The ledger and the console's Orders view show the order.
 import { createHmac } from 'node:crypto';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { specPort } from '../playwright.config';
-import { TEST_SERVER_ENV } from '../src/server/testing/child-env';
+import { startServer, type ServerProcess } from '../src/server/testing/process';
 import { quotedSession } from '../src/server/testing/session';
 import { verifyWebhook } from '../src/server/merchant/webhooks/signature';
 import type { WebhookEvent } from '../src/server/storage/ledger/types';
@@ -54,50 +53,23 @@ function startReceiver(answer: (event: WebhookEvent, attempt: number) => number)
   );
 }
 
-/** The production server with its own data folder and webhooks to the receiver. */
-async function startHost(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...TEST_SERVER_ENV,
-      PORT: String(HOST_PORT),
-      HOST: '127.0.0.1',
-      RAMP_ADMIN_TOKEN: ADMIN,
-      RAMP_DATA_DIR: dataDir,
-      RAMP_WEBHOOK_URL: `http://127.0.0.1:${RECEIVER_PORT}/webhooks/ramp`,
-      RAMP_WEBHOOK_SECRET: SECRET,
-      RAMP_WEBHOOK_RETRY_BASE_MS: '400',
-      RAMP_SYNC_INTERVAL_MS: '300',
-      RAMP_SANDBOX_TIME_SCALE: '0.3',
-      RAMP_RATE_LIMIT_QUOTE: '6000/600',
-      RAMP_RATE_LIMIT_SESSION: '600/100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The production server with its own data folder and webhooks to the receiver, once ready. */
+async function startHost(dataDir: string): Promise<ServerProcess> {
+  const host = startServer({
+    PORT: String(HOST_PORT),
+    RAMP_ADMIN_TOKEN: ADMIN,
+    RAMP_DATA_DIR: dataDir,
+    RAMP_WEBHOOK_URL: `http://127.0.0.1:${RECEIVER_PORT}/webhooks/ramp`,
+    RAMP_WEBHOOK_SECRET: SECRET,
+    RAMP_WEBHOOK_RETRY_BASE_MS: '400',
+    RAMP_SYNC_INTERVAL_MS: '300',
+    RAMP_SANDBOX_TIME_SCALE: '0.3',
+    RAMP_RATE_LIMIT_QUOTE: '6000/600',
+    RAMP_RATE_LIMIT_SESSION: '600/100',
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
-        return fetch(`${ORIGIN}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  return child;
+  await host.ready;
+  return host;
 }
-
-const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
 
 async function mintIntent(body: Record<string, unknown>) {
   const res = await fetch(`${ORIGIN}/api/ramp/intents`, {
@@ -234,7 +206,7 @@ test('an intent locks the hosted checkout, the buy completes and signed webhooks
     await expect(row).toContainText('Settled');
     await expect(row).toContainText('transaction.completed');
   } finally {
-    await stop(host);
+    await host.stop();
     await receiver.close();
   }
 });
@@ -249,7 +221,7 @@ test('a pending delivery survives the server being killed and arrives after the 
     await expect.poll(() => receiver.deliveries.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const id = receiver.deliveries[0]!.event.id;
 
-    await stop(host, 'SIGKILL');
+    await host.stop('SIGKILL');
     up = true;
     host = await startHost(dataDir);
     await expect
@@ -259,7 +231,7 @@ test('a pending delivery survives the server being killed and arrives after the 
       .toContain(id);
     for (const d of receiver.deliveries) expectSigned(d);
   } finally {
-    await stop(host);
+    await host.stop();
     await receiver.close();
   }
 });

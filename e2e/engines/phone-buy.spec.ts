@@ -2,7 +2,8 @@
 // the best offer seen once it comes (before any tap), Tab through the order screen (every stop with
 // its focus ring, in view, down the page), typing over every picker's value and the amount (the
 // first keystroke replaces what was shown), the wallet, the review, Pay in the partner's popup (the
-// browser's popup blocker on), and the status followed to its end.
+// browser's popup blocker on), and the status followed to its end; then the order among the
+// shopper's recent ones on the order screen, opened again with its receipt.
 import { bestOffer, checkout, enterAmount, next, pick } from '../pages/shopper-checkout';
 import { BTC_WALLET, US_CA, US_NY } from '../support/data';
 import { by, expect, test } from '../support/shopper/fixtures';
@@ -79,4 +80,15 @@ test('a phone buy from a prefilled link reaches "Completed" through the partnerâ
   await popup.waitFor(by.role('heading', 'Payment submitted', { exact: true }));
   await popup.close();
   await expect.poll(() => shopper.text(checkout.status), { timeout: 30_000 }).toContain('Completed');
+
+  // Where is my crypto: back on the order screen, the order is listed, ended, and opens again.
+  await shopper.tap(checkout.done);
+  const listed = by.role('button', /Completed$/, { within: checkout.recentOrders, nth: 0 });
+  await shopper.waitFor(listed);
+  expect.soft(await shopper.name(listed), 'the order as listed').toMatch(/^\$250\.00 for [\d.]+\sBTC /);
+  expect.soft(await shopper.view(listed, 'words'), 'the listed order, words whole').toEqual([]);
+  await shopper.tap(listed);
+  await expect.poll(() => shopper.text(checkout.status)).toContain('Completed');
+  await shopper.waitFor(checkout.receipt);
+  expect.soft(await shopper.text(checkout.receipt), 'the receipt names the wallet').toContain(BTC_WALLET);
 });

@@ -28,6 +28,10 @@ export const checkout = {
   continue: by.role('button', 'Continue', { exact: true, ...inWidget }),
   launch: by.role('button', /^Continue to /, inWidget),
   status: by.role('status', 'Transaction status', { exact: true, ...inWidget }),
+  done: by.role('button', 'Done', { exact: true, ...inWidget }),
+  /** The order screen's list of this site's orders from this browser. */
+  recentOrders: by.role('region', 'Your recent orders', { exact: true, ...inWidget }),
+  receipt: by.role('region', 'Receipt', { exact: true, ...inWidget }),
   option: (name: RegExp) => by.role('option', name, inWidget),
 };
 

@@ -33,13 +33,13 @@ const QUOTE: Quote = {
   totalFee: 3.75,
 };
 const order = (sessionId: string, createdAt = NOW): RecentOrder =>
-  recentOrderOf({ sessionId, trackingToken: `t.${sessionId}` }, SELECTION, QUOTE, createdAt, 'shop.test')!;
+  recentOrderOf({ sessionId, trackingToken: `tok.${sessionId}` }, SELECTION, QUOTE, createdAt, 'shop.test')!;
 
 describe('a recent order', () => {
   it('is made at launch from the session, the choices and the chosen offer, amounts as decimal strings', () => {
     expect(order('s1')).toEqual({
       sessionId: 's1',
-      trackingToken: 't.s1',
+      trackingToken: 'tok.s1',
       createdAt: NOW,
       site: 'shop.test',
       selection: { ...SELECTION, offer: 'TOPPER' },
@@ -101,6 +101,13 @@ describe('the list', () => {
     expect(withStates(next, read)).toBe(next);
   });
 
+  it('shows an order the server cannot read as last read, and asks no more', () => {
+    const list = [{ ...order('a'), status: 'PROCESSING' }];
+    const next = withStates(list, new Map([['a', null]]));
+    expect(next[0]).toEqual({ ...list[0], ended: true });
+    expect(withStates(next, new Map([['a', null]]))).toBe(next);
+  });
+
   it('reads back only what it wrote: a tampered or foreign entry is dropped', () => {
     const good = JSON.parse(JSON.stringify(order('a'))) as unknown;
     expect(asRecentOrder(good)).toEqual(order('a'));
@@ -108,6 +115,9 @@ describe('the list', () => {
     expect(asRecentOrder({ ...(good as object), sessionId: 5 })).toBeNull();
     expect(asRecentOrder({ ...(good as object), selection: { direction: 'sideways' } })).toBeNull();
     expect(asRecentOrder({ ...(good as object), ended: 'yes' })).toBeNull();
+    // A token of another form would have the whole lookup refused.
+    expect(asRecentOrder({ ...(good as object), trackingToken: 'not a token' })).toBeNull();
+    expect(asRecentOrder({ ...(good as object), trackingToken: `a.${'b'.repeat(600)}` })).toBeNull();
     expect(asRecentOrder(null)).toBeNull();
   });
 });

@@ -2,6 +2,12 @@
 // figures, the wallet, the choices to buy again with) and as it was last read (status, the
 // partner's transaction id, the chain's hash). Pure: the widget keeps the list in the site's
 // localStorage (widget/recentOrders.ts); nothing here is sent anywhere.
+import {
+  MAX_LOOKUP_TOKENS,
+  MAX_TOKEN_LENGTH,
+  TRACKING_TOKEN_DAYS,
+  TRACKING_TOKEN_RE,
+} from '../api/proxy/contract';
 import type { Quote, Transaction } from '../api/types';
 import { asSelection } from './persistence';
 import { decimalOf, offerFigures, type OfferFigures } from './offerFigures';
@@ -9,9 +15,9 @@ import { offerRate } from './rates';
 import type { Selection, Tracking } from './state';
 import { flowCodes } from './state';
 
-/** The newest this many are kept, none older than MAX_AGE_MS. */
-export const RECENT_ORDERS_MAX = 10;
-export const RECENT_ORDERS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** The newest this many are kept (one lookup reads them all), none older than their tokens read. */
+export const RECENT_ORDERS_MAX = MAX_LOOKUP_TOKENS;
+export const RECENT_ORDERS_MAX_AGE_MS = TRACKING_TOKEN_DAYS * 24 * 60 * 60 * 1000;
 
 /** The offer's figures as it said them (the destination amount: the transaction's, once read). */
 export interface RecentOrder extends Tracking, OfferFigures {
@@ -46,8 +52,8 @@ export interface RecentOrdersStore {
   list(): readonly RecentOrder[];
   subscribe(listener: () => void): () => void;
   add(order: RecentOrder): void;
-  /** What lookups said, by session id. */
-  update(states: ReadonlyMap<string, OrderState>): void;
+  /** What lookups said, by session id (null: the server cannot read that order). */
+  update(states: ReadonlyMap<string, OrderState | null>): void;
   forget(): void;
 }
 
@@ -76,15 +82,23 @@ export function withOrder(list: readonly RecentOrder[], order: RecentOrder, now:
   return kept([order, ...list.filter((o) => o.sessionId !== order.sessionId)], now);
 }
 
-/** The list with what lookups said of its orders (by session id); the same list when nothing changed. */
+/**
+ * The list with what lookups said of its orders (by session id; null: the server cannot read it,
+ * its token no longer verifies there, so it is shown as last read and not asked again); the same
+ * list when nothing changed.
+ */
 export function withStates(
   list: readonly RecentOrder[],
-  states: ReadonlyMap<string, OrderState>,
+  states: ReadonlyMap<string, OrderState | null>,
 ): readonly RecentOrder[] {
   let changed = false;
   const next = list.map((o) => {
     const s = states.get(o.sessionId);
-    if (!s) return o;
+    if (s === undefined || (s === null && o.ended)) return o;
+    if (s === null) {
+      changed = true;
+      return { ...o, ended: true };
+    }
     const updated: RecentOrder = {
       ...o,
       status: s.status,
@@ -125,7 +139,10 @@ const OPTIONAL = ['totalFee', 'rate', 'status', 'transactionId', 'txHash'] as co
 /** One stored order, or null when it is not one (another version, or tampered with). */
 export function asRecentOrder(v: unknown): RecentOrder | null {
   if (!isObject(v) || typeof v.createdAt !== 'number' || !Number.isFinite(v.createdAt)) return null;
-  if (!REQUIRED.every((f) => text(v[f], f === 'trackingToken' ? 2048 : 256))) return null;
+  if (!REQUIRED.every((f) => text(v[f]))) return null;
+  // One token of another form would have the whole lookup refused.
+  const token = v.trackingToken as string;
+  if (token.length > MAX_TOKEN_LENGTH || !TRACKING_TOKEN_RE.test(token)) return null;
   if (!OPTIONAL.every((f) => v[f] === undefined || text(v[f]))) return null;
   const selection = asSelection(v.selection);
   if (!selection || (v.ended !== undefined && typeof v.ended !== 'boolean')) return null;

@@ -5,15 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
 import { downloadBlob } from './download';
 import { UTF8_BOM } from './exportCsv';
+import { money } from './format';
 import { parseCsv } from './test-csv';
-import {
-  TEST_TOKEN,
-  WALLETS,
-  createTestServer,
-  keyOf,
-  makeTransactions,
-  type TestServer,
-} from './test-server';
+import { TOKEN, consoleServer, idsOf, payments } from './test-listings';
+import type { TestServer } from '../queries/test-server';
 
 vi.mock('./download', () => ({
   canPickFile: () => false,
@@ -21,11 +16,10 @@ vi.mock('./download', () => ({
   downloadBlob: vi.fn(),
 }));
 
-const ALL = makeTransactions(60);
-const SETTLED = ALL.filter((t) => t.status === 'SETTLED').map((t) => t.id);
+// The sandbox's 240 payments: 22 of them FAILED, 9 of TOPPER, 64 sells, 72 of shop-user-1001.
 
-function open(search: string, server: TestServer = createTestServer({ transactions: ALL })) {
-  sessionStorage.setItem('ramp-console-token', TEST_TOKEN);
+function open(search: string, server: TestServer = consoleServer()) {
+  sessionStorage.setItem('ramp-console-token', TOKEN);
   window.history.replaceState(null, '', `/console${search}`);
   const user = userEvent.setup();
   const view = render(<ConsoleApp fetch={server.fetch} />);
@@ -63,67 +57,73 @@ beforeEach(() => {
 
 describe('payments listing: paging', () => {
   it('moves by the last key (Next) and the first key (Previous), with the filters, disabled at the ends', async () => {
-    expect(SETTLED).toHaveLength(30);
-    const { server, user } = open('?view=payments&status=SETTLED&limit=10');
+    const { server, user } = open('?view=payments&status=FAILED&limit=10');
+    const failed = await payments(server, { status: 'FAILED' });
+    expect(failed).toHaveLength(22);
 
-    const forward = await rowsOf('Records 1–10 of 30');
-    expect(screen.getByText('30 matching transactions')).toBeInTheDocument();
+    const forward = await rowsOf('Records 1–10 of 22');
+    expect(screen.getByText('22 matching transactions')).toBeInTheDocument();
     expect(previousButton()).toBeDisabled();
     expect(nextButton()).toBeEnabled();
 
     await user.click(nextButton());
-    forward.push(...(await rowsOf('Records 11–20 of 30')));
+    forward.push(...(await rowsOf('Records 11–20 of 22')));
     expect(Object.fromEntries(lastQuery(server))).toEqual({
-      status: 'SETTLED',
+      status: 'FAILED',
       limit: '10',
-      after: keyOf(SETTLED[9]!),
+      after: failed[9]!.key,
     });
-    expect(urlParams().get('after')).toBe(keyOf(SETTLED[9]!));
+    expect(urlParams().get('after')).toBe(failed[9]!.key);
 
     await user.click(nextButton());
-    forward.push(...(await rowsOf('Records 21–30 of 30')));
+    forward.push(...(await rowsOf('Records 21–22 of 22')));
     expect(nextButton()).toBeDisabled();
     // The pressed button went disabled: keyboard focus lands on the other one, not on the page.
     await waitFor(() => expect(previousButton()).toHaveFocus());
-    expect(forward).toEqual(SETTLED);
+    expect(forward).toEqual(idsOf(failed));
 
     await user.click(previousButton());
-    const backward = await rowsOf('Records 11–20 of 30');
+    const backward = await rowsOf('Records 11–20 of 22');
     expect(Object.fromEntries(lastQuery(server))).toEqual({
-      status: 'SETTLED',
+      status: 'FAILED',
       limit: '10',
-      before: keyOf(SETTLED[20]!),
+      before: failed[20]!.key,
     });
-    expect(urlParams().get('before')).toBe(keyOf(SETTLED[20]!));
+    expect(urlParams().get('before')).toBe(failed[20]!.key);
     expect(urlParams().has('after')).toBe(false);
 
     await user.click(previousButton());
-    backward.unshift(...(await rowsOf('Records 1–10 of 30')));
+    backward.unshift(...(await rowsOf('Records 1–10 of 22')));
     expect(previousButton()).toBeDisabled();
     expect(nextButton()).toBeEnabled();
-    expect(backward).toEqual(SETTLED.slice(0, 20));
+    expect(backward).toEqual(idsOf(failed).slice(0, 20));
     expect(server.queries('/payments/transactions').every((q) => !(q.has('after') && q.has('before')))).toBe(
       true,
     );
   });
 
   it('restores the page from the address (reload, shared link) and follows Back', async () => {
-    const { user, unmount } = open(`?view=payments&status=SETTLED&limit=10&after=${keyOf(SETTLED[9]!)}`);
-    expect(await rowsOf('Records 11–20 of 30')).toEqual(SETTLED.slice(10, 20));
+    const server = consoleServer();
+    const failed = await payments(server, { status: 'FAILED' });
+    const second = idsOf(failed).slice(10, 20);
+    const { user, unmount } = open(`?view=payments&status=FAILED&limit=10&after=${failed[9]!.key}`, server);
+    expect(await rowsOf('Records 11–20 of 22')).toEqual(second);
     await user.click(nextButton());
-    await rowsOf('Records 21–30 of 30');
+    await rowsOf('Records 21–22 of 22');
 
     window.history.back();
-    expect(await rowsOf('Records 11–20 of 30')).toEqual(SETTLED.slice(10, 20));
+    expect(await rowsOf('Records 11–20 of 22')).toEqual(second);
 
     unmount();
-    render(<ConsoleApp fetch={createTestServer({ transactions: ALL }).fetch} />);
-    expect(await rowsOf('Records 11–20 of 30')).toEqual(SETTLED.slice(10, 20));
+    render(<ConsoleApp fetch={consoleServer().fetch} />);
+    expect(await rowsOf('Records 11–20 of 22')).toEqual(second);
   });
 
   it('applies filters from the form and starts again at the first page', async () => {
-    const { server, user } = open(`?view=payments&limit=10&after=${keyOf(ALL[9]!.id)}`);
-    await rowsOf('Records 11–20 of 60');
+    const server = consoleServer();
+    const all = await payments(server);
+    const { user } = open(`?view=payments&limit=10&after=${all[9]!.key}`, server);
+    await rowsOf('Records 11–20 of 240');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'FAILED');
     await user.type(screen.getByLabelText(/Created on or after/), '2026-09-29');
@@ -143,7 +143,7 @@ describe('payments listing: paging', () => {
 
   it('rewrites an address with rejected values to what it shows', async () => {
     open('?view=payments&status=bogus&limit=7&after=a&before=b');
-    await rowsOf('Records 1–20 of 60');
+    await rowsOf('Records 1–20 of 240');
     expect(window.location.search).toBe('?view=payments');
   });
 });
@@ -151,7 +151,7 @@ describe('payments listing: paging', () => {
 describe('payments listing: states', () => {
   it('shows loading, then the empty state for a filter that matches nothing', async () => {
     let release: () => void = () => undefined;
-    const server = createTestServer({ transactions: ALL });
+    const server = consoleServer();
     const slow: typeof fetch = async (input, init) => {
       await new Promise<void>((resolve) => (release = resolve));
       return server.fetch(input, init);
@@ -164,39 +164,51 @@ describe('payments listing: states', () => {
   });
 
   it('shows an error with Try again, which loads the page once the server answers', async () => {
-    const server = createTestServer({
-      transactions: ALL,
-      fail: { status: 400, code: 'INVALID_QUERY_PARAMETER' },
-    });
+    const server = consoleServer();
+    // The service refuses the listing until it is cleared.
+    server.sandbox.faults.set([{ path: '/payments/transactions', kind: 'status', status: 400 }]);
     const { user } = open('?view=payments', server);
     expect(await screen.findByRole('alert')).toHaveTextContent(/Could not load transactions/);
-    server.options.fail = null;
+    server.sandbox.faults.clear();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await rowsOf('Records 1–20 of 60');
+    await rowsOf('Records 1–20 of 240');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers the first page when a stale link leads past the end', async () => {
-    const { user } = open(`?view=payments&after=${keyOf(ALL[59]!.id)}`);
+    const server = consoleServer();
+    const last = (await payments(server)).at(-1)!;
+    const { user } = open(`?view=payments&after=${last.key}`, server);
     expect(await screen.findByText(/No transactions on this page/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
-    await rowsOf('Records 1–20 of 60');
+    await rowsOf('Records 1–20 of 240');
   });
 });
 
 describe('payments listing: detail and export', () => {
   it('opens a transaction with its status in words and its fees; Escape closes it and focus returns', async () => {
-    const { server, user } = open('?view=payments&status=SETTLED&limit=10');
-    await rowsOf('Records 1–10 of 30');
-    const opener = screen.getByRole('button', { name: `View ${SETTLED[1]}` });
+    const server = consoleServer();
+    // A settled buy on the first page, paid in US dollars: its fees are in dollars.
+    const buys = await payments(server, { status: 'SETTLED', types: 'CRYPTO_PURCHASE' });
+    const t = buys.slice(0, 10).find((b) => b.sourceCurrencyCode === 'USD')!;
+    const { user } = open('?view=payments&status=SETTLED&type=buy&limit=10', server);
+    await rowsOf(`Records 1–10 of ${buys.length}`);
+    const opener = screen.getByRole('button', { name: `View ${t.id}` });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: `Transaction ${SETTLED[1]}` });
-    expect(within(dialog).getByRole('heading', { name: `Transaction ${SETTLED[1]}` })).toHaveFocus();
+    const dialog = screen.getByRole('dialog', { name: `Transaction ${t.id}` });
+    expect(within(dialog).getByRole('heading', { name: `Transaction ${t.id}` })).toHaveFocus();
     expect(dialog).toHaveTextContent('Status: Completed');
-    expect(within(dialog).getByText('Total fee').nextSibling).toHaveTextContent('$3.75');
-    expect(within(dialog).getByText('Network fee').nextSibling).toHaveTextContent('$1.50');
-    await waitFor(() => expect(server.requests).toContain(`/payments/transactions/${SETTLED[1]}`));
+    expect(within(dialog).getByText('Total fee').nextSibling).toHaveTextContent(
+      money(t.cryptoDetails!.totalFee, 'USD'),
+    );
+    expect(within(dialog).getByText('Network fee').nextSibling).toHaveTextContent(
+      money(t.cryptoDetails!.networkFee, 'USD'),
+    );
+    expect(money(t.cryptoDetails!.totalFee, 'USD')).toMatch(/^\$\d/);
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path)).toContain(`/payments/transactions/${t.id}`),
+    );
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -204,22 +216,20 @@ describe('payments listing: detail and export', () => {
   });
 
   it('exports every record of the filter (all pages), once each, with progress', async () => {
-    const { user } = open('?view=payments&status=SETTLED&limit=10');
-    await rowsOf('Records 1–10 of 30');
+    const { server, user } = open('?view=payments&status=FAILED&limit=10');
+    await rowsOf('Records 1–10 of 22');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    expect(await screen.findByText(/Exported 30 of 30 transactions/)).toBeInTheDocument();
+    expect(await screen.findByText(/Exported 22 of 22 transactions/)).toBeInTheDocument();
     expect(downloadBlob).toHaveBeenCalledTimes(1);
     const [blob, fileName] = vi.mocked(downloadBlob).mock.calls[0]!;
-    expect(fileName).toBe('payments_status-SETTLED.csv');
+    expect(fileName).toBe('payments_status-FAILED.csv');
     const rows = parseCsv((await readText(blob)).replace(UTF8_BOM, ''));
-    expect(rows.slice(1).map((r) => r[0])).toEqual(SETTLED);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(idsOf(await payments(server, { status: 'FAILED' })));
   });
 });
 
 describe('payments listing: filters', () => {
-  const idsWhere = (keep: (t: (typeof ALL)[number], i: number) => boolean, from = ALL) =>
-    from.filter(keep).map((t) => t.id);
   const apply = (user: ReturnType<typeof userEvent.setup>) =>
     user.click(screen.getByRole('button', { name: 'Apply filters' }));
   /** Applies the form; the page shows `ids`, the server was asked with `query`, the address is `search`. */
@@ -242,33 +252,34 @@ describe('payments listing: filters', () => {
   };
 
   it('by partner: chosen by name, sent to the service, kept in the address, exported', async () => {
-    const banxa = idsWhere((t) => t.serviceProvider === 'BANXA');
-    expect(banxa).toHaveLength(12);
     const { server, user } = open('?view=payments');
-    await rowsOf('Records 1–20 of 60');
+    const topper = idsOf(await payments(server, { serviceProviders: 'TOPPER' }));
+    expect(topper).toHaveLength(9);
+    await rowsOf('Records 1–20 of 240');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), 'Banxa');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), 'Topper');
     await applyAndExpect(user, server, {
-      range: 'Records 1–12 of 12',
-      ids: banxa,
-      query: { serviceProviders: 'BANXA', limit: '20' },
-      search: '?view=payments&partner=BANXA',
+      range: 'Records 1–9 of 9',
+      ids: topper,
+      query: { serviceProviders: 'TOPPER', limit: '20' },
+      search: '?view=payments&partner=TOPPER',
     });
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await exported()).toEqual({ fileName: 'payments_partner-BANXA.csv', ids: banxa });
+    expect(await exported()).toEqual({ fileName: 'payments_partner-TOPPER.csv', ids: topper });
   });
 
   it('by type: buy or sell, sent to the service as its transaction type; Back restores the previous filter', async () => {
-    const sells = idsWhere((t) => t.transactionType === 'CRYPTO_SELL');
     const { server, user } = open('?view=payments&partner=TRANSAK');
-    await rowsOf(/^Records 1–20 of \d+$/);
+    const sells = idsOf(await payments(server, { types: 'CRYPTO_SELL' }));
+    const transak = idsOf(await payments(server, { serviceProviders: 'TRANSAK' }));
+    await rowsOf(`Records 1–20 of ${transak.length}`);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Partner' }), '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Sell');
     await applyAndExpect(user, server, {
-      range: `Records 1–${sells.length} of ${sells.length}`,
-      ids: sells,
+      range: `Records 1–20 of ${sells.length}`,
+      ids: sells.slice(0, 20),
       query: { types: 'CRYPTO_SELL', limit: '20' },
       search: '?view=payments&type=sell',
     });
@@ -277,44 +288,42 @@ describe('payments listing: filters', () => {
     await waitFor(() => expect(window.location.search).toBe('?view=payments&partner=TRANSAK'));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Partner' })).toHaveValue('TRANSAK'));
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('');
-    expect(await rowsOf(/^Records 1–20 of \d+$/)).toEqual(
-      idsWhere((t) => t.serviceProvider === 'TRANSAK').slice(0, 20),
-    );
+    expect(await rowsOf(`Records 1–20 of ${transak.length}`)).toEqual(transak.slice(0, 20));
   });
 
   it("by customer: the merchant's own customer ID, sent to the service", async () => {
-    const customer = idsWhere((t) => t.externalCustomerId === 'shop-user-2');
-    expect(customer).toHaveLength(20);
     const { server, user } = open('?view=payments&limit=10');
-    await rowsOf('Records 1–10 of 60');
+    const customer = idsOf(await payments(server, { externalCustomerIds: 'shop-user-1001' }));
+    expect(customer).toHaveLength(72);
+    await rowsOf('Records 1–10 of 240');
 
-    await user.type(screen.getByRole('textbox', { name: 'Customer ID' }), ' shop-user-2 ');
+    await user.type(screen.getByRole('textbox', { name: 'Customer ID' }), ' shop-user-1001 ');
     await applyAndExpect(user, server, {
-      range: 'Records 1–10 of 20',
+      range: 'Records 1–10 of 72',
       ids: customer.slice(0, 10),
-      query: { externalCustomerIds: 'shop-user-2', limit: '10' },
-      search: '?view=payments&customer=shop-user-2&limit=10',
+      query: { externalCustomerIds: 'shop-user-1001', limit: '10' },
+      search: '?view=payments&customer=shop-user-1001&limit=10',
     });
     await user.click(nextButton());
-    expect(await rowsOf('Records 11–20 of 20')).toEqual(customer.slice(10));
+    expect(await rowsOf('Records 11–20 of 72')).toEqual(customer.slice(10, 20));
   });
 
   it('by transaction ID: reads that one transaction, checked against the other filters', async () => {
     const { server, user } = open('?view=payments');
-    await rowsOf('Records 1–20 of 60');
+    const buy = (await payments(server, { types: 'CRYPTO_PURCHASE' }))[6]!.id;
+    await rowsOf('Records 1–20 of 240');
     const listings = server.queries('/payments/transactions').length;
 
-    await user.type(screen.getByRole('textbox', { name: 'Transaction ID' }), 'txn_0006');
+    await user.type(screen.getByRole('textbox', { name: 'Transaction ID' }), buy);
     await apply(user);
-    expect(await rowsOf('Records 1–1 of 1')).toEqual(['txn_0006']);
-    expect(server.requests).toContain('/payments/transactions/txn_0006');
+    expect(await rowsOf('Records 1–1 of 1')).toEqual([buy]);
+    expect(server.requests.map((r) => r.path)).toContain(`/payments/transactions/${buy}`);
     expect(server.queries('/payments/transactions')).toHaveLength(listings);
-    expect(window.location.search).toBe('?view=payments&id=txn_0006');
+    expect(window.location.search).toBe(`?view=payments&id=${buy}`);
     expect(screen.getByText(/Showing the transaction with ID/)).toBeInTheDocument();
     expect(nextButton()).toBeDisabled();
 
-    // txn_0006 is a buy: asking for sells finds nothing, as does an unknown id.
-    expect(ALL[6]!.transactionType).toBe('CRYPTO_PURCHASE');
+    // A buy: asking for sells finds nothing, as does an unknown id.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Sell');
     await apply(user);
     expect(await screen.findByText('No transactions match these filters.')).toBeInTheDocument();
@@ -327,25 +336,26 @@ describe('payments listing: filters', () => {
   });
 
   it('by wallet: matched in the console over every page of the other filters, said so, paged and exported whole', async () => {
-    // 250 records: the console's scan reads the service's pages of 100 to fill each page of 10.
-    const big = makeTransactions(250);
-    const wallet = WALLETS[0];
-    const usesWallet = (t: (typeof big)[number]) =>
-      t.cryptoDetails?.destinationWalletAddress === wallet || t.cryptoDetails?.sourceWalletAddress === wallet;
-    const matching = idsWhere((t) => usesWallet(t) && t.transactionType === 'CRYPTO_PURCHASE', big);
-    expect(matching.length).toBeGreaterThan(20);
-    expect(matching.length).toBeLessThan(30);
-    const server = createTestServer({ transactions: big });
+    const server = consoleServer();
+    // 176 buys: the console's scan reads the service's pages of 100 to fill each page of 10. A hex
+    // wallet of between 20 and 30 of them, typed in capitals (the same address).
+    const buys = await payments(server, { types: 'CRYPTO_PURCHASE' });
+    const walletOf = (t: (typeof buys)[number]) => t.cryptoDetails?.destinationWalletAddress ?? '';
+    const wallet = [...new Set(buys.map(walletOf))].find((w) => {
+      const n = buys.filter((t) => walletOf(t) === w).length;
+      return w.startsWith('0x') && n > 20 && n < 30;
+    })!;
+    const matching = idsOf(buys.filter((t) => walletOf(t) === wallet));
+    const typed = `0x${wallet.slice(2).toUpperCase()}`;
     const { user } = open('?view=payments&type=buy&limit=10', server);
     await rowsOf(/^Records 1–10 of \d+$/);
 
-    // A hex address in other letter case is the same address.
-    await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), wallet.toLowerCase());
+    await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), typed);
     await apply(user);
     expect(await rowsOf('Records 1–10')).toEqual(matching.slice(0, 10));
     expect(screen.getByText(/cannot search by wallet address/)).toBeInTheDocument();
     expect(screen.queryByText(/matching transactions?$/)).not.toBeInTheDocument();
-    expect(window.location.search).toBe(`?view=payments&type=buy&wallet=${wallet.toLowerCase()}&limit=10`);
+    expect(window.location.search).toBe(`?view=payments&type=buy&wallet=${typed}&limit=10`);
     const sent = server.queries('/payments/transactions');
     expect(sent.every((q) => !q.has('wallet'))).toBe(true);
     expect(Object.fromEntries(sent.at(-1)!)).toMatchObject({ types: 'CRYPTO_PURCHASE', limit: '100' });
@@ -371,7 +381,7 @@ describe('payments listing: filters', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await exported()).toEqual({
-      fileName: `payments_type-buy_wallet-${wallet.toLowerCase()}.csv`,
+      fileName: `payments_type-buy_wallet-${typed}.csv`,
       ids: matching,
     });
   });

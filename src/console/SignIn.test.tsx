@@ -3,11 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
-import { TEST_TOKEN, createTestServer, makeTransactions, type TestServer } from './test-server';
+import { TOKEN, consoleServer } from './test-listings';
+import type { TestServer } from '../queries/test-server';
 
 const STORAGE_KEY = 'ramp-console-token';
 const listingRequests = (server: TestServer) =>
-  server.requests.filter((r) => !r.startsWith('/admin/session'));
+  server.requests.filter((r) => !r.path.startsWith('/admin/session'));
 
 async function signIn(token: string) {
   const user = userEvent.setup();
@@ -23,7 +24,7 @@ beforeEach(() => {
 
 describe('console sign-in', () => {
   it('asks for the token before anything is listed', async () => {
-    const server = createTestServer({ transactions: makeTransactions(5) });
+    const server = consoleServer();
     render(<ConsoleApp fetch={server.fetch} />);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Console token')).toHaveAttribute('type', 'password');
@@ -32,7 +33,7 @@ describe('console sign-in', () => {
   });
 
   it('says a wrong token was not accepted, lists nothing and stores nothing', async () => {
-    const server = createTestServer({ transactions: makeTransactions(5) });
+    const server = consoleServer();
     render(<ConsoleApp fetch={server.fetch} />);
     await signIn('not-the-right-token-at-all');
 
@@ -50,13 +51,13 @@ describe('console sign-in', () => {
   });
 
   it('with the right token, keeps it for the browser session and shows the listing', async () => {
-    const server = createTestServer({ transactions: makeTransactions(5) });
+    const server = consoleServer();
     const { unmount } = render(<ConsoleApp fetch={server.fetch} />);
-    await signIn(TEST_TOKEN);
+    await signIn(TOKEN);
 
     expect(await screen.findByRole('table', { name: /payment transactions/i })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Payment transactions' })).toHaveFocus();
-    expect(sessionStorage.getItem(STORAGE_KEY)).toBe(TEST_TOKEN);
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBe(TOKEN);
     expect(localStorage.length).toBe(0);
     expect(document.cookie).toBe('');
 
@@ -69,7 +70,7 @@ describe('console sign-in', () => {
 
   it('signs out when the server stops accepting the stored token, and says why', async () => {
     sessionStorage.setItem(STORAGE_KEY, 'an-old-token-from-before-rotation');
-    const server = createTestServer({ transactions: makeTransactions(5) });
+    const server = consoleServer();
     render(<ConsoleApp fetch={server.fetch} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('That token was not accepted.');
@@ -79,14 +80,14 @@ describe('console sign-in', () => {
   });
 
   it('explains when the server has the console disabled', async () => {
-    const server = createTestServer({ token: null });
+    const server = consoleServer({ RAMP_ADMIN_TOKEN: '' });
     render(<ConsoleApp fetch={server.fetch} />);
     await signIn('some-token-value-123456');
     expect(await screen.findByRole('alert')).toHaveTextContent(/RAMP_ADMIN_TOKEN is not set/);
   });
 
   it('refuses a token no server could accept without sending it', async () => {
-    const server = createTestServer();
+    const server = consoleServer();
     render(<ConsoleApp fetch={server.fetch} />);
     await signIn('has spaces inside');
     expect(await screen.findByRole('alert')).toHaveTextContent('That token was not accepted.');
@@ -94,8 +95,8 @@ describe('console sign-in', () => {
   });
 
   it('signs out on request: the token is forgotten', async () => {
-    sessionStorage.setItem(STORAGE_KEY, TEST_TOKEN);
-    const server = createTestServer({ transactions: makeTransactions(5) });
+    sessionStorage.setItem(STORAGE_KEY, TOKEN);
+    const server = consoleServer();
     render(<ConsoleApp fetch={server.fetch} />);
     await screen.findByRole('table');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));

@@ -4,13 +4,13 @@ import { createConsoleApi } from './consoleApi';
 import { UTF8_BOM, memorySink, writeCsv, type CsvSink, type ExportProgress } from './exportCsv';
 import { paymentsListing } from './listings';
 import { parseCsv } from './test-csv';
-import { TEST_TOKEN, createTestServer, makeTransactions } from './test-server';
+import { TOKEN, consoleServer, idsOf, payments } from './test-listings';
 
-const setup = (count: number) => {
-  const all = makeTransactions(count);
-  const server = createTestServer({ transactions: all });
-  const api = createConsoleApi(TEST_TOKEN, { fetch: server.fetch });
-  return { all, server, api };
+/** The console's API over the server (its sandbox's 240 payments). */
+const setup = () => {
+  const server = consoleServer();
+  const api = createConsoleApi(TOKEN, { fetch: server.fetch });
+  return { server, api };
 };
 
 /** A sink that records what happened to it. */
@@ -34,7 +34,7 @@ function recordingSink() {
 
 describe('writeCsv', () => {
   it('streams every page of the filter, each record once, in list order', async () => {
-    const { all, server, api } = setup(95);
+    const { server, api } = setup();
     const filters = { status: 'SETTLED', limit: 10 };
     const pages = paginate((cursor) => paymentsListing.fetchPage(api, filters, cursor));
     const progress: ExportProgress[] = [];
@@ -42,7 +42,7 @@ describe('writeCsv', () => {
 
     const result = await writeCsv(pages, paymentsListing.csv, sink, (p) => progress.push(p));
 
-    const expected = all.filter((t) => t.status === 'SETTLED').map((t) => t.id);
+    const expected = idsOf(await payments(server, { status: 'SETTLED' }));
     const text = chunks.join('');
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     const rows = parseCsv(text.slice(UTF8_BOM.length));
@@ -59,7 +59,7 @@ describe('writeCsv', () => {
   });
 
   it('writes only the header for a filter that matches nothing', async () => {
-    const { api } = setup(5);
+    const { api } = setup();
     const pages = paginate((cursor) =>
       paymentsListing.fetchPage(api, { status: 'VOIDED', limit: 10 }, cursor),
     );
@@ -70,11 +70,13 @@ describe('writeCsv', () => {
   });
 
   it('aborts the sink and rethrows when a page fails', async () => {
-    const { server, api } = setup(30);
+    const { server, api } = setup();
     let calls = 0;
     const pages = paginate((cursor) => {
       calls++;
-      if (calls === 2) server.options.fail = { status: 500, code: 'UNEXPECTED_ERROR' };
+      // The service fails from the second page on.
+      if (calls === 2)
+        server.sandbox.faults.set([{ path: '/payments/transactions', kind: 'status', status: 500 }]);
       return paymentsListing.fetchPage(api, { limit: 10 }, cursor);
     });
     const { sink, log } = recordingSink();
@@ -86,7 +88,7 @@ describe('writeCsv', () => {
   });
 
   it('stops when cancelled', async () => {
-    const { api } = setup(50);
+    const { api } = setup();
     const ctl = new AbortController();
     const pages = paginate((cursor) => paymentsListing.fetchPage(api, { limit: 10 }, cursor, ctl.signal), {
       signal: ctl.signal,

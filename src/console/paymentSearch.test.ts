@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../api/types';
 import { matchesFilters, sameAddress } from './paymentSearch';
-import { WALLETS, makeTransactions } from './test-server';
+
+const WALLETS = [
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+] as const;
+
+/** A settled buy of Transak for shop-user-0, to the first wallet. */
+const BUY: Transaction = {
+  id: 'txn_0006',
+  status: 'SETTLED',
+  transactionType: 'CRYPTO_PURCHASE',
+  serviceProvider: 'TRANSAK',
+  sourceAmount: 106,
+  sourceCurrencyCode: 'USD',
+  destinationAmount: 0.07,
+  destinationCurrencyCode: 'ETH',
+  externalCustomerId: 'shop-user-0',
+  createdAt: '2026-09-30T06:00:00Z',
+  cryptoDetails: { destinationWalletAddress: WALLETS[0] },
+};
 
 describe('payments filters applied in the console', () => {
   it('compares hex addresses in any letter case, other addresses exactly', () => {
@@ -10,7 +31,7 @@ describe('payments filters applied in the console', () => {
   });
 
   it('checks one record against every filter (for the lookup by id)', () => {
-    const t = makeTransactions(7)[6]!; // a settled buy of Transak for shop-user-0, 6 hours before T0
+    const t = BUY;
     const limit = 20;
     expect(matchesFilters(t, { limit })).toBe(true);
     expect(

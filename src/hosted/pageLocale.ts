@@ -7,9 +7,16 @@ import { checkoutLocale } from '../widget/locale';
 /** The locale each document was last asked for: a catalog arriving late must not undo a newer one. */
 const latest = new WeakMap<Document, string>();
 
-/** Applies the language of `options` now (English until its catalog is here) and again once it has loaded. */
-export function applyPageLocale(doc: Document, options: RampCheckoutOptions): void {
-  const locale = checkoutLocale(options);
+/**
+ * Applies the language of `options` for the shopper's `languages` (default: the browser's) now
+ * (English until its catalog is here) and again once it has loaded.
+ */
+export function applyPageLocale(
+  doc: Document,
+  options: RampCheckoutOptions,
+  languages?: readonly string[],
+): void {
+  const locale = checkoutLocale(options, languages);
   const apply = () => {
     const t = createTranslator(locale);
     doc.documentElement.lang = t.language;

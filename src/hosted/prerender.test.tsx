@@ -44,6 +44,7 @@ async function loadServedPage(search: string, acceptLanguage = 'en-US') {
   const page = withFirstData(INDEX, firstData)!;
   const served = screen ? withFirstScreen(page, screen, () => undefined)!.html : page;
   const parsed = new DOMParser().parseFromString(served, 'text/html');
+  document.documentElement.lang = parsed.documentElement.lang;
   document.head.innerHTML = parsed.head.innerHTML;
   document.body.innerHTML = parsed.body.innerHTML;
   return { screen, root: document.getElementById('root')! };
@@ -143,6 +144,13 @@ describe('the hosted page rendered on the server', () => {
       'de-DE',
       'de',
     ]);
+    expect(served).toBe('Krypto kaufen');
+    expect(document.documentElement.lang).toBe('de');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the language the server chose when the browser’s own list says another', async () => {
+    const { served, errors } = await inLanguage(BEST, 'de-DE,de;q=0.9', ['fr-FR', 'de-DE']);
     expect(served).toBe('Krypto kaufen');
     expect(document.documentElement.lang).toBe('de');
     expect(errors).toEqual([]);

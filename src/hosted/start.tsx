@@ -36,9 +36,14 @@ export function startHostedPage(
   }
 
   const store = createOptionsStore(config.options);
+  // A first screen the server rendered is in the language it chose from the request's Accept-Language
+  // (its <html lang>): the page keeps it, so the browser's own list, which can differ, does not make
+  // React render the screen afresh.
+  const rendered = container.hasAttribute(RENDERED_MARK);
+  const languages = rendered && doc.documentElement.lang ? [doc.documentElement.lang] : undefined;
   const applyPage = () => {
     applyPageTheme(doc, store.get().theme);
-    applyPageLocale(doc, store.get());
+    applyPageLocale(doc, store.get(), languages);
   };
   applyPage();
   const unsubscribe = store.subscribe(applyPage);
@@ -69,15 +74,16 @@ export function startHostedPage(
       onEvent={onEvent}
       apiBaseUrl={serverApiBase(doc)}
       firstBootstrap={readFirstData(doc)}
+      {...(languages ? { languages } : {})}
     />
   );
   let root: Root | undefined;
   let stopped = false;
-  if (container.hasAttribute(RENDERED_MARK)) {
+  if (rendered) {
     // The screen is in the page's language: its words first (English is here), then the screen is
     // taken over as it is, once the browser has painted it: taking it over is the page's longest task
     // (about 0.4 s on a slow phone), and the price must not wait for it.
-    const language = negotiateLanguage(checkoutLocale(store.get()));
+    const language = negotiateLanguage(checkoutLocale(store.get(), languages));
     const take = () =>
       requestAnimationFrame(() => setTimeout(() => void (stopped || (root = hydrate(container, page)))));
     if (loadedCatalog(language)) take();

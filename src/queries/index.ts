@@ -25,7 +25,7 @@ export {
   transactionQueryOptions,
   useTransaction,
 } from './transactions';
-export { ORDER_STATES_MS, lookupOrderStates, readOrderStates, useRecentOrders } from './orderStates';
+export { useRecentOrders } from './orderStates';
 export type { PollTiming, TrackedTransaction, TrackingInput, TransactionView } from './transactions';
 export {
   cryptoKey,

@@ -24,7 +24,7 @@ const tracked = (sessionId: string, o: Partial<TrackedOrder> = {}): TrackedOrder
 });
 
 describe("the lookup's answer", () => {
-  it('gives each asked order its state, in the order asked; an order the server does not know is left out', () => {
+  it('gives each asked order its state, in the order asked; null for one the server cannot read', () => {
     const answer: SessionLookupResponse = {
       orders: [
         tracked('s1', {
@@ -49,6 +49,7 @@ describe("the lookup's answer", () => {
           destinationAmount: '0.0015',
         },
       ],
+      ['s2', null],
       [
         's3',
         {

@@ -19,13 +19,17 @@ const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /**
  * The lookup's answer (one entry per token, in order: api/proxy/session-lookup.ts) as states by
- * session id; an order the server does not know (null) is left as last read.
+ * session id; null for an order the server cannot read (RecentOrdersStore.update).
  */
-export function readOrderStates(data: unknown, asked: readonly RecentOrder[]): Map<string, OrderState> {
-  const out = new Map<string, OrderState>();
+export function readOrderStates(
+  data: unknown,
+  asked: readonly RecentOrder[],
+): Map<string, OrderState | null> {
+  const out = new Map<string, OrderState | null>();
   const items: readonly unknown[] = isObject(data) && Array.isArray(data.orders) ? data.orders : [];
   items.forEach((item, i) => {
     const order = asked[i];
+    if (order && item === null) return void out.set(order.sessionId, null);
     if (!order || !isObject(item) || item.sessionId !== order.sessionId || typeof item.status !== 'string')
       return;
     out.set(order.sessionId, {

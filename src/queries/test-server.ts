@@ -1,12 +1,11 @@
-// Test-only: the real host server (src/server) over the real sandbox, in process, as the `fetch`
-// of the widget's api client. Records every request the browser side sends, and plays the
-// shopper's part on the simulated partner page.
-import { createSandbox } from '../sandbox';
+// Test-only: the browser's side of the host server in process (src/server/testing/server.ts: the
+// whole server, merchant backend and embedded sandbox), as the `fetch` of the widget's api client.
+// Records every request the browser side sends, and plays the shopper's part on the partner page.
 import type { Sandbox, Scenarios } from '../sandbox';
-import { createApp } from '../server/app';
-import { resolveConfig } from '../server/config/config';
-import { loadConfig } from '../server/config/env';
-import { createMemoryLogger } from '../server/http/log';
+import { manualClock } from '../server/testing/clock';
+import { testServer } from '../server/testing/server';
+import type { TestServer as InProcessServer } from '../server/testing/server';
+import type { RampServer } from '../server';
 
 export const TEST_ORIGIN = 'http://localhost';
 export const TEST_API_BASE = `${TEST_ORIGIN}/api/ramp`;
@@ -26,48 +25,38 @@ export interface TestServer {
   requests: RecordedRequest[];
   /** The recorded requests whose path starts with `prefix`. */
   sent(prefix: string, method?: string): RecordedRequest[];
+  /** The query parameters of each request to exactly `path`, in order. */
+  queries(path: string): URLSearchParams[];
   sandbox: Sandbox;
+  /** The host server itself: its SDK (intents, orders), upstream calls and log. */
+  host: InProcessServer;
+  /** The host server's RampServer (host.server): its SDK, as a merchant's server calls it. */
+  ramp: RampServer;
   /** The shopper's choice on the partner's page of a session. */
   act(sessionId: string, action: 'pay' | 'decline' | 'cancel'): Promise<number>;
 }
 
+/**
+ * The server on the real clock (or `clock`, a fixed time), its sandbox at once (timeScale 0) unless
+ * told, limits out of reach.
+ */
 export function createTestServer(
-  o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios } = {},
+  o: { timeScale?: number; env?: Record<string, string>; scenarios?: Scenarios; clock?: number } = {},
 ): TestServer {
-  const config = resolveConfig(
-    loadConfig({
+  const server = testServer({
+    env: {
+      // The widget's own origin: the sandbox's partner pages are linked from it.
+      RAMP_PUBLIC_URL: TEST_ORIGIN,
       RAMP_RATE_LIMIT_QUOTE: '6000/1000',
       RAMP_RATE_LIMIT_SESSION: '6000/1000',
       RAMP_RATE_LIMIT_DISCOVERY: '6000/1000',
       RAMP_RATE_LIMIT_TRANSACTION: '6000/1000',
-      // Its answers are checked against their schemas (src/server/http/self-check.ts).
-      RAMP_SELF_CHECK: '1',
       ...o.env,
-    }),
-  );
-  const sandbox = createSandbox({
-    apiKey: config.upstream.apiKey,
-    publicBaseUrl: `${TEST_ORIGIN}/sandbox`,
-    timeScale: o.timeScale ?? 0,
-    scenarios: o.scenarios,
+    },
+    clock: o.clock === undefined ? 'system' : manualClock(o.clock),
+    sandbox: { timeScale: o.timeScale ?? 0, scenarios: o.scenarios },
+    retry: { random: () => 0 },
   });
-  // Plain values into the sandbox app: jsdom's Request wrapper loses the headers of a POST when a
-  // Request is rebuilt from another Request (as sandbox.fetch does to route it).
-  const upstream: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    return sandbox.app.request(url.pathname + url.search, {
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
-    });
-  };
-  const app = createApp(config, {
-    sandbox,
-    fetch: upstream,
-    log: createMemoryLogger(),
-    retry: { sleep: async () => {}, random: () => 0 },
-  });
-  const browser = { clientIp: '203.0.113.9' };
   const requests: RecordedRequest[] = [];
 
   const fake: typeof fetch = async (input, init) => {
@@ -82,7 +71,8 @@ export function createTestServer(
       ...(text !== undefined ? { body: JSON.parse(text) as unknown } : {}),
     });
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    return app.request(url.pathname + url.search, { ...init, signal: undefined }, browser);
+    // The widget's signal is jsdom's, which Node's Request refuses: an abort is checked above.
+    return server.request(url.pathname + url.search, { ...init, signal: undefined }, '203.0.113.9');
   };
 
   return {
@@ -90,15 +80,15 @@ export function createTestServer(
     requests,
     sent: (prefix, method) =>
       requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
-    sandbox,
-    act: async (sessionId, action) => {
-      const res = await sandbox.app.request(`/provider/checkout/${encodeURIComponent(sessionId)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `action=${action}`,
-      });
-      return res.status;
-    },
+    queries: (path) =>
+      requests.flatMap((r) => {
+        const [at, query = ''] = r.path.split('?');
+        return at === path ? [new URLSearchParams(query)] : [];
+      }),
+    sandbox: server.sandbox,
+    host: server,
+    ramp: server.server,
+    act: async (sessionId, action) => (await server.choose(sessionId, action)).status,
   };
 }
 

@@ -108,10 +108,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // Request object is alive (undici holds the link weakly): `request` may be collected during a
     // long `hang`, and the abort would then never arrive.
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const routed = new Request(
-      new Request(`${SANDBOX_ORIGIN}${relativePath(url.pathname)}${url.search}`, request),
-      signal ? { signal } : {},
-    );
+    // Rebuilt from its parts, not from `request` as the init: Vitest's jsdom Request (the widget's
+    // tests run the server in it) copies only an init's own fields, and a Request has none.
+    const routed = new Request(`${SANDBOX_ORIGIN}${relativePath(url.pathname)}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ? await request.arrayBuffer() : null,
+      ...(signal ? { signal } : {}),
+    });
     if (signal?.aborted) throw signal.reason;
     const response = await new Promise<Response>((resolve, reject) => {
       // Like fetch, reject as soon as the caller aborts, whatever the handler is doing.

@@ -1,14 +1,11 @@
 // `ramp.bootstrap(request, options)`: the first data of a checkout, asked in process while the
 // merchant's server makes the page, for the widget's `bootstrap` option (the widget's side:
 // src/widget/RampCheckout.first-data.test.tsx).
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootstrapQuery, openingQuote } from '../api/bootstrap';
-import { createRampServer } from './server';
-import { openEmbeddedLedger } from './storage/ledger';
+import { testServer } from './testing/server';
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const ramp = createRampServer({}, { static: null, ledger: openEmbeddedLedger(null), log: silent });
-afterAll(() => ramp.close());
+const ramp = testServer().server;
 
 const SHOPPER = { ip: '203.0.113.8' };
 const shopper = (language = 'en-US') =>

@@ -2,41 +2,24 @@
 // the proxy, and the sandbox's faults seen through the proxy's retry, cache and error mapping.
 import { describe, expect, it } from 'vitest';
 import type { Currency, Quote, Route, SessionResponse, Transaction } from '../api/types';
-import { createSandbox } from '../sandbox';
-import { createApp } from './app';
-import { resolveConfig } from './config/config';
-import { loadConfig } from './config/env';
-import { createMemoryLogger } from './http/log';
-import { SESSION_BODY } from './testing/harness';
-import { json, manualClock, quotedSession } from './testing/upstream';
+import { SHOP, TEST_ORIGIN, testServer } from './testing/server';
+import { SESSION_BODY } from './testing/session';
+import { json, quotedSession } from './testing/upstream';
 
-const SHOP = 'https://shop.example';
 const WALLET = 'bc1qr74wmrcwqq9w5yxczxj6udts9mnqsh3xlhk5yp';
 
+/** The server at http://localhost, its sandbox's control routes on (e2e's hooks), its clock the test's. */
 function sandboxApp(env: Record<string, string> = {}) {
-  const clock = manualClock();
-  const config = resolveConfig(loadConfig({ RAMP_ALLOWED_ORIGINS: SHOP, RAMP_SANDBOX_CONTROL: '1', ...env }));
-  const sandbox = createSandbox({
-    apiKey: config.upstream.apiKey,
-    publicBaseUrl: 'http://localhost/sandbox',
-    timeScale: 0.1,
-    now: clock.now,
+  const t = testServer({
+    env: { RAMP_PUBLIC_URL: TEST_ORIGIN, RAMP_SANDBOX_CONTROL: '1', ...env },
+    sandbox: { timeScale: 0.1 },
+    retry: { random: () => 0 },
   });
-  const log = createMemoryLogger();
-  const app = createApp(config, {
-    sandbox,
-    log,
-    now: clock.now,
-    advanceSandboxClock: clock.advance,
-    retry: { sleep: async () => {}, random: () => 0 },
-  });
-  const browser = { clientIp: '203.0.113.7' };
-  const request = (path: string, init: RequestInit = {}) => app.request(path, init, browser);
   const getJson = async <T>(path: string, init?: RequestInit) => {
-    const res = await request(path, init);
+    const res = await t.request(path, init);
     return { status: res.status, body: (await res.json()) as T, res };
   };
-  return { app, config, sandbox, clock, log, request, getJson };
+  return { ...t, getJson };
 }
 
 describe('a buy through the proxy against the sandbox', () => {
@@ -98,7 +81,7 @@ describe('a buy through the proxy against the sandbox', () => {
     expect(session.status).toBe(200);
     expect(session.res.headers.get('access-control-allow-origin')).toBe(SHOP);
     const { id, widgetUrl, trackingToken } = session.body;
-    expect(widgetUrl).toBe(`http://localhost/sandbox/provider/checkout/${id}`);
+    expect(widgetUrl).toBe(`http://localhost/api/ramp/sandbox/provider/checkout/${id}`);
 
     const track = () =>
       s.getJson<{ transaction: Transaction | null; pending?: string }>(
@@ -111,7 +94,7 @@ describe('a buy through the proxy against the sandbox', () => {
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ transaction: null, pending: 'NOT_YET_CREATED' });
 
-    // The shopper opens the provider page (served under /sandbox) and pays.
+    // The shopper opens the provider page (served under /api/ramp/sandbox) and pays.
     const page = await s.request(new URL(widgetUrl).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('>Pay</button>');
@@ -146,7 +129,7 @@ describe('a buy through the proxy against the sandbox', () => {
     };
     const a = await create('session-a-0001');
     const b = await create('session-b-0001');
-    await s.request(`/sandbox/provider/checkout/${b.id}`, {
+    await s.request(`/api/ramp/sandbox/provider/checkout/${b.id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'action=pay',
@@ -226,9 +209,9 @@ describe('sandbox faults through the proxy', () => {
     expect((await s.request(COUNTRIES)).status).toBe(502);
     expect((await s.request('/__sandbox/faults', { method: 'DELETE' })).status).toBe(204);
     expect((await s.request(COUNTRIES)).status).toBe(200);
-    const before = s.clock.now();
+    const before = s.sandboxNow();
     await s.request('/__sandbox/clock', json({ advanceMs: 5000 }));
-    expect(s.clock.now()).toBe(before + 5000);
+    expect(s.sandboxNow()).toBe(before + 5000);
     expect((await s.request('/__sandbox/cache', { method: 'DELETE' })).status).toBe(204);
     expect(
       (
@@ -273,6 +256,6 @@ describe('sandbox faults through the proxy', () => {
     });
     const body = await (await s.request('/api/ramp/bootstrap')).text();
     expect(body).not.toContain(s.config.upstream.apiKey);
-    for (const line of s.log.lines) expect(line).not.toContain(s.config.upstream.apiKey);
+    for (const line of s.lines) expect(line).not.toContain(s.config.upstream.apiKey);
   });
 });

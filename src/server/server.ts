@@ -11,6 +11,7 @@ import { bootstrapRequestFor } from './http/preload';
 import type { BootstrapOptions } from './http/preload';
 import type { RenderFirstScreen } from '../api/first-screen';
 import { createSandbox } from '../sandbox';
+import type { Sandbox, SandboxOptions } from '../sandbox';
 import { createApp } from './app';
 import type { AppDeps } from './app';
 import { openBacking } from './storage/backing';
@@ -97,6 +98,17 @@ export interface RampServerInternals {
   /** The hosted build folder and the embed file; null serves no static files. @default the package's build */
   static?: PackageFiles | null;
   now?: () => number;
+  /**
+   * How an upstream call's retry waits, and its jitter's random source (the test kit: no real pauses).
+   * @internal the test kit's (src/server/testing/server.ts), left out of the package's types
+   */
+  retry?: { sleep?: (ms: number) => Promise<void>; random?: () => number };
+  /**
+   * Makes the embedded sandbox from the options the server chose (the test kit keeps it, to drive it).
+   * @default createSandbox
+   * @internal the test kit's, left out of the package's types
+   */
+  sandbox?: (options: SandboxOptions) => Sandbox;
 }
 
 /** The files a server serves: its hosted build, its embed, and the hosted page's first-screen renderer. */
@@ -164,14 +176,14 @@ export function createRampServer(
   const { config, secretFailure } = withSessionSecret(resolveConfig(options), options, internals);
   const now = internals.now ?? systemClock;
   const log = internals.log ?? createLogger({ secrets: secretsOf(config), now });
-  const deps: AppDeps = { log, now, fetch: internals.fetch };
+  const deps: AppDeps = { log, now, fetch: internals.fetch, retry: internals.retry };
   const files = internals.static === undefined ? packageStaticFiles() : internals.static;
   if (files) deps.static = files;
   if (config.mode === 'sandbox' && !internals.fetch) {
     // With RAMP_SANDBOX_CONTROL=1, e2e tests can move the sandbox clock forward over HTTP.
     let offsetMs = 0;
     deps.sandboxPublicUrl = `${config.publicUrl}${config.basePath}${API_PREFIX}/sandbox`;
-    deps.sandbox = createSandbox({
+    deps.sandbox = (internals.sandbox ?? createSandbox)({
       apiKey: config.upstream.apiKey,
       publicBaseUrl: deps.sandboxPublicUrl,
       timeScale: config.sandboxTimeScale,

@@ -1,7 +1,8 @@
 // Shared test setup: DOM matchers for component tests (files that opt into jsdom with
-// `// @vitest-environment jsdom`), and cleanup between tests.
+// `// @vitest-environment jsdom`), and cleanup between tests and after each file.
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { closeFileServers } from '../server/testing/open-servers';
 
 // Queries that wait (findBy…, waitFor) give the page 5 s, not Testing Library's 1 s: on the two CI
 // cores, busy with the other worker's servers, a widget's first render once took longer than 1 s
@@ -19,3 +20,6 @@ afterEach(async () => {
     globalThis.localStorage?.clear();
   }
 });
+
+// The test servers a file shared between its tests (src/server/testing/server.ts).
+afterAll(closeFileServers);

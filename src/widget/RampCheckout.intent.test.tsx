@@ -8,8 +8,6 @@ import { createTestServer } from '../queries/test-server';
 import { choosePartner, expectStatus, next, showRouteDetails } from './test-flow';
 import { mountWidget, PREFILLED } from './test-mount';
 
-const INTENT_SECRET = 'int_abcdefghijklmnop_secret_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
-
 beforeEach(() => {
   vi.spyOn(window, 'open').mockImplementation(() => fakeWindow() as unknown as Window);
 });
@@ -19,19 +17,13 @@ describe('an intent that fixes the US state', () => {
   it('locks the state picker on it and sends it with the session, over the merchant option', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = createTestServer();
-    const intent = {
+    // Minted by the merchant's server, read by the widget from it (GET /api/ramp/intents/current).
+    const { clientSecret } = await server.ramp.createIntent({
       reference: 'order-ny',
       country: 'US',
       subdivision: 'US-NY',
-      expiresAt: '2099-01-01T00:00:00Z',
-    };
-    const fetchFn: typeof fetch = async (input, init) =>
-      String(input).endsWith('/intents/current') ? Response.json({ intent }) : server.fetch(input, init);
-    const w = mountWidget(
-      { ...PREFILLED, subdivision: 'US-CA', lock: [], intent: INTENT_SECRET },
-      { fetch: fetchFn },
-      server,
-    );
+    });
+    const w = mountWidget({ ...PREFILLED, subdivision: 'US-CA', lock: [], intent: clientSecret }, {}, server);
 
     await showRouteDetails(w.user);
     const state = await screen.findByRole('combobox', { name: 'State' });
@@ -50,7 +42,7 @@ describe('an intent that fixes the US state', () => {
     await w.user.click(screen.getByRole('button', { name: 'Continue to Banxa' }));
     await expectStatus(/Finish in the Banxa window/);
     const [session] = w.server.sent('/crypto/session/widget', 'POST');
-    expect(session?.headers['x-ramp-intent']).toBe(INTENT_SECRET);
+    expect(session?.headers['x-ramp-intent']).toBe(clientSecret);
     expect(session?.body).toMatchObject({ sessionData: { countryCode: 'US', subdivision: 'US-NY' } });
   });
 });

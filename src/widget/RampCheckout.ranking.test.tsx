@@ -1,23 +1,20 @@
 // @vitest-environment jsdom
-// The learned ranking (issue 27) as a shopper sees it: the widget over createRampServer and its
+// The learned ranking (issue 27) as a shopper sees it: the widget over createRampServer and an
 // in-process sandbox, on a ledger where 25 of partner A's orders failed and 25 of partner B's
 // settled (A, the sandbox's best quote, gives slightly more). The server's half, the rates from paid
 // orders, is src/server/merchant/completion.test.ts; here the ledger is seeded directly.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../api/types';
-import { createRampServer, type RampServer } from '../server';
+import type { RampServer } from '../server';
 import { openEmbeddedLedger } from '../server/storage/ledger';
 import { order } from '../server/testing/ledger-records';
-import { sandboxOverHttp } from '../server/testing/sandbox-http';
+import { testServer } from '../server/testing/server';
 import { mountWidget, PREFILLED } from './test-mount';
 
-const KEY = 'sk_test_ranking_0123456789abcdef';
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const TERMS = { countryCode: 'US', sourceCurrencyCode: 'USD', destinationCurrencyCode: 'ETH' };
 
 let ramp: RampServer;
-let closeSandbox: () => Promise<void>;
 /** The widget's fetch: the server's, from one shopper's address. */
 const fetchOf =
   (server: RampServer): typeof fetch =>
@@ -54,12 +51,11 @@ async function topTwo(server: RampServer): Promise<[string, string]> {
 let A: string;
 let B: string;
 beforeAll(async () => {
-  const { origin, close } = await sandboxOverHttp(KEY);
-  closeSandbox = close;
-  const options = { apiBaseUrl: origin, apiKey: KEY };
   const ledger = await openEmbeddedLedger(null);
-  const probe = createRampServer(options, { static: null, log: silent });
-  [A, B] = await topTwo(probe);
+  // A first server finds the two best offers; the second, on the same upstream (a sandbox), has the
+  // seeded ledger from its start (completion rates are cached once read).
+  const probe = testServer({ upstream: 'remote-sandbox', clock: 'system' });
+  [A, B] = await topTwo(probe.server);
   await probe.close();
   const at = Date.now() - 60_000;
   for (let i = 0; i < 25; i++) {
@@ -71,11 +67,12 @@ beforeAll(async () => {
       await ledger.orders.record(order(`ses_${partner}_${i}`, ended), []);
     }
   }
-  ramp = createRampServer(options, { ledger, static: null, log: silent });
-});
-afterAll(async () => {
-  await ramp.close();
-  await closeSandbox();
+  ramp = testServer({
+    upstream: 'remote-sandbox',
+    sandbox: { reuse: probe.sandbox },
+    ledger,
+    clock: 'system',
+  }).server;
 });
 
 const title = (partner: string) => partner[0] + partner.slice(1).toLowerCase();

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buySession } from '../api/test-sessions';
 import { quotedSession } from '../server/testing/session';
 import { fakeWindow } from '../ui/steps/test-harness';
-import { createTestServer, TEST_ORIGIN, type TestServer } from '../queries/test-server';
+import { createTestServer, TEST_API_BASE, TEST_ORIGIN, type TestServer } from '../queries/test-server';
 import { expectStatus, next } from './test-flow';
 import { memoryStorage, mountWidget, PREFILLED, sessionOf } from './test-mount';
-import { RECENT_ORDERS_KEY } from './recentOrders';
+import { recentOrdersKey } from './recentOrders';
 
 const BUY = { ...PREFILLED, lock: [], amount: '150' };
 
@@ -64,10 +64,16 @@ describe("the shopper's recent orders", () => {
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-rc-receipt]');
     expect(frame?.contentDocument?.body).toHaveTextContent(/Receipt.*\$150\.00/);
     expect(frame?.contentDocument?.body).toHaveTextContent(PREFILLED.walletAddress!);
+    // Focus back where the shopper was; the printed copy goes with the receipt.
+    expect(within(receipt).getByRole('button', { name: 'Print receipt' })).toHaveFocus();
+    await w.user.click(screen.getByRole('button', { name: 'Done' }));
+    await screen.findByRole('region', { name: 'Your recent orders' });
+    expect(document.querySelector('iframe[data-rc-receipt]')).toBeNull();
   });
 
   it('reads the states of every open order in one request, and forgets them on request', async () => {
-    const server = createTestServer();
+    // The server follows its orders' statuses every 50 ms: it learns of a payment soon after it.
+    const server = createTestServer({ env: { RAMP_ROLE: 'all', RAMP_SYNC_INTERVAL_MS: '50' } });
     const local = memoryStorage();
     const send = (path: string, init: RequestInit) => server.fetch(`${TEST_ORIGIN}${path}`, init);
     const sessions = await Promise.all(
@@ -78,8 +84,13 @@ describe("the shopper's recent orders", () => {
         return (await r.json()) as { id: string; trackingToken: string };
       }),
     );
+    // The first is paid; the server's ledger has it settled before the shopper comes back.
+    expect(await server.act(sessions[0]!.id, 'pay')).toBe(303);
+    await waitFor(async () =>
+      expect((await server.ramp.orders.retrieve(sessions[0]!.id))?.order.status).toBe('SETTLED'),
+    );
     local.setItem(
-      RECENT_ORDERS_KEY,
+      recentOrdersKey(TEST_API_BASE),
       JSON.stringify({
         v: 1,
         orders: sessions.map((s, i) => ({
@@ -104,17 +115,39 @@ describe("the shopper's recent orders", () => {
     expect(server.sent('/sessions/lookup')[0]?.body).toEqual({
       trackingTokens: sessions.map((s) => s.trackingToken),
     });
-    // No transaction is read for the list (this kit's server keeps no ledger: each order stays as
-    // last read; the states a lookup brings are e2e/recent-orders.spec.ts's, against the real server).
+    // Each order as the server's ledger has it, from that one request: no transaction is read.
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: /^\$100\.00 .*Completed$/ })).toBeInTheDocument(),
+    );
+    expect(within(list).getAllByRole('button', { name: /Awaiting payment$/ })).toHaveLength(2);
     expect(server.sent('/payments/transactions')).toEqual([]);
-    expect(within(list).getAllByRole('button', { name: /Processing$/ })).toHaveLength(3);
 
     await w.user.click(within(list).getByRole('button', { name: 'Forget my orders' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your orders are no longer kept on this device.',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Your orders were removed from this device.');
     expect(screen.queryByRole('region', { name: 'Your recent orders' })).toBeNull();
-    expect(local.getItem(RECENT_ORDERS_KEY)).toBeNull();
+    expect(local.getItem(recentOrdersKey(TEST_API_BASE))).toBeNull();
+  });
+
+  it('opens a failed order with why, and buys again with the same choices', async () => {
+    const server = createTestServer();
+    const local = memoryStorage();
+    const first = mountWidget(BUY, { local }, server);
+    await next(first.user, 'Review and continue');
+    await first.user.click(await screen.findByRole('button', { name: /^Continue to / }));
+    expect(await server.act(sessionOf(first.events).sessionId, 'decline')).toBe(303);
+    await expectStatus('Failed');
+    first.view.unmount();
+
+    const w = mountWidget({ ...BUY, amount: undefined, defaultAmount: '300' }, { local }, server);
+    await w.user.click(within(await recent()).getByRole('button', { name: /Failed$/ }));
+    await expectStatus(/Failed.*did not go through/);
+    await w.user.click(screen.getByRole('button', { name: 'Try another offer' }));
+    // The order screen again, with the order's choices rather than this visit's default.
+    await screen.findByRole('heading', { name: 'Buy crypto' });
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('150');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Crypto currency' }).value).toMatch(
+      /^ETH · /,
+    );
   });
 
   it('keeps none with `remember: false`', async () => {

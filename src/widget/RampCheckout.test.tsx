@@ -86,7 +86,7 @@ describe('a buy in the US, in a state where one partner is unavailable', () => {
       },
     });
     const { sessionId } = sessionOf(w.events);
-    expect(popup.url).toBe(`http://localhost/sandbox/provider/checkout/${sessionId}`);
+    expect(popup.url).toBe(`http://localhost/api/ramp/sandbox/provider/checkout/${sessionId}`);
     expect(popup.opener).toBeNull();
 
     expect(await w.server.act(sessionId, 'pay')).toBe(303);

@@ -117,10 +117,10 @@ function setUp(
   const device =
     options.remember && !intent ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
   const remembered = loadRemembered(device);
-  // The shopper's recent orders: kept wherever remembering is allowed, intents included (their own).
-  const local = options.remember ? (env.local === undefined ? localStorageOrNull() : env.local) : null;
+  // The shopper's recent orders: kept where remembering is allowed, not for an intent's order (the
+  // merchant keeps that history, by its customer id; and an intent's checkout is that one order).
   const now = env.now ?? Date.now;
-  const orders = local ? deviceOrders(local, now) : undefined;
+  const orders = device ? deviceOrders(device, options.apiBaseUrl, now) : undefined;
   let rememberWallet = !!remembered.walletAddress;
   const remember = (state: ReturnType<typeof store.getState>['state']) =>
     device && saveRemembered(device, choicesOf(state, rememberWallet));

@@ -1,6 +1,8 @@
 // The shopper's recent orders on this device, in the site's localStorage beside its remembered
-// choices (remember.ts; `remember: false` keeps neither): read once, written on each change, and
-// read again before a write so that two widgets (or tabs) of one site add to one list.
+// choices (remember.ts; `remember: false` keeps neither), one list per host server (an order's
+// token is only ever sent to the server that signed it). Every write starts from what storage holds
+// (two widgets or tabs of one site add to one list, and "Forget my orders" stays forgotten), and the
+// list follows other tabs' writes while it is shown.
 import type {
   CheckoutEvent,
   CheckoutState,
@@ -22,12 +24,23 @@ import {
 } from '../checkout';
 import type { UiSignal } from '../ui/steps';
 
-export const RECENT_ORDERS_KEY = 'ramp-checkout:orders';
+const RECENT_ORDERS_KEY = 'ramp-checkout:orders';
 const VERSION = 1;
 
-function load(storage: StorageLike, now: number): RecentOrder[] {
+/** The storage key of the list of orders made through the host server at `apiBaseUrl`. */
+export const recentOrdersKey = (apiBaseUrl: string): string => {
+  let server = apiBaseUrl;
   try {
-    const data: unknown = JSON.parse(storage.getItem(RECENT_ORDERS_KEY) ?? 'null');
+    server = new URL(apiBaseUrl, globalThis.location?.href).href;
+  } catch {
+    // Not a URL this page can resolve: the option's own text names the server.
+  }
+  return `${RECENT_ORDERS_KEY}:${server}`;
+};
+
+function load(storage: StorageLike, key: string, now: number): RecentOrder[] {
+  try {
+    const data: unknown = JSON.parse(storage.getItem(key) ?? 'null');
     const orders = (data as { v?: unknown; orders?: unknown } | null)?.orders;
     if ((data as { v?: unknown } | null)?.v !== VERSION || !Array.isArray(orders)) return [];
     return kept(
@@ -39,29 +52,47 @@ function load(storage: StorageLike, now: number): RecentOrder[] {
   }
 }
 
-export function createRecentOrders(storage: StorageLike, now: () => number): RecentOrdersStore {
-  let orders: readonly RecentOrder[] = load(storage, now());
+export function createRecentOrders(storage: StorageLike, key: string, now: () => number): RecentOrdersStore {
+  let orders: readonly RecentOrder[] = load(storage, key, now());
+  let shown = JSON.stringify(orders);
   const listeners = new Set<() => void>();
-  const set = (next: readonly RecentOrder[]) => {
-    if (next === orders) return;
+  const show = (next: readonly RecentOrder[]) => {
+    const text = JSON.stringify(next);
+    if (text === shown) return;
     orders = next;
-    try {
-      if (next.length) storage.setItem(RECENT_ORDERS_KEY, JSON.stringify({ v: VERSION, orders: next }));
-      else storage.removeItem(RECENT_ORDERS_KEY);
-    } catch {
-      // Full or denied storage: the list lives as long as the page.
-    }
+    shown = text;
     listeners.forEach((l) => l());
+  };
+  const write = (change: (stored: readonly RecentOrder[]) => readonly RecentOrder[]) => {
+    const stored = load(storage, key, now());
+    const next = change(stored);
+    if (JSON.stringify(next) !== JSON.stringify(stored)) {
+      try {
+        if (next.length) storage.setItem(key, JSON.stringify({ v: VERSION, orders: next }));
+        else storage.removeItem(key);
+      } catch {
+        // Full or denied storage: the list lives as long as the page.
+      }
+    }
+    show(next);
+  };
+  // Another tab's write (the storage event fires in every other tab of the origin).
+  const changedElsewhere = (e: StorageEvent) => {
+    if (e.key === key || e.key === null) show(load(storage, key, now()));
   };
   return {
     list: () => orders,
     subscribe(listener) {
+      if (!listeners.size) globalThis.addEventListener?.('storage', changedElsewhere);
       listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size) globalThis.removeEventListener?.('storage', changedElsewhere);
+      };
     },
-    add: (order) => set(withOrder(load(storage, now()), order, now())),
-    update: (states) => set(withStates(orders, states)),
-    forget: () => set([]),
+    add: (order) => write((stored) => withOrder(stored, order, now())),
+    update: (states) => write((stored) => withStates(stored, states)),
+    forget: () => write(() => []),
   };
 }
 
@@ -72,8 +103,8 @@ const siteOf = () => globalThis.location?.host ?? '';
  * One widget's part in the device's list: each launch adds its order, each read of the launched
  * order's transaction updates it, and an order opened that had ended is shown as it ended.
  */
-export function deviceOrders(storage: StorageLike, now: () => number) {
-  const store = createRecentOrders(storage, now);
+export function deviceOrders(storage: StorageLike, apiBaseUrl: string, now: () => number) {
+  const store = createRecentOrders(storage, recentOrdersKey(apiBaseUrl), now);
   const endedWhenOpened = new Set<string>();
   return {
     store,

@@ -11,6 +11,17 @@ export const INTENT_HEADER = 'X-Ramp-Intent';
 /** A session creation's retry key. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
+/** POST /api/ramp/sessions/lookup (session-lookup.ts): tracking tokens one lookup takes at most. */
+export const MAX_LOOKUP_TOKENS = 10;
+/**
+ * How long a tracking token reads its order (its transaction and the lookup): as long as a browser
+ * keeps an order among its recent ones.
+ */
+export const TRACKING_TOKEN_DAYS = 90;
+/** A tracking token's form (server/http/tokens.ts signs and reads them): payload.signature. */
+export const MAX_TOKEN_LENGTH = 512;
+export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /** The transaction read's `pending` while the shopper has not acted at the partner yet. */
 export const PENDING_NOT_YET_CREATED = 'NOT_YET_CREATED';
 /**

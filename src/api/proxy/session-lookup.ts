@@ -1,21 +1,9 @@
 // POST /api/ramp/sessions/lookup (docs/CONTRACTS.md §1): the states of the shopper's own orders, read
 // by their tracking tokens in one request. The body and answer the server checks (src/server/proxy/
 // sessions/lookup.ts) and the browser reads (by type only: valibot stays off the checkout), written once.
+import { MAX_LOOKUP_TOKENS, MAX_TOKEN_LENGTH, TRACKING_TOKEN_RE } from './contract';
 import * as v from 'valibot';
 import { OrderSchema } from './orders';
-
-/** Tracking tokens one lookup takes at most. */
-export const MAX_LOOKUP_TOKENS = 10;
-
-/**
- * How long a tracking token reads its order (its transaction and this lookup): as long as a browser
- * keeps an order among its recent ones.
- */
-export const TRACKING_TOKEN_DAYS = 90;
-
-/** A tracking token's form (src/server/http/tokens.ts signs and reads them): payload.signature. */
-export const MAX_TOKEN_LENGTH = 512;
-export const TRACKING_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 // The messages never repeat a token: a refused body says where it is wrong, not what it held.
 const trackingToken = v.pipe(

@@ -11,17 +11,23 @@ import { IDEMPOTENCY_KEY_RE } from '../proxy/sessions/idempotency';
 import { RULES } from '../proxy/allowlist';
 import type { Param, Params } from '../../api/routes/spec';
 import { methodArb, pathArb } from '../testing/paths';
-import { SESSION_PATH, TEST_ADMIN, json, quoteFor, testApp } from '../testing/upstream';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
-import { QUOTE_BODY, SESSION_BODY, errorBody, harness } from '../testing/harness';
+import { SESSION_PATH, json, quoteFor } from '../testing/upstream';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
+import { errorBody } from '../testing/error-body';
+import {
+  ADMIN_TOKEN,
+  HARDENING_ENV,
+  listeningTestServer,
+  testServer,
+  type ListeningTestServer,
+} from '../testing/server';
 
 const QUOTE = '/api/ramp/payments/crypto/quote';
 const SESSION = '/api/ramp/crypto/session/widget';
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 const UNLIMITED = { RAMP_RATE_LIMIT_QUOTE: '999999/999999', RAMP_RATE_LIMIT_SESSION: '999999/999999' };
-const app = () => testApp(UNLIMITED);
+const app = () => testServer({ upstream: 'fake', env: UNLIMITED });
 
 afterEach(() => {
   // Nothing any request sent may have reached the prototype of every object.
@@ -134,7 +140,7 @@ describe('query strings', () => {
           }
           const before = t.upstream.calls.length;
           const res = await t.request(`${route.url}?${params}`, {
-            headers: { Authorization: `Bearer ${TEST_ADMIN}`, 'X-Ramp-Tracking': 'x.y' },
+            headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'X-Ramp-Tracking': 'x.y' },
           });
           // Tracking routes answer 404 to a stranger before they read the query (nothing is revealed).
           expect(res.status).toBe(route.rule.access.startsWith('tracking') ? 404 : 400);
@@ -160,7 +166,7 @@ describe('query strings', () => {
         async (route, query) => {
           const before = t.upstream.calls.length;
           const res = await t.request(`${route.url}?${encodeURI(query)}`, {
-            headers: { Authorization: `Bearer ${TEST_ADMIN}` },
+            headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
           });
           expect(res.status).toBeLessThan(500);
           if (res.status >= 400) {
@@ -546,27 +552,30 @@ describe('amounts and wallet addresses, against the sandbox', () => {
   );
 
   it('a session amount: a decimal string, else a 4xx in words (property)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     let n = 0;
     await fc.assert(
       fc.asyncProperty(localeAmounts, async (amount) => {
-        const before = h.callsTo('/crypto/session/widget');
-        const res = await h.createSession(`amount-key-${++n}`, {
-          ...SESSION_BODY,
-          sessionData: { ...SESSION_BODY.sessionData, sourceAmount: amount },
-        });
+        const before = h.callsTo('/crypto/session/widget').length;
+        const res = await h.session(
+          {
+            ...SESSION_BODY,
+            sessionData: { ...SESSION_BODY.sessionData, sourceAmount: amount },
+          },
+          { 'Idempotency-Key': `amount-key-${++n}` },
+        );
         expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
         if (res.status !== 200) await errorBody(res);
         // Only plain decimals reach the upstream's session route (within the partner's limits).
         if (!/^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/.test(amount))
-          expect(h.callsTo('/crypto/session/widget')).toBe(before);
+          expect(h.callsTo('/crypto/session/widget')).toHaveLength(before);
       }),
       { numRuns: 150 },
     );
   });
 
   it('a quote amount: a finite number above 0 and at most 1e12, else 400 (property)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -594,7 +603,7 @@ describe('amounts and wallet addresses, against the sandbox', () => {
   });
 
   it('a wallet address: anything at all gets a 2xx or a 4xx in words (property)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     let n = 0;
     const addresses = fc.oneof(
       fc.string({ maxLength: 140 }),
@@ -627,10 +636,10 @@ describe('amounts and wallet addresses, against the sandbox', () => {
 
 describe('over real HTTP (the Node server of npm start)', () => {
   let port = 0;
-  let t: Served;
+  let t: ListeningTestServer<'fake'>;
 
   beforeAll(async () => {
-    t = await served(UNLIMITED);
+    t = await listeningTestServer({ upstream: 'fake', env: UNLIMITED });
     port = Number(t.port);
   });
   afterAll(() => t.close());
@@ -695,7 +704,7 @@ describe('over real HTTP (the Node server of npm start)', () => {
 
   it('reads the body: valid, at the limit, one byte over it, chunked, empty', async () => {
     // Its own server: the upstream calls counted here are this test's.
-    const own = await served(UNLIMITED);
+    const own = await listeningTestServer({ upstream: 'fake', env: UNLIMITED });
     const at = own.port;
     const post = (body: string, chunked = false) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -738,14 +747,14 @@ describe('over real HTTP (the Node server of npm start)', () => {
       expect(empty.text).toContain('INVALID_JSON');
       expect(own.upstream.calls).toHaveLength(2);
     } finally {
-      own.server.closeAllConnections();
+      own.serving.server.closeAllConnections();
       await own.close();
     }
   });
 
   it('reads the content type and the customer cookie', async () => {
     // Its own server: the upstream calls counted here are this test's.
-    const own = await served(UNLIMITED);
+    const own = await listeningTestServer({ upstream: 'fake', env: UNLIMITED });
     const url = `${own.origin}${QUOTE}`;
     const post = (headers: Record<string, string>) =>
       fetch(url, { method: 'POST', headers, body: JSON.stringify(QUOTE_BODY) });
@@ -768,7 +777,7 @@ describe('over real HTTP (the Node server of npm start)', () => {
       expect(ids).toHaveLength(2);
       expect(ids[1]).toBe(ids[0]);
     } finally {
-      own.server.closeAllConnections();
+      own.serving.server.closeAllConnections();
       await own.close();
     }
   });

@@ -3,7 +3,7 @@
 // the proxy's making with a stack trace in the error log.
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { served } from '../testing/served';
+import { listeningTestServer } from '../testing/server';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());
@@ -18,7 +18,7 @@ describe('a client that disconnects mid-body', () => {
   it.each(['/api/ramp/payments/crypto/quote', '/api/ramp/crypto/session/widget'])(
     'is logged as a client abort on %s: no 5xx, no error line',
     async (path) => {
-      const t = await served();
+      const t = await listeningTestServer({ upstream: 'fake' });
       close = t.close;
       const port = Number(t.port);
       await new Promise<void>((resolve) => {
@@ -30,8 +30,8 @@ describe('a client that disconnects mid-body', () => {
           setTimeout(() => (socket.destroy(), resolve()), 50);
         });
       });
-      await until(() => logged(t.log.lines).some((l) => l.msg === 'request'));
-      const lines = logged(t.log.lines);
+      await until(() => logged(t.lines).some((l) => l.msg === 'request'));
+      const lines = logged(t.lines);
       const request = lines.find((l) => l.msg === 'request');
       expect(request).toMatchObject({ path, clientAborted: true });
       expect(request!.status as number).toBeLessThan(500);

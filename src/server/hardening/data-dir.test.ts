@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { order } from '../testing/ledger-records';
-import { SESSION_BODY } from '../testing/harness';
-import { kill, startServer, stopServers, whenReady } from '../testing/process';
+import { SESSION_BODY } from '../testing/session';
+import { startServer, stopServers } from '../testing/process';
 import { quotedSession } from '../testing/session';
 
 const ADMIN = 'data-dir-test-admin-token';
@@ -38,7 +38,7 @@ describe('one server per data directory', () => {
   it('a second server on the same RAMP_DATA_DIR exits saying the directory is in use, and by which process', async () => {
     const dir = tempDir();
     const first = startServer(env(dir));
-    await whenReady(await first.listening);
+    await first.ready;
 
     const second = startServer(env(dir));
     expect(await second.exited).toBe(1);
@@ -50,9 +50,9 @@ describe('one server per data directory', () => {
     expect((await fetch(`${await first.listening}/readyz`)).status).toBe(200);
 
     // Its lock dies with it: the note it left behind does not block the next server.
-    await kill(first, 'SIGKILL');
+    await first.stop('SIGKILL');
     const third = startServer(env(dir));
-    await whenReady(await third.listening);
+    await third.ready;
   }, 60_000);
 });
 
@@ -70,8 +70,7 @@ describe('nothing acknowledged is lost', () => {
   it("every session answered 200 is in the ledger after the server is killed (SIGKILL) mid-write, and its shopper's token still reads it", async () => {
     const dir = tempDir();
     const server = startServer(env(dir));
-    const url = await server.listening;
-    await whenReady(url);
+    const url = await server.ready;
 
     const acknowledged: string[] = [];
     const tokens = new Map<string, string>();
@@ -97,13 +96,12 @@ describe('nothing acknowledged is lost', () => {
     };
     const shoppers = Array.from({ length: 8 }, shopper);
     while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5));
-    await kill(server, 'SIGKILL');
+    await server.stop('SIGKILL');
     killed = true;
     await Promise.all(shoppers);
 
     const again = startServer(env(dir));
-    const url2 = await again.listening;
-    await whenReady(url2);
+    const url2 = await again.ready;
     const res = await fetch(`${url2}/api/ramp/orders?limit=500`, {
       headers: { Authorization: `Bearer ${ADMIN}` },
     });

@@ -7,9 +7,10 @@ import { DEFAULTS } from '../config/defaults';
 import { resolveConfig } from '../config/config';
 import { loadConfig } from '../config/env';
 import { rawRequest } from '../testing/raw-http';
-import { served } from '../testing/served';
+import { listeningTestServer } from '../testing/server';
 import { createTokenSigner } from '../http/tokens';
-import { TEST_ADMIN, json, remoteEnv, testApp } from '../testing/upstream';
+import { json } from '../testing/upstream';
+import { ADMIN_TOKEN, SESSION_SECRET, testServer } from '../testing/server';
 
 const QUOTE = {
   countryCode: 'US',
@@ -46,21 +47,21 @@ describe('the request deadline', () => {
 
   // The per-attempt timeout (5 s) × 3 attempts would be 15 s: the deadline (400 ms) must win.
   const env = { RAMP_UPSTREAM_TIMEOUT_MS: '5000', RAMP_REQUEST_DEADLINE_MS: '400' };
-  const token = createTokenSigner(resolveConfig(loadConfig(remoteEnv(env))).sessionSecret).sign('sess1');
+  const token = createTokenSigner(SESSION_SECRET).sign('sess1');
   const calls: [string, RequestInit?][] = [
     ['/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP'],
     ['/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US'],
     ['/api/ramp/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/BTC'],
     ['/api/ramp/payments/crypto/quote', json(QUOTE)],
     ['/api/ramp/payments/transactions/sessions/sess1', { headers: { 'X-Ramp-Tracking': token } }],
-    ['/api/ramp/payments/transactions/tx-1', { headers: { Authorization: `Bearer ${TEST_ADMIN}` } }],
-    ['/api/ramp/payments/transactions', { headers: { Authorization: `Bearer ${TEST_ADMIN}` } }],
+    ['/api/ramp/payments/transactions/tx-1', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }],
+    ['/api/ramp/payments/transactions', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }],
   ];
   it.each(calls)(
     'bounds %s against a hung upstream: a JSON 504 at the deadline, upstream calls cancelled',
     async (path, init) => {
       const up = hungUpstream();
-      const t = testApp(env, { fetch: up.fetch, retry: {} });
+      const t = testServer({ upstream: up.fetch, env, retry: 'real' });
       const res = await t.request(path, init);
       expect(res.status).toBe(504);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -79,7 +80,7 @@ describe('the request deadline', () => {
     async (path, init) => {
       const up = hungUpstream();
       const same = { RAMP_UPSTREAM_TIMEOUT_MS: '400', RAMP_REQUEST_DEADLINE_MS: '400' };
-      const t = testApp(same, { fetch: up.fetch, retry: {} });
+      const t = testServer({ upstream: up.fetch, env: same, retry: 'real' });
       const res = await t.request(path, init);
       expect(res.status).toBe(504);
       expect(await res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
@@ -91,19 +92,15 @@ describe('the request deadline', () => {
 
   it('cancels the upstream call when the browser disconnects, and records a client abort', async () => {
     const up = hungUpstream();
-    const t = testApp({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
+    const t = testServer({ upstream: up.fetch, env: { RAMP_REQUEST_DEADLINE_MS: '10000' } });
     const browser = new AbortController();
-    const pending = t.app.request(
-      '/api/ramp/payments/crypto/quote',
-      { ...json(QUOTE), signal: browser.signal },
-      { clientIp: '203.0.113.7' },
-    );
+    const pending = t.request('/api/ramp/payments/crypto/quote', { ...json(QUOTE), signal: browser.signal });
     while (up.signals.length === 0) await new Promise((r) => setTimeout(r, 5));
     browser.abort();
     const res = await pending;
     expect(up.signals[0]!.aborted).toBe(true);
     expect(res.status).toBeLessThan(500);
-    const lines = t.log.lines.map(
+    const lines = t.lines.map(
       (l) => JSON.parse(l) as { level: string; msg: string; clientAborted?: boolean },
     );
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
@@ -112,7 +109,7 @@ describe('the request deadline', () => {
 
   it('on the Node server too: the connection closing cancels the upstream call', async () => {
     const up = hungUpstream();
-    const t = await served({ RAMP_REQUEST_DEADLINE_MS: '10000' }, { fetch: up.fetch });
+    const t = await listeningTestServer({ upstream: up.fetch, env: { RAMP_REQUEST_DEADLINE_MS: '10000' } });
     try {
       const port = Number(t.port);
       const body = JSON.stringify(QUOTE);
@@ -127,12 +124,12 @@ describe('the request deadline', () => {
       expect(up.signals[0]!.aborted).toBe(false);
       socket.destroy();
       await vi.waitFor(() => expect(up.signals[0]!.aborted).toBe(true), { timeout: 3_000 });
-      await vi.waitFor(() => expect(t.log.lines.some((l) => l.includes('"clientAborted":true'))).toBe(true), {
+      await vi.waitFor(() => expect(t.lines.some((l) => l.includes('"clientAborted":true'))).toBe(true), {
         timeout: 3_000,
       });
-      expect(t.log.lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+      expect(t.lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
     } finally {
-      t.server.closeAllConnections();
+      t.serving.server.closeAllConnections();
       await t.close();
     }
   }, 10_000);
@@ -143,7 +140,7 @@ describe('the request deadline', () => {
   ])(
     "answers %s whose body has not arrived by the deadline 408 REQUEST_TIMEOUT, counted as the client's",
     async (_, path, headers) => {
-      const t = await served({ RAMP_REQUEST_DEADLINE_MS: '300' });
+      const t = await listeningTestServer({ upstream: 'fake', env: { RAMP_REQUEST_DEADLINE_MS: '300' } });
       try {
         // Half a body, then nothing: the client stalls (Node's own limit for the whole request is 15 s).
         const res = await rawRequest(
@@ -159,12 +156,12 @@ describe('the request deadline', () => {
         });
         expect(t.upstream.calls).toEqual([]);
         const metrics = await (
-          await fetch(`${t.origin}/metrics`, { headers: { Authorization: `Bearer ${TEST_ADMIN}` } })
+          await fetch(`${t.origin}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
         ).text();
         expect(metrics).toMatch(/ramp_http_requests_total\{[^}]*status="408"[^}]*\} 1/);
         expect(metrics).not.toMatch(/ramp_http_requests_total\{[^}]*status="504"/);
       } finally {
-        t.server.closeAllConnections();
+        t.serving.server.closeAllConnections();
         await t.close();
       }
     },

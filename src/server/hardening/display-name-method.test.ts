@@ -1,7 +1,8 @@
 // A display name ("Credit / Debit Card") where the canonical method belongs is a request the
 // upstream answers with NO_VALID_QUOTES; the proxy may refuse it early, but with that code.
 import { describe, expect, it } from 'vitest';
-import { json, testApp } from '../testing/upstream';
+import { json } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const QUOTE = {
   countryCode: 'US',
@@ -14,7 +15,7 @@ describe('a display name sent as paymentMethodType', () => {
   it.each(['Credit / Debit Card', 'Apple Pay', 'Bank transfer (SEPA)', 'card'])(
     '%s gets a 4xx NO_VALID_QUOTES, not INVALID_BODY',
     async (name) => {
-      const t = testApp();
+      const t = testServer({ upstream: 'fake' });
       const res = await t.request(
         '/api/ramp/payments/crypto/quote',
         json({ ...QUOTE, paymentMethodType: name }),
@@ -26,7 +27,7 @@ describe('a display name sent as paymentMethodType', () => {
   );
 
   it('other malformed fields still get INVALID_BODY', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request(
       '/api/ramp/payments/crypto/quote',
       json({ ...QUOTE, paymentMethodType: 'Apple Pay', countryCode: 'usa' }),
@@ -36,7 +37,7 @@ describe('a display name sent as paymentMethodType', () => {
   });
 
   it('a value that is no text at all is INVALID_BODY', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request('/api/ramp/payments/crypto/quote', json({ ...QUOTE, paymentMethodType: 42 }));
     expect(await res.json()).toMatchObject({ code: 'INVALID_BODY' });
     const long = await t.request(

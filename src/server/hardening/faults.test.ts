@@ -4,12 +4,13 @@
 // discovery falls back to its stale cache within a bound, and everything works again once the
 // upstream recovers, including tracking across a server restart.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../sandbox';
 import { DISCOVERY_CACHE_DEFAULTS } from '../proxy/discovery/cache';
 import { READ_RETRY } from '../upstream/client';
-import { ADMIN_TOKEN, errorBody, harness } from '../testing/harness';
-import type { Harness } from '../testing/harness';
+import { ADMIN_TOKEN, HARDENING_ENV, testServer, type TestServer } from '../testing/server';
+import { SESSION_BODY } from '../testing/session';
+import { errorBody } from '../testing/error-body';
 
 type Ctx = { id: string; token: string; txId: string; n: number };
 
@@ -22,7 +23,7 @@ interface Op {
   faultPath: (ctx: Ctx) => string | RegExp;
   /** Needs a paid session first (transaction reads). */
   tracked?: boolean;
-  send: (h: Harness, ctx: Ctx) => Promise<Response>;
+  send: (h: TestServer, ctx: Ctx) => Promise<Response>;
 }
 
 const NP = '/api/ramp/network-partner';
@@ -85,7 +86,7 @@ const OPS: Op[] = [
     kind: 'write',
     method: 'POST',
     faultPath: () => '/crypto/session/widget',
-    send: (h, ctx) => h.createSession(`fault-session-key-${++ctx.n}`),
+    send: (h, ctx) => h.session(SESSION_BODY, { 'Idempotency-Key': `fault-session-key-${++ctx.n}` }),
   },
   {
     name: 'transaction by session',
@@ -134,7 +135,7 @@ interface Fault {
   status?: number;
   code?: string;
   retryAfter?: boolean;
-  /** The server's configuration for this fault, over the harness's. */
+  /** The server's configuration for this fault, over HARDENING_ENV. */
   env?: Record<string, string>;
 }
 
@@ -171,16 +172,16 @@ const FAULTS: Fault[] = [
   { name: 'a hang', rule: { kind: 'hang' }, status: 504, code: 'UPSTREAM_TIMEOUT' },
 ];
 
-const unhandled = (h: Harness) => h.lines.filter((l) => l.includes('"unhandled error"'));
+const unhandled = (h: TestServer) => h.lines.filter((l) => l.includes('"unhandled error"'));
 
 describe.concurrent('every operation × every upstream fault', () => {
   const cases = OPS.flatMap((op) => FAULTS.map((f) => [op.name, f.name, op, f] as const));
 
   it.each(cases)('%s with %s', async (_op, _fault, op, fault) => {
-    const h = harness({ mode: 'remote', env: fault.env });
+    const h = testServer({ env: { ...HARDENING_ENV, ...fault.env }, upstream: 'remote-sandbox' });
     const ctx: Ctx = { id: '', token: '', txId: '', n: 0 };
     if (op.tracked) Object.assign(ctx, await h.paidSession());
-    h.setFaults([{ ...fault.rule, method: op.method, path: op.faultPath(ctx) }]);
+    h.sandbox.faults.set([{ ...fault.rule, method: op.method, path: op.faultPath(ctx) }]);
     const before = h.calls.length;
 
     const res = await op.send(h, ctx);
@@ -223,8 +224,8 @@ describe('idempotent reads', () => {
         }),
         async (draws) => {
           let i = 0;
-          const h = harness({ random: () => draws[i++]! });
-          h.setFaults([{ path: '/network-partner', kind: 'status', status: 503 }]);
+          const h = testServer({ env: HARDENING_ENV, retry: { random: () => draws[i++]! } });
+          h.sandbox.faults.set([{ path: '/network-partner', kind: 'status', status: 503 }]);
           expect((await h.request(COUNTRIES)).status).toBe(502);
           expect(h.delays).toHaveLength(READ_RETRY.retries);
           h.delays.forEach((d, n) => {
@@ -243,17 +244,17 @@ describe('idempotent reads', () => {
   });
 
   it('succeed when the upstream recovers within the retry budget, with no error shown', async () => {
-    const h = harness();
-    h.setFaults([{ path: '/network-partner', kind: 'drop', times: READ_RETRY.retries }]);
+    const h = testServer({ env: HARDENING_ENV });
+    h.sandbox.faults.set([{ path: '/network-partner', kind: 'drop', times: READ_RETRY.retries }]);
     const res = await h.request(COUNTRIES);
     expect(res.status).toBe(200);
-    expect(h.callsTo('/network-partner/supported/countries')).toBe(READ_RETRY.retries + 1);
+    expect(h.callsTo('/network-partner/supported/countries')).toHaveLength(READ_RETRY.retries + 1);
   });
 
   it('are not retried after a client error (400, 404)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     for (const status of [400, 404]) {
-      h.setFaults([{ path: '/network-partner/supported/currencies', kind: 'status', status }]);
+      h.sandbox.faults.set([{ path: '/network-partner/supported/currencies', kind: 'status', status }]);
       const before = h.calls.length;
       // A different query per status: a 4xx answer is kept briefly (negative caching).
       const type = status === 400 ? 'FIAT' : 'CRYPTO';
@@ -268,35 +269,52 @@ describe('idempotent reads', () => {
 
 describe('quote and session creation are never retried blindly', () => {
   it('one upstream call per browser call, whatever fails', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     for (const rule of FAULTS.map((f) => f.rule)) {
-      h.setFaults([{ ...rule, path: '/payments/crypto/quote' }]);
+      h.sandbox.faults.set([{ ...rule, path: '/payments/crypto/quote' }]);
       await h.quote();
-      h.setFaults([{ ...rule, path: '/crypto/session/widget' }]);
-      await h.createSession(`never-retried-${rule.kind}-${rule.status ?? rule.latencyMs ?? 0}`);
+      h.sandbox.faults.set([{ ...rule, path: '/crypto/session/widget' }]);
+      await h.session(SESSION_BODY, {
+        'Idempotency-Key': `never-retried-${rule.kind}-${rule.status ?? rule.latencyMs ?? 0}`,
+      });
     }
     // Each session is quoted first (unfaulted): two quote calls per round, one per browser call.
-    expect(h.callsTo('/payments/crypto/quote')).toBe(2 * FAULTS.length);
-    expect(h.callsTo('/crypto/session/widget')).toBe(FAULTS.length);
+    expect(h.callsTo('/payments/crypto/quote')).toHaveLength(2 * FAULTS.length);
+    expect(h.callsTo('/crypto/session/widget')).toHaveLength(FAULTS.length);
     expect(h.delays).toEqual([]);
   });
 
-  it('a session lost to a dropped connection is created on the replay, once', async () => {
-    const h = harness();
-    h.setFaults([{ path: '/crypto/session/widget', kind: 'drop', times: 1 }]);
+  // A creation whose answer never came is the server's to settle (merchant/jobs/pending-resolver.ts):
+  // these servers run their background jobs. Meanwhile a replay is told to retry, never sent upstream.
+  const settling = () => testServer({ env: { ...HARDENING_ENV, RAMP_ROLE: 'all' } });
+  /** The replay of `key`, once the server has settled what became of its session. */
+  const settled = (h: TestServer, key: string) =>
+    vi.waitFor(
+      async () => {
+        const res = await h.session(SESSION_BODY, { 'Idempotency-Key': key });
+        expect(res.status).not.toBe(503);
+        return res;
+      },
+      { timeout: 5_000 },
+    );
+
+  it('a session lost to a dropped connection is created once, by the server, and the replay gets it', async () => {
+    const h = settling();
+    h.sandbox.faults.set([{ path: '/crypto/session/widget', kind: 'drop', times: 1 }]);
     const KEY = 'replay-after-drop-0001';
-    const dropped = await h.createSession(KEY);
+    const dropped = await h.session(SESSION_BODY, { 'Idempotency-Key': KEY });
     expect(dropped.status).toBe(502);
     expect((await errorBody(dropped)).code).toBe('UPSTREAM_UNREACHABLE');
 
-    // The widget retries with the same Idempotency-Key (the same externalSessionId upstream).
-    const replay = await h.createSession(KEY);
+    // The widget retries with the same Idempotency-Key: no transaction names the session, so the
+    // server creates it again with the same externalSessionId, and the replay gets it.
+    const replay = await settled(h, KEY);
     expect(replay.status).toBe(200);
     const session = (await replay.json()) as { id: string; trackingToken: string };
     // Its answer is lost on the way to the browser: the next replay gets the same session, no new call.
-    const again = await h.createSession(KEY);
+    const again = await h.session(SESSION_BODY, { 'Idempotency-Key': KEY });
     expect(await again.json()).toEqual(session);
-    expect(h.callsTo('/crypto/session/widget')).toBe(2);
+    expect(h.callsTo('/crypto/session/widget')).toHaveLength(2);
     expect((await h.choose(session.id)).status).toBe(303);
     expect((await h.track(session.id, session.trackingToken)).status).toBe(200);
   });
@@ -306,32 +324,32 @@ describe('quote and session creation are never retried blindly', () => {
       FaultRule,
       'path'
     >[]) {
-      const h = harness();
-      h.setFaults([{ ...rule, path: '/crypto/session/widget', times: 1 }]);
+      const h = settling();
+      h.sandbox.faults.set([{ ...rule, path: '/crypto/session/widget', times: 1 }]);
       const KEY = `lost-answer-${rule.kind}-0001`;
-      const lost = await h.createSession(KEY);
+      const lost = await h.session(SESSION_BODY, { 'Idempotency-Key': KEY });
       expect([502, 504]).toContain(lost.status);
       // The upstream holds a session for this externalSessionId: the replay is refused in words, not duplicated.
-      const replay = await h.createSession(KEY);
+      const replay = await settled(h, KEY);
       expect(replay.status).toBe(409);
       expect(await errorBody(replay)).toMatchObject({
         code: 'SESSION_ALREADY_CREATED',
         message: expect.stringContaining('new key'),
       });
       // Starting again with a new key works.
-      expect((await h.createSession(`${KEY}-new`)).status).toBe(200);
+      expect((await h.session(SESSION_BODY, { 'Idempotency-Key': `${KEY}-new` })).status).toBe(200);
     }
   });
 
   it('a double click during a slow upstream makes one session', async () => {
-    const h = harness();
-    h.setFaults([{ path: '/crypto/session/widget', kind: 'latency', latencyMs: 30 }]);
+    const h = testServer({ env: HARDENING_ENV });
+    h.sandbox.faults.set([{ path: '/crypto/session/widget', kind: 'latency', latencyMs: 30 }]);
     const [a, b] = await Promise.all([
-      h.createSession('double-click-0001'),
-      h.createSession('double-click-0001'),
+      h.session(SESSION_BODY, { 'Idempotency-Key': 'double-click-0001' }),
+      h.session(SESSION_BODY, { 'Idempotency-Key': 'double-click-0001' }),
     ]);
     expect(await a.json()).toEqual(await b.json());
-    expect(h.callsTo('/crypto/session/widget')).toBe(1);
+    expect(h.callsTo('/crypto/session/widget')).toHaveLength(1);
   });
 });
 
@@ -343,11 +361,11 @@ describe.concurrent('discovery from the cache when the upstream fails', () => {
   it.each(TRANSIENT.map((f) => [f.name, f] as const))(
     'serves the last answer on %s, within the bound, and refuses beyond it',
     async (_name, fault) => {
-      const h = harness();
+      const h = testServer({ env: HARDENING_ENV });
       const fresh = await h.request(COUNTRIES);
       expect(fresh.status).toBe(200);
       const body = await fresh.json();
-      h.setFaults([{ ...fault.rule, path: '/network-partner' }]);
+      h.sandbox.faults.set([{ ...fault.rule, path: '/network-partner' }]);
 
       h.clock.advance(ttlMs + staleWhileRevalidateMs);
       const stale = await h.request(COUNTRIES);
@@ -366,20 +384,21 @@ describe.concurrent('discovery from the cache when the upstream fails', () => {
   );
 
   it('keeps the bootstrap working from the cache while the upstream is down', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     const BOOT = '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US';
     const first = await (await h.request(BOOT)).json();
-    h.setFaults([{ path: '/network-partner', kind: 'status', status: 503 }]);
+    h.sandbox.faults.set([{ path: '/network-partner', kind: 'status', status: 503 }]);
     h.clock.advance(ttlMs + staleWhileRevalidateMs + 1);
     const res = await h.request(BOOT);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(first);
   });
 
-  it('answers at once from the cache while a hanging refresh runs in the background', async () => {
-    const h = harness();
+  // The test's own `expect`: in a concurrent block, the global one's poll may find no current test.
+  it('answers at once from the cache while a hanging refresh runs in the background', async ({ expect }) => {
+    const h = testServer({ env: HARDENING_ENV });
     await h.request(COUNTRIES);
-    h.setFaults([{ path: '/network-partner', kind: 'hang' }]);
+    h.sandbox.faults.set([{ path: '/network-partner', kind: 'hang' }]);
     h.clock.advance(ttlMs + 1);
     const res = await h.request(COUNTRIES);
     expect(res.status).toBe(200);
@@ -398,9 +417,9 @@ describe.concurrent('discovery from the cache when the upstream fails', () => {
   });
 
   it('does not hide a client error behind a stale answer', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     await h.request(COUNTRIES);
-    h.setFaults([{ path: '/network-partner', kind: 'status', status: 400 }]);
+    h.sandbox.faults.set([{ path: '/network-partner', kind: 'status', status: 400 }]);
     h.clock.advance(ttlMs + staleWhileRevalidateMs + 1);
     expect((await h.request(COUNTRIES)).status).toBe(400);
   });
@@ -408,10 +427,10 @@ describe.concurrent('discovery from the cache when the upstream fails', () => {
 
 describe('status tracking', () => {
   it('resumes once the upstream comes back, and reaches SETTLED', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     const { id, token } = await h.paidSession();
     for (const rule of FAULTS.filter((f) => f.status !== undefined).map((f) => f.rule)) {
-      h.setFaults([{ ...rule, path: '/payments/transactions' }]);
+      h.sandbox.faults.set([{ ...rule, path: '/payments/transactions' }]);
       expect((await h.track(id, token)).status).not.toBe(200);
     }
     h.sandbox.faults.clear();
@@ -422,19 +441,25 @@ describe('status tracking', () => {
   });
 
   it('survives a restart of the server: same secret, same upstream, the token still reads', async () => {
-    const first = harness({ mode: 'remote' });
+    const first = testServer({ env: HARDENING_ENV, upstream: 'remote-sandbox' });
     const { id, token } = await first.paidSession();
     // A new process: new app, caches and stores; the secret comes from the environment again.
-    const restarted = harness({ mode: 'remote', sandbox: { sandbox: first.sandbox, clock: first.clock } });
+    const restarted = testServer({
+      env: HARDENING_ENV,
+      upstream: 'remote-sandbox',
+      sandbox: { reuse: first.sandbox },
+      clock: first.clock,
+    });
     first.clock.advance(60_000);
     const res = await restarted.track(id, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ transaction: { sessionId: id, status: 'SETTLED' } });
     // A server with another secret never accepts it.
-    const other = harness({
-      mode: 'remote',
-      env: { RAMP_SESSION_SECRET: 'another-secret-another-secret-0123456789' },
-      sandbox: { sandbox: first.sandbox, clock: first.clock },
+    const other = testServer({
+      env: { ...HARDENING_ENV, RAMP_SESSION_SECRET: 'another-secret-another-secret-0123456789' },
+      upstream: 'remote-sandbox',
+      sandbox: { reuse: first.sandbox },
+      clock: first.clock,
     });
     expect((await other.track(id, token)).status).toBe(404);
     expect(other.calls).toHaveLength(0);

@@ -1,10 +1,9 @@
 // An upstream that echoes the API key back in its error text, in any form: nothing of the key
 // reaches the browser or the log, whatever the encoding (through the server as `npm start` runs it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_BODY } from '../testing/harness';
+import { QUOTE_BODY } from '../testing/session';
 import { postJson } from '../testing/client';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
 import { QUOTE_PATH, TEST_KEY } from '../testing/upstream';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -34,9 +33,9 @@ const fragments = (s: string) => {
   return Array.from({ length: k.length - 7 }, (_, i) => k.slice(i, i + 8));
 };
 
-let t: Served;
+let t: ListeningTestServer<'fake'>;
 beforeAll(async () => {
-  t = await served({ RAMP_RATE_LIMIT_QUOTE: '999/999' });
+  t = await listeningTestServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '999/999' } });
 });
 afterAll(() => t.close());
 
@@ -46,10 +45,10 @@ describe('an upstream error text echoing the key', () => {
       status: 400,
       body: { code: 'BAD_REQUEST', message: `Unknown credentials ${echo} for this account`, details: [echo] },
     }));
-    const lines = t.log.lines.length;
+    const lines = t.lines.length;
     const res = await postJson(t.origin, QUOTE_PATH, QUOTE_BODY);
     expect(res.status).toBe(400);
-    const seen = alnum(`${JSON.stringify(res.headers)}${res.text}${t.log.lines.slice(lines).join('\n')}`);
+    const seen = alnum(`${JSON.stringify(res.headers)}${res.text}${t.lines.slice(lines).join('\n')}`);
     // Neither a piece of the key nor a piece of its echo (the encoded form) is a leak.
     for (const f of [...fragments(TEST_KEY), ...fragments(echo.replace(/^Basic /, ''))]) {
       expect(seen).not.toContain(f);

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NODE_SERVER_TIMEOUTS } from '../node/node-server';
-import { served } from '../testing/served';
+import { listeningTestServer } from '../testing/server';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(() => close?.());
@@ -21,9 +21,9 @@ function stall(port: number, head: string): Promise<string> {
 
 /** The server as `npm start` runs it (listen.ts), with `timeouts` in place of its own. */
 async function listen(timeouts?: Partial<typeof NODE_SERVER_TIMEOUTS>) {
-  const s = await served({}, { timeouts });
+  const s = await listeningTestServer({ upstream: 'fake', timeouts });
   close = s.close;
-  return { server: s.server, port: Number(s.port) };
+  return { server: s.serving.server, port: Number(s.port) };
 }
 
 describe('the Node server of npm start', () => {

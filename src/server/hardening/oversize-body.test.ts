@@ -4,12 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_PATH } from '../testing/session';
 import { send } from '../testing/client';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
 
-let t: Served;
+let t: ListeningTestServer<'fake'>;
 beforeAll(async () => {
-  t = await served({ RAMP_RATE_LIMIT_QUOTE: '999/999' });
+  t = await listeningTestServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '999/999' } });
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../config/config';
 import { loadConfig } from '../config/env';
-import { BUY_SESSION, json, quotedSession, testApp } from '../testing/upstream';
+import { BUY_SESSION, json, quotedSession } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const SESSION = BUY_SESSION;
 const withRedirect = (redirectUrl: string) => ({
@@ -50,7 +51,7 @@ describe('a redirectUrl on an origin the request claims', () => {
     ['an absolute-URI request line', {}, 'http://evil.example/api/ramp/crypto/session/widget'],
   ];
   it.each(claims)('is refused with a 4xx and never reaches the upstream: %s', async (_, headers, url) => {
-    const t = testApp({ RAMP_TRUST_PROXY: '1' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_TRUST_PROXY: '1' } });
     const res = await t.request(
       url ?? 'http://evil.example/api/ramp/crypto/session/widget',
       json(withRedirect('http://evil.example/phish'), { 'Idempotency-Key': key(), ...headers }),
@@ -62,7 +63,7 @@ describe('a redirectUrl on an origin the request claims', () => {
   });
 
   it('is accepted on the configured public origin, whatever the Host', async () => {
-    const t = testApp({ RAMP_PUBLIC_URL: 'https://pay.shop.example' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_PUBLIC_URL: 'https://pay.shop.example' } });
     // Quoted first as the widget does, then sent to the server under another Host.
     const res = await quotedSession(
       (path, init) => t.request(`http://evil.example${path}`, init),
@@ -76,7 +77,7 @@ describe('a redirectUrl on an origin the request claims', () => {
   });
 
   it('is accepted on the listen address when RAMP_PUBLIC_URL is unset', async () => {
-    const t = testApp({ PORT: '9000' });
+    const t = testServer({ upstream: 'fake', env: { PORT: '9000' } });
     const res = await t.session(withRedirect('http://127.0.0.1:9000/thanks'), { 'Idempotency-Key': key() });
     expect(res.status).toBe(200);
   });

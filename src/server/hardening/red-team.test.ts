@@ -5,13 +5,12 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_FAILURES } from '../http/admin';
 import { send } from '../testing/client';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
-import { TEST_ADMIN } from '../testing/upstream';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
+import { ADMIN_TOKEN } from '../testing/server';
 
-let t: Served;
+let t: ListeningTestServer<'fake'>;
 beforeAll(async () => {
-  t = await served();
+  t = await listeningTestServer({ upstream: 'fake' });
 });
 afterAll(() => t.close());
 
@@ -41,7 +40,7 @@ describe('wrong console tokens', () => {
     expect((await send(t.origin, '/api/ramp/orders', { headers: wrong, from: '127.0.0.6' })).status).toBe(
       401,
     );
-    const right = { authorization: `Bearer ${TEST_ADMIN}` };
+    const right = { authorization: `Bearer ${ADMIN_TOKEN}` };
     expect((await send(t.origin, '/api/ramp/orders', { headers: right, from })).status).toBe(429);
     expect((await send(t.origin, '/api/ramp/orders', { headers: right, from: '127.0.0.7' })).status).toBe(
       200,

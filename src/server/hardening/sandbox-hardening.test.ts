@@ -3,15 +3,15 @@
 // and its simulated partner page must not be framed by anyone.
 import { describe, expect, it } from 'vitest';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
-import { harness } from '../testing/harness';
+import { HARDENING_ENV, testServer, type TestServer } from '../testing/server';
+import { SESSION_BODY } from '../testing/session';
 
-const control = (h: ReturnType<typeof harness>, path: string, init: RequestInit) =>
-  h.request(`/__sandbox${path}`, init);
+const control = (h: TestServer, path: string, init: RequestInit) => h.request(`/__sandbox${path}`, init);
 
 describe('/__sandbox control routes', () => {
   it('refuse a text/plain POST (a form any site can send), and do nothing', async () => {
-    const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' } });
-    const before = h.clock.now();
+    const h = testServer({ env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1' } });
+    const before = h.sandboxNow();
     const res = await control(h, '/clock', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
@@ -19,7 +19,7 @@ describe('/__sandbox control routes', () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(h.clock.now()).toBe(before);
+    expect(h.sandboxNow()).toBe(before);
     const faults = await control(h, '/faults', {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain' },
@@ -30,7 +30,7 @@ describe('/__sandbox control routes', () => {
   });
 
   it('refuse JSON from another origin or site', async () => {
-    const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' } });
+    const h = testServer({ env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1' } });
     const claims: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       { 'Sec-Fetch-Site': 'cross-site' },
@@ -45,8 +45,8 @@ describe('/__sandbox control routes', () => {
   });
 
   it('accept same-origin JSON (what the e2e tools send)', async () => {
-    const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' } });
-    const before = h.clock.now();
+    const h = testServer({ env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1' } });
+    const before = h.sandboxNow();
     const res = await control(h, '/clock', {
       method: 'POST',
       headers: {
@@ -57,7 +57,7 @@ describe('/__sandbox control routes', () => {
       body: '{"advanceMs":1000}',
     });
     expect(res.status).toBe(204);
-    expect(h.clock.now()).toBe(before + 1000);
+    expect(h.sandboxNow()).toBe(before + 1000);
   });
 
   it('the standalone sandbox refuses a text/plain POST too', async () => {
@@ -81,7 +81,7 @@ describe('/__sandbox control routes', () => {
 describe('a fault rule with a regular expression', () => {
   // A pattern from a request could backtrack for minutes (^/(a+)+$): rules over HTTP take prefixes only.
   it('is refused with 400, and no rule is set', async () => {
-    const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' } });
+    const h = testServer({ env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1' } });
     const put = await control(h, '/faults', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -92,19 +92,19 @@ describe('a fault rule with a regular expression', () => {
       code: 'INVALID_BODY',
       message: expect.stringContaining('pathPattern'),
     });
-    expect((await h.request(`/sandbox/${'a'.repeat(28)}`)).status).toBe(401);
+    expect((await h.request(`/api/ramp/sandbox/${'a'.repeat(28)}`)).status).toBe(401);
   });
 });
 
 describe('the simulated partner page', () => {
   it('may not be framed by any site', async () => {
-    const h = harness();
-    const res = await h.createSession('frame-ancestors-key-1');
+    const h = testServer({ env: HARDENING_ENV });
+    const res = await h.session(SESSION_BODY, { 'Idempotency-Key': 'frame-ancestors-key-1' });
     const { id } = (await res.json()) as { id: string };
-    const page = await h.request(`/sandbox/provider/checkout/${id}`);
+    const page = await h.request(`/api/ramp/sandbox/provider/checkout/${id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
-    const missing = await h.request('/sandbox/provider/checkout/nope');
+    const missing = await h.request('/api/ramp/sandbox/provider/checkout/nope');
     expect(missing.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
   });
 });

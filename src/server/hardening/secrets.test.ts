@@ -11,20 +11,21 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { FaultRule } from '../../sandbox';
 import { buySession } from '../../sandbox/test-kit';
 import { SANDBOX_BASE_URL } from '../config/defaults';
+import { openEmbeddedLedger } from '../storage/ledger';
 import { DISCOVERY_CACHE_DEFAULTS } from '../proxy/discovery/cache';
 import { API_CSP } from '../http/headers';
 import { safeEqual } from '../http/tokens';
 import { json } from '../testing/upstream';
 import {
   ADMIN_TOKEN,
-  QUOTE_BODY,
-  SESSION_BODY,
+  HARDENING_ENV,
   SESSION_SECRET,
   SHOP,
-  errorBody,
-  harness,
-} from '../testing/harness';
-import type { Harness } from '../testing/harness';
+  testServer,
+  type TestServer,
+} from '../testing/server';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
+import { errorBody } from '../testing/error-body';
 
 vi.mock('../http/tokens', async (importOriginal) => {
   const mod = await importOriginal<typeof import('../http/tokens')>();
@@ -76,7 +77,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 /** Sends everything a browser (or an attacker) could, and keeps every response. */
-async function driveEverything(h: Harness, seen: Response[]) {
+async function driveEverything(h: TestServer, seen: Response[]) {
   const send = async (path: string, init?: RequestInit) => {
     const res = await h.request(path, init);
     seen.push(res);
@@ -202,14 +203,18 @@ const FAULT_RULES: FaultRule[] = [
 
 describe('the API key', () => {
   it('is in no response, header, log line or console output, through every route, refusal and fault', async () => {
-    const h = harness({ mode: 'remote', apiKey: KEY, deps: { staticRoot } });
+    const h = testServer({
+      env: { ...HARDENING_ENV, RAMP_API_KEY: KEY },
+      upstream: 'remote-sandbox',
+      static: staticRoot,
+    });
     const seen: Response[] = [];
     const session = await driveEverything(h, seen);
     expect(session).not.toBeNull();
     for (const rule of FAULT_RULES) {
       // Past every cache bound, so discovery reaches the failing upstream too.
       h.clock.advance(DISCOVERY_CACHE_DEFAULTS.ttlMs + DISCOVERY_CACHE_DEFAULTS.staleIfErrorMs + 1);
-      h.setFaults([rule]);
+      h.sandbox.faults.set([rule]);
       await driveEverything(h, seen);
       h.sandbox.faults.clear();
     }
@@ -257,21 +262,26 @@ describe('the API key', () => {
           return Response.json(`denied for ${auth}`, { status: 403 });
         return upstream(input, init);
       };
-    const h = harness({ mode: 'remote', apiKey: KEY, wrapFetch: echo, deps: { staticRoot } });
+    const h = testServer({
+      env: { ...HARDENING_ENV, RAMP_API_KEY: KEY },
+      upstream: 'remote-sandbox',
+      wrapUpstream: echo,
+      static: staticRoot,
+    });
     const seen: Response[] = [];
     await driveEverything(h, seen);
     await expectNoSecret(seen, h.lines, forms(KEY));
   });
 
   it('in sandbox mode, the made-up key stays out of the sandbox pages and control answers too', async () => {
-    const h = harness({ env: { RAMP_SANDBOX_CONTROL: '1' }, deps: { staticRoot } });
+    const h = testServer({ env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1' }, static: staticRoot });
     const seen: Response[] = [];
     const session = await driveEverything(h, seen);
     for (const path of [
-      `/sandbox/provider/checkout/${session!.id}`,
-      '/sandbox/provider/checkout/unknown',
-      '/sandbox/network-partner/supported/countries?category=CRYPTO_ONRAMP',
-      '/sandbox/assets/provider.css',
+      `/api/ramp/sandbox/provider/checkout/${session!.id}`,
+      '/api/ramp/sandbox/provider/checkout/unknown',
+      '/api/ramp/sandbox/network-partner/supported/countries?category=CRYPTO_ONRAMP',
+      '/api/ramp/sandbox/assets/provider.css',
     ]) {
       seen.push(await h.request(path));
     }
@@ -283,7 +293,7 @@ describe('the API key', () => {
 
 describe('tracking tokens', () => {
   it("one session's token reads no other session's transaction, by session or by id", async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     const sessions = [await h.paidSession(), await h.paidSession(), await h.paidSession()];
     const before = h.calls.length;
     const answers: unknown[] = [];
@@ -310,7 +320,7 @@ describe('tracking tokens', () => {
   });
 
   it('a changed, truncated, extended or re-assembled token reads nothing and calls nothing (property)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     const a = await h.paidSession();
     const b = await h.paidSession();
     const [payloadA, sigA] = a.token.split('.') as [string, string];
@@ -355,7 +365,7 @@ describe('tracking tokens', () => {
 
 describe('the console token', () => {
   it('is compared with the constant-time compare on every console request', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     const spy = vi.mocked(safeEqual);
     spy.mockClear();
     const wrong = 'hardening-admin-token-0123456788';
@@ -407,16 +417,14 @@ describe('security headers', () => {
   const headersOf = (res: Response) => Object.fromEntries(res.headers);
 
   it('are on every class of response: API answers, refusals, failures, pages, assets and the sandbox', async () => {
-    const h = harness({
-      env: { RAMP_SANDBOX_CONTROL: '1', RAMP_RATE_LIMIT_QUOTE: '60/1' },
-      deps: {
-        staticRoot,
-        // A cache whose clock breaks: the only way to reach the app's last-resort 500.
-        cache: {
-          now: () => {
-            throw new Error('boom: internal detail');
-          },
-        },
+    // A ledger whose order listing breaks: the way to the app's last-resort 500.
+    const ledger = await openEmbeddedLedger(null);
+    const h = testServer({
+      env: { ...HARDENING_ENV, RAMP_SANDBOX_CONTROL: '1', RAMP_RATE_LIMIT_QUOTE: '60/1' },
+      static: staticRoot,
+      ledger: {
+        ...ledger,
+        orders: { ...ledger.orders, list: () => Promise.reject(new Error('boom: internal detail')) },
       },
     });
     const NP = '/api/ramp/network-partner';
@@ -438,7 +446,7 @@ describe('security headers', () => {
       ['415', h.request('/api/ramp/crypto/session/widget', { method: 'POST', body: 'x' })],
       ['414', h.request(`/api/ramp/bootstrap?country=${'A'.repeat(3000)}`)],
       ['401', h.request('/api/ramp/admin/session')],
-      ['500', h.request(`${NP}/supported/countries?category=CRYPTO_ONRAMP`)],
+      ['500', h.request('/api/ramp/orders', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })],
       [
         'preflight granted',
         h.request('/api/ramp/bootstrap', {
@@ -455,25 +463,30 @@ describe('security headers', () => {
       ],
       ['healthz', h.request('/healthz')],
       ['HEAD', h.request('/healthz', { method: 'HEAD' })],
-      ['sandbox api 401', h.request('/sandbox/network-partner/supported/countries?category=CRYPTO_ONRAMP')],
+      [
+        'sandbox api 401',
+        h.request('/api/ramp/sandbox/network-partner/supported/countries?category=CRYPTO_ONRAMP'),
+      ],
       ['sandbox control', h.request('/__sandbox/faults', { method: 'DELETE' })],
     ];
-    h.setFaults([{ path: '/payments/transactions', kind: 'status', status: 503 }]);
+    h.sandbox.faults.set([{ path: '/payments/transactions', kind: 'status', status: 503 }]);
     for (const [name, p] of api) {
       const res = await p;
       expect(headersOf(res), name).toMatchObject(COMMON);
       expect(res.headers.get('content-security-policy'), name).toBe(API_CSP);
       expect(res.headers.get('x-frame-options'), name).toBe('DENY');
     }
-    const fiveHundred = await (await h.request(`${NP}/supported/countries?category=CRYPTO_ONRAMP`)).json();
+    const fiveHundred = await (
+      await h.request('/api/ramp/orders', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).json();
     expect(fiveHundred).toEqual({
       code: 'INTERNAL_ERROR',
       message: 'Something went wrong on the server',
       requestId: expect.any(String),
     });
 
-    // This server's discovery cache is broken on purpose (its session checks cannot read): the
-    // session whose provider page is read below is created on the sandbox itself.
+    // This server has spent its one quote (the 429 above), which a session needs: the session whose
+    // provider page is read below is created on the sandbox itself.
     const session = await (
       await h.sandbox.fetch(`${SANDBOX_BASE_URL}/crypto/session/widget`, {
         method: 'POST',
@@ -487,7 +500,11 @@ describe('security headers', () => {
       ['/demo.html', 'demo', null],
       ['/assets/index-1a2b3c.js', 'asset', null],
       ['/ramp-checkout.js', 'embed', null],
-      [`/sandbox/provider/checkout/${(session as { id: string }).id}`, 'provider page', /form-action 'self'/],
+      [
+        `/api/ramp/sandbox/provider/checkout/${(session as { id: string }).id}`,
+        'provider page',
+        /form-action 'self'/,
+      ],
     ];
     for (const [path, name, csp] of pages) {
       const res = await h.request(path);
@@ -536,7 +553,7 @@ describe('CORS', () => {
   );
 
   it('grants exactly the configured origin, preflight and actual, never * or credentials (property)', async () => {
-    const h = harness();
+    const h = testServer({ env: HARDENING_ENV });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ROUTES), origins, async ([method, path], origin) => {
         const actual = await h.request(path, { method, headers: { Origin: origin } });
@@ -572,7 +589,7 @@ describe('CORS', () => {
   });
 
   it('lets the embed script load from any page, and nothing else of the build', async () => {
-    const h = harness({ deps: { staticRoot } });
+    const h = testServer({ env: HARDENING_ENV, static: staticRoot });
     expect(
       (await h.request('/ramp-checkout.js', { headers: { Origin: 'https://any.example' } })).headers.get(
         'access-control-allow-origin',

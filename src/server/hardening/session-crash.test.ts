@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { startUpstream } from '../testing/cluster';
 import type { CountingUpstream } from '../testing/cluster';
-import { kill, startServer, stopServers, whenReady } from '../testing/process';
+import { startServer, stopServers } from '../testing/process';
 import { quotedSession } from '../testing/session';
 import { buySession } from '../../api/test-sessions';
 
@@ -47,8 +47,7 @@ const sessionPosts = () => upstream.count('POST', '/crypto/session/widget');
 describe('a server killed while the upstream holds its session creations', () => {
   it('settles them after a restart: no intent claimed without an order, no upstream session unrecorded', async () => {
     const first = startServer(env());
-    const url = await first.listening;
-    await whenReady(url);
+    const url = await first.ready;
     const send = (origin: string) => (path: string, init: RequestInit) => fetch(`${origin}${path}`, init);
     const mint = async (reference: string) => {
       const res = await fetch(`${url}/api/ramp/intents`, {
@@ -77,15 +76,14 @@ describe('a server killed while the upstream holds its session creations', () =>
     held.push(hold('crash-key-late-0001', late));
     await vi.waitFor(() => expect(sessionPosts()).toBe(2), { timeout: 5_000, interval: 20 });
 
-    await kill(first, 'SIGKILL');
+    await first.stop('SIGKILL');
     expect(await Promise.all(held)).toEqual(['connection lost', 'connection lost']);
     // The upstream made the second session, for nobody.
     await vi.waitFor(() => expect(upstream.created).toHaveLength(1), { timeout: 5_000, interval: 20 });
     const [orphan] = upstream.created;
 
     const second = startServer(env());
-    const again = await second.listening;
-    await whenReady(again);
+    const again = await second.ready;
     const status = async (secret: string) =>
       (await fetch(`${again}/api/ramp/intents/current`, { headers: { 'X-Ramp-Intent': secret } })).status;
     // Until taken over, both intents are held by their pending orders, and a retry waits.
@@ -134,7 +132,7 @@ describe('a server killed while the upstream holds its session creations', () =>
     expect(await status(late)).toBe(409);
 
     // Every session the upstream made is in the ledger: an order, or the one nobody got, kept as lost.
-    await kill(second, 'SIGTERM');
+    await second.stop('SIGTERM');
     const ledger = await openEmbeddedLedger(dataDir);
     try {
       for (const s of upstream.created) {

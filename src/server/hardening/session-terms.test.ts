@@ -3,7 +3,8 @@
 // its limits, a wallet of the crypto's chain) and match a quote this server gave recently; otherwise
 // it is refused with a 422 naming the choice, and nothing reaches the upstream's session route.
 import { describe, expect, it } from 'vitest';
-import { BUY_SESSION, SESSION_PATH, json, quoteFor, testApp } from '../testing/upstream';
+import { BUY_SESSION, SESSION_PATH, json, quoteFor } from '../testing/upstream';
+import { testServer, type TestServer } from '../testing/server';
 
 const UPSTREAM_SESSION = '/crypto/session/widget';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -15,7 +16,7 @@ const withData = (data: Record<string, unknown>) => ({
   sessionData: { ...BUY_SESSION.sessionData, ...data },
 });
 
-async function refused(t: ReturnType<typeof testApp>, res: Response, code: string) {
+async function refused(t: TestServer, res: Response, code: string) {
   const body = (await res.json()) as { code: string; message: string; details?: string[] };
   expect({ status: res.status, code: body.code }).toEqual({ status: 422, code });
   expect(t.callsTo(UPSTREAM_SESSION)).toHaveLength(0);
@@ -24,7 +25,7 @@ async function refused(t: ReturnType<typeof testApp>, res: Response, code: strin
 
 describe('a session whose choices the discovery data does not allow', () => {
   it('is refused for a partner that serves no route for the pair', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(withData({ serviceProvider: 'TRANSAK' }), { 'Idempotency-Key': key() });
     const body = await refused(t, res, 'ROUTE_UNAVAILABLE');
     expect(body.message).toContain('TRANSAK');
@@ -32,19 +33,19 @@ describe('a session whose choices the discovery data does not allow', () => {
   });
 
   it('is refused for a payment method the partner does not take on the route', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(withData({ paymentMethodType: 'SEPA' }), { 'Idempotency-Key': key() });
     await refused(t, res, 'ROUTE_UNAVAILABLE');
   });
 
   it('is refused for country ZZ', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(withData({ countryCode: 'ZZ' }), { 'Idempotency-Key': key() });
     await refused(t, res, 'COUNTRY_NOT_SUPPORTED');
   });
 
   it('is refused for a crypto the country is not offered', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(withData({ destinationCurrencyCode: 'DOGE' }), { 'Idempotency-Key': key() });
     await refused(t, res, 'CURRENCY_NOT_SUPPORTED');
   });
@@ -57,14 +58,14 @@ describe('a session whose choices the discovery data does not allow', () => {
     ['below the partner’s minimum', '9.99'],
     ['above the partner’s maximum', '10000.01'],
   ])('is refused for an amount of %s', async (_, amount) => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(withData({ sourceAmount: amount }), { 'Idempotency-Key': key() });
     const body = await refused(t, res, 'AMOUNT_OUT_OF_RANGE');
     expect(body.details).toEqual([expect.stringMatching(/^sessionData\.sourceAmount: /)]);
   });
 
   it('is refused for a wallet address of another chain, or one that is not an address of its own', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const other = await t.session(withData({ walletAddress: ETH_WALLET }), { 'Idempotency-Key': key() });
     expect((await refused(t, other, 'WALLET_MISMATCH')).message).toContain('BITCOIN');
     // The right family, a broken checksum.
@@ -80,21 +81,21 @@ describe('a session whose choices the discovery data does not allow', () => {
 
 describe('a session bound to a recent quote', () => {
   it('passes with the terms the server quoted', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.session(BUY_SESSION, { 'Idempotency-Key': key() });
     expect(res.status).toBe(200);
     expect(t.callsTo(UPSTREAM_SESSION)).toHaveLength(1);
   });
 
   it('is refused for terms that were never quoted', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request(SESSION_PATH, json(BUY_SESSION, { 'Idempotency-Key': key() }));
     const body = await refused(t, res, 'QUOTE_REQUIRED');
     expect(body.message).toMatch(/request a quote first/);
   });
 
   it('is refused for terms other than the quoted ones: amount, partner or method', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     // Two partners with two methods each: every variant below is valid by itself; only its quote is missing.
     t.upstream.on('/network-partner/supported/routes/', () => ({
       status: 200,
@@ -123,7 +124,7 @@ describe('a session bound to a recent quote', () => {
   });
 
   it('is refused once the quote has expired (RAMP_QUOTE_BINDING_TTL_MS)', async () => {
-    const t = testApp({ RAMP_QUOTE_BINDING_TTL_MS: '60000' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_QUOTE_BINDING_TTL_MS: '60000' } });
     const quote = await t.request('/api/ramp/payments/crypto/quote', json(quoteFor(BUY_SESSION)));
     expect(quote.status).toBe(200);
     t.clock.advance(59_000);
@@ -137,7 +138,7 @@ describe('a session bound to a recent quote', () => {
   });
 
   it('binds for five minutes by default', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     await t.request('/api/ramp/payments/crypto/quote', json(quoteFor(BUY_SESSION)));
     t.clock.advance(5 * 60_000);
     const late = await t.request(SESSION_PATH, json(BUY_SESSION, { 'Idempotency-Key': key() }));
@@ -145,7 +146,7 @@ describe('a session bound to a recent quote', () => {
   });
 
   it('is refused when the quote was for the other direction', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     // The fake upstream's quote is a purchase: it binds no sale of the same terms.
     const sell = {
       sessionType: 'SELL',

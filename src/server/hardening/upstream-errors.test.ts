@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, json, testApp } from '../testing/upstream';
+import { TEST_KEY, json } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const QUOTE = {
   countryCode: 'US',
@@ -14,7 +15,7 @@ const QUOTE = {
 };
 
 async function quoteFailingWith(body: unknown, status = 400) {
-  const t = testApp();
+  const t = testServer({ upstream: 'fake' });
   t.upstream.on('/payments/crypto/quote', () => ({ status, body }));
   const res = await t.request('/api/ramp/payments/crypto/quote', json(QUOTE));
   return { res, text: await res.text(), t };
@@ -64,7 +65,7 @@ describe('the API key in upstream messages', () => {
   it.each(variants)('is scrubbed from 5xx messages and log lines: %s', async (_, echo) => {
     const { text, t } = await quoteFailingWith({ code: 'UNEXPECTED_ERROR', message: `key=${echo}` }, 500);
     expect(text.toLowerCase()).not.toContain(echo.toLowerCase());
-    for (const line of t.log.lines) expect(line.toLowerCase()).not.toContain(echo.toLowerCase());
+    for (const line of t.lines) expect(line.toLowerCase()).not.toContain(echo.toLowerCase());
   });
 });
 
@@ -72,7 +73,7 @@ describe('an upstream redirect', () => {
   const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 
   it('is a 502 UPSTREAM_REDIRECT, not followed and not retried', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     t.upstream.on('/', () => ({ status: 302, body: { moved: 'https://elsewhere.example/' } }));
     for (const [path, init] of [[COUNTRIES], ['/api/ramp/payments/crypto/quote', json(QUOTE)]] as const) {
       const before = t.upstream.calls.length;
@@ -95,10 +96,10 @@ describe('an upstream redirect', () => {
     });
     await Promise.all([listening(elsewhere), listening(upstream)]);
     try {
-      const t = testApp(
-        { RAMP_API_BASE_URL: `http://127.0.0.1:${port(upstream)}` },
-        { fetch: (input, init) => globalThis.fetch(input, init) },
-      );
+      const t = testServer({
+        upstream: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
+        env: { RAMP_API_BASE_URL: `http://127.0.0.1:${port(upstream)}` },
+      });
       const res = await t.request('/api/ramp/payments/crypto/quote', json(QUOTE));
       expect(res.status).toBe(502);
       expect(await res.json()).toMatchObject({ code: 'UPSTREAM_REDIRECT' });

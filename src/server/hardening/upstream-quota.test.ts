@@ -2,17 +2,15 @@
 // upstream are limited per client, total upstream concurrency is bounded, negative answers are
 // cached briefly, and transaction reads by id are limited too.
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../config/config';
-import { loadConfig } from '../config/env';
 import { createTokenSigner } from '../http/tokens';
-import { remoteEnv, testApp } from '../testing/upstream';
+import { SESSION_SECRET, testServer } from '../testing/server';
 
 const currencies = (code: string) =>
   `/api/ramp/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=CRYPTO&providerCurrencyCode=${code}`;
 
 describe('discovery cache misses', () => {
   it('300 distinct queries from one client reach the upstream at most ~60 times; another client is still served', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const statuses: number[] = [];
     for (let i = 0; i < 300; i++) statuses.push((await t.request(currencies(`X${i}`))).status);
     const upstream = t.upstream.calls.filter((c) => c.path === '/network-partner/supported/currencies');
@@ -28,7 +26,7 @@ describe('discovery cache misses', () => {
   });
 
   it('negative answers are cached briefly: the same missing query goes upstream once', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     t.upstream.on('/network-partner/supported/currencies', () => ({
       status: 400,
       body: { code: 'INVALID_CURRENCY_CODE', message: 'unknown' },
@@ -45,7 +43,10 @@ describe('discovery cache misses', () => {
   });
 
   it('total upstream concurrency is bounded', async () => {
-    const t = testApp({ RAMP_UPSTREAM_CONCURRENCY: '4', RAMP_RATE_LIMIT_DISCOVERY: '100000/100000' });
+    const t = testServer({
+      upstream: 'fake',
+      env: { RAMP_UPSTREAM_CONCURRENCY: '4', RAMP_RATE_LIMIT_DISCOVERY: '100000/100000' },
+    });
     const gate = t.upstream.hold();
     const pending = Array.from({ length: 20 }, (_, i) =>
       t.request(currencies(`C${i}`), {}, `198.51.100.${i}`),
@@ -61,8 +62,8 @@ describe('discovery cache misses', () => {
 
 describe('transaction reads by id', () => {
   it('are rate limited per client', async () => {
-    const t = testApp();
-    const token = createTokenSigner(resolveConfig(loadConfig(remoteEnv())).sessionSecret).sign('s1');
+    const t = testServer({ upstream: 'fake' });
+    const token = createTokenSigner(SESSION_SECRET).sign('s1');
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) {
       const res = await t.request(`/api/ramp/payments/transactions/tx-s1`, {

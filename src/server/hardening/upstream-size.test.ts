@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/config';
 import { loadConfig } from '../config/env';
-import { COUNTRIES as SOME_COUNTRIES, testApp } from '../testing/upstream';
+import { COUNTRIES as SOME_COUNTRIES } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const big = (n: number) =>
@@ -21,7 +22,7 @@ describe('upstream response size', () => {
   });
 
   it('answers 502 UPSTREAM_RESPONSE_TOO_LARGE above the cap, without retrying, and caches nothing', async () => {
-    const t = testApp({ RAMP_UPSTREAM_MAX_BYTES: '65536' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_UPSTREAM_MAX_BYTES: '65536' } });
     let size = 5_000; // ≈ 500 KB
     t.upstream.on('/network-partner/supported/countries', () => ({
       status: 200,
@@ -42,7 +43,7 @@ describe('upstream response size', () => {
   });
 
   it('caps error bodies too', async () => {
-    const t = testApp({ RAMP_UPSTREAM_MAX_BYTES: '65536' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_UPSTREAM_MAX_BYTES: '65536' } });
     t.upstream.on('/payments/crypto/quote', () => ({
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'x'.repeat(200_000) },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_BODY as QUOTE } from '../testing/harness';
-import { QUOTE_PATH, json, testApp } from '../testing/upstream';
+import { QUOTE_BODY as QUOTE } from '../testing/session';
+import { QUOTE_PATH, json } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 
@@ -16,7 +17,7 @@ const policyHeaders = (res: Response) => {
 
 describe('CORS on /api/ramp', () => {
   it('grants an allowed origin and exposes the request id', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request(COUNTRIES, { headers: { Origin: 'https://shop.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
@@ -27,7 +28,7 @@ describe('CORS on /api/ramp', () => {
   it.each(['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'null'])(
     'gives %s no grant at all',
     async (origin) => {
-      const { request } = testApp();
+      const { request } = testServer({ upstream: 'fake' });
       const res = await request(COUNTRIES, { headers: { Origin: origin } });
       expect(res.headers.has('access-control-allow-origin')).toBe(false);
       const pre = await request(COUNTRIES, {
@@ -41,7 +42,7 @@ describe('CORS on /api/ramp', () => {
   );
 
   it('answers the preflight of an allowed origin with the allowed methods and headers', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/crypto/session/widget', {
       method: 'OPTIONS',
       headers: {
@@ -61,7 +62,7 @@ describe('CORS on /api/ramp', () => {
   });
 
   it('tells any origin whether it is allowed, so a refused widget can say why', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const refused = await request('/api/ramp/origin', { headers: { Origin: 'http://localhost:3000' } });
     expect(refused.status).toBe(200);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
@@ -74,13 +75,13 @@ describe('CORS on /api/ramp', () => {
   });
 
   it('grants nobody when RAMP_ALLOWED_ORIGINS is unset (same origin only)', async () => {
-    const { request } = testApp({ RAMP_ALLOWED_ORIGINS: '' });
+    const { request } = testServer({ upstream: 'fake', env: { RAMP_ALLOWED_ORIGINS: '' } });
     const res = await request(COUNTRIES, { headers: { Origin: 'https://shop.example' } });
     expect(res.headers.has('access-control-allow-origin')).toBe(false);
   });
 
   it('grants on error answers too, so the browser can read them', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/nope', { headers: { Origin: 'https://shop.example' } });
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -93,7 +94,7 @@ describe('CORS on /api/ramp', () => {
     ['an unknown origin', { Origin: 'https://evil.example' }, {}],
     ['HTTPS behind a trusted proxy', { 'X-Forwarded-Proto': 'https' }, { RAMP_TRUST_PROXY: '1' }],
   ])('gives answers and errors the same headers (%s)', async (_, headers, env) => {
-    const { request } = testApp(env);
+    const { request } = testServer({ upstream: 'fake', env: env });
     const quoted = await request(QUOTE_PATH, json(QUOTE, headers));
     const refused = await request(QUOTE_PATH, json({ ...QUOTE, sourceAmount: 'lots' }, headers));
     expect([quoted.status, refused.status]).toEqual([200, 400]);

@@ -6,7 +6,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_DATA_ID } from '../../api/first-screen';
 import { FIRST_DATA_BUDGET_MS, jsonScript } from './first-data';
-import { TEST_KEY, testApp } from '../testing/upstream';
+import { TEST_KEY } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const HTML =
   '<!doctype html><html><head><title>Checkout</title></head><body><div id="root"></div></body></html>';
@@ -30,7 +31,7 @@ function firstData(html: string): { request: string; answer: Record<string, unkn
 
 describe('the hosted page with its first data', () => {
   it('carries the bootstrap answer, opening quote included, instead of a preload', async () => {
-    const t = testApp({}, { staticRoot: hosted });
+    const t = testServer({ upstream: 'fake', static: hosted });
     const res = await t.request(BEST, { headers: { 'Accept-Encoding': 'br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -55,12 +56,12 @@ describe('the hosted page with its first data', () => {
   });
 
   it('serves the mounted variant index.html the same way', async () => {
-    const res = await testApp({}, { staticRoot: hosted }).request(`/index.html${BEST.slice(1)}`);
+    const res = await testServer({ upstream: 'fake', static: hosted }).request(`/index.html${BEST.slice(1)}`);
     expect(firstData(await res.text())?.request).toBe(BEST_REQUEST);
   });
 
   it('sends the page as it is when its URL does not say the first request (no country)', async () => {
-    const t = testApp({}, { staticRoot: hosted });
+    const t = testServer({ upstream: 'fake', static: hosted });
     const res = await t.request('/?direction=buy&cryptoCurrency=BTC');
     expect(await res.text()).toBe(HTML);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -68,7 +69,7 @@ describe('the hosted page with its first data', () => {
   });
 
   it('sends the page as it is, with its preload, when the upstream fails', async () => {
-    const t = testApp({}, { staticRoot: hosted });
+    const t = testServer({ upstream: 'fake', static: hosted });
     t.upstream.on('/', () => ({ status: 503, body: { code: 'DOWN', message: 'down' } }));
     const res = await t.request(BEST);
     expect(res.status).toBe(200);
@@ -78,7 +79,7 @@ describe('the hosted page with its first data', () => {
 
   it('sends the page as it is, with its preload, once the budget is spent on a slow upstream', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const t = testApp({}, { staticRoot: hosted });
+    const t = testServer({ upstream: 'fake', static: hosted });
     const held = t.upstream.hold();
     let done = false;
     const pending = Promise.resolve(t.request(BEST)).then((r) => ((done = true), r));
@@ -101,7 +102,7 @@ describe('the hosted page with its first data', () => {
 
   it('never writes query values into the page: a hostile one gets the page as it is', async () => {
     const hostile = encodeURIComponent('</script><b>"x\u2028');
-    const res = await testApp({}, { staticRoot: hosted }).request(
+    const res = await testServer({ upstream: 'fake', static: hosted }).request(
       `/?country=US&subdivision=US-CA&fiatCurrency=${hostile}&cryptoCurrency=BTC&paymentMethod=CREDIT_DEBIT_CARD&amount=100`,
     );
     expect(res.status).toBe(200);

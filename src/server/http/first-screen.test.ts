@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prerender } from '../../hosted/prerender';
-import { TEST_KEY, testApp } from '../testing/upstream';
+import { TEST_KEY } from '../testing/upstream';
+import { testServer } from '../testing/server';
 import type { RenderFirstScreen } from '../../api/first-screen';
 
 const BEST =
@@ -31,10 +32,10 @@ function hostedDir(
 }
 
 function serve(render: RenderFirstScreen, dir = hostedDir()) {
-  const t = testApp(
-    {},
-    { static: { hostedDir: dir, embedFile: join(dir, 'embed.js'), firstScreen: async () => render } },
-  );
+  const t = testServer({
+    upstream: 'fake',
+    static: { hostedDir: dir, embedFile: join(dir, 'embed.js'), firstScreen: async () => render },
+  });
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await t.request(path, { headers: { 'Accept-Language': 'en-US,en;q=0.9', ...headers } });
     return { res, html: await res.text() };
@@ -88,7 +89,7 @@ describe('the hosted page with its first screen', () => {
       expect(html).not.toContain('data-rc-ssr');
       expect(res.headers.get('content-security-policy')).toContain("style-src 'self';");
     }
-    expect(failing.log.lines.some((l) => l.includes('first screen not rendered') && l.includes('boom'))).toBe(
+    expect(failing.lines.some((l) => l.includes('first screen not rendered') && l.includes('boom'))).toBe(
       true,
     );
   });
@@ -145,7 +146,7 @@ describe('the hosted page with its first screen', () => {
     expect(dutch.html).toMatch(offer.de!);
     expect(dutch.html).not.toContain('rc-alert--error');
     expect(dutch.res.headers.get('content-language')).toBe('de');
-    const warned = page.log.lines
+    const warned = page.lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .filter((l) => l.level === 'warn');
     expect(warned).toMatchObject([

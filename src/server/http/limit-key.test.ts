@@ -1,30 +1,12 @@
 // Per-client allowances key an IPv6 client by its /64, through createRampServer's fetch as a Web host
 // calls it with the client's address: a hundred addresses of one /64 share one quote allowance.
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env';
-import { createRampServer } from '../server';
-import { openEmbeddedLedger } from '../storage/ledger';
-import { BUY_SESSION, QUOTE_PATH, fakeUpstream, quoteFor, remoteEnv } from '../testing/upstream';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../testing/server';
+import { BUY_SESSION, QUOTE_PATH, json, quoteFor } from '../testing/upstream';
 import { limitKey } from './client-address';
 
-const upstream = fakeUpstream();
-const ramp = createRampServer(loadConfig(remoteEnv({ RAMP_RATE_LIMIT_QUOTE: '1/3' })), {
-  fetch: upstream.fetch,
-  static: null,
-  ledger: openEmbeddedLedger(null),
-  log: { debug() {}, info() {}, warn() {}, error() {} },
-});
-afterAll(() => ramp.close());
-
-const quote = (ip: string) =>
-  ramp.fetch(
-    new Request(`http://127.0.0.1${QUOTE_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(quoteFor(BUY_SESSION)),
-    }),
-    { ip },
-  );
+const t = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '1/3' } });
+const quote = (ip: string) => t.request(QUOTE_PATH, json(quoteFor(BUY_SESSION)), ip);
 
 describe('per-client limits and IPv6', () => {
   it('key an IPv6 address by its /64, however it is written, and an IPv4 address whole', () => {

@@ -1,40 +1,25 @@
 // GET /metrics through what an operator runs: createRampServer behind nodeHandler on a real port.
 // The names the issue and the alert rules of deploy/alerts.yml rely on are there, counters move with traffic,
 // and no label value is taken from a raw path.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRampServer, nodeHandler } from '../index';
+import perfHooks from 'node:perf_hooks';
+import { describe, expect, it, vi } from 'vitest';
 import type { RampServerOptions } from '../index';
 import { VERSION } from '../config/version';
 import { createMetrics } from './metrics';
 import { UPSTREAM_OPERATIONS } from '../proxy/operations';
-import { QUOTE_BODY } from '../testing/harness';
-import { json, quotedSession } from '../testing/session';
+import { listeningTestServer } from '../testing/server';
+import { QUOTE_BODY, json, quotedSession } from '../testing/session';
 
 const TOKEN = 'metrics-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
 
+/** A lone instance on a port, its ledger in a data directory, its jobs running; no admin token unless given. */
 async function start(options: RampServerOptions) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-metrics-'));
-  const ramp = createRampServer({ dataDir, ...options }, { static: null, log: quiet });
-  const server: Server = createServer(nodeHandler(ramp));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanups.push(
-    () => new Promise((r) => server.close(r)),
-    () => ramp.close(),
-    async () => rmSync(dataDir, { recursive: true, force: true }),
-  );
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin: base } = await listeningTestServer({
+    env: { RAMP_ADMIN_TOKEN: '' },
+    options: { role: 'all', ...options },
+    ledger: 'dir',
+  });
   const send = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
   const scrape = async () => {
     const res = await send('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
@@ -235,5 +220,23 @@ describe('the partner label', () => {
     );
     expect(partners.size).toBe(51);
     expect(value(body, 'ramp_upstream_requests_total', { partner: 'other' })).toBe(10);
+  });
+});
+
+describe("the process's series", () => {
+  it('are one set however many servers the process hosts: one event-loop monitor, in every scrape', async () => {
+    const monitors = vi.spyOn(perfHooks, 'monitorEventLoopDelay');
+    try {
+      const scrapes = await Promise.all(
+        [1, 2, 3].map(
+          async () => (await createMetrics({ now: () => 0, processMetrics: true }).render()).body,
+        ),
+      );
+      for (const body of scrapes) expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+      // None when an earlier server of this worker made the set.
+      expect(monitors.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      monitors.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from './rate-limit';
-import { manualClock } from '../testing/upstream';
+import { manualClock } from '../testing/clock';
 
 describe('RateLimiter', () => {
   it('allows a burst, then refuses with the time until the next token', () => {

@@ -1,29 +1,15 @@
 // The request id and the request log line, through createRampServer's fetch: a balancer's valid
 // X-Request-Id is kept (in the answer, the error body and the log), any other is replaced by our own;
 // the log line names the client's address (behind RAMP_TRUST_PROXY, the forwarded one).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRampServer } from '../index';
-import { createMemoryLogger } from './log';
-
-const dirs: string[] = [];
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../testing/server';
 
 async function server(options: { trustProxy?: number } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-request-id-'));
-  dirs.push(dataDir);
-  const log = createMemoryLogger();
-  const ramp = createRampServer({ dataDir, ...options }, { static: null, log });
-  servers.push(ramp);
+  const t = testServer({ options });
+  const ramp = t.server;
   await ramp.ready();
   const requestLines = () =>
-    log.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    t.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
   return { ramp, requestLines };
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../testing/upstream';
+import { testServer } from '../testing/server';
 import { VERSION } from '../config/version';
 
 let hosted: string;
@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 
 const get = (path: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
-  testApp({}, { staticRoot: hosted }).request(path, {
+  testServer({ upstream: 'fake', static: hosted }).request(path, {
     headers: { ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}), ...headers },
   });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
@@ -111,7 +111,7 @@ describe('precompressed static files', () => {
   it('preloads the bootstrap request the hosted page is about to make, on its 304 too', async () => {
     // The page goes out as it is (with the preload) when its first data cannot come with it
     // (http/first-data.ts): here the upstream is down.
-    const t = testApp({}, { staticRoot: hosted });
+    const t = testServer({ upstream: 'fake', static: hosted });
     t.upstream.on('/', () => ({ status: 503, body: { code: 'DOWN', message: 'down' } }));
     const get = (path: string, acceptEncoding: string, headers: Record<string, string> = {}) =>
       t.request(path, { headers: { 'Accept-Encoding': acceptEncoding, ...headers } });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCsp } from './headers';
-import { testApp } from '../testing/upstream';
+import { testServer } from '../testing/server';
 import { VERSION } from '../config/version';
 
 let root: string;
@@ -24,7 +24,7 @@ beforeAll(() => {
   writeFileSync(join(hosted, '.env'), 'outside the hosted folder');
 });
 
-const app = () => testApp({}, { staticRoot: join(root, 'hosted') });
+const app = () => testServer({ upstream: 'fake', static: join(root, 'hosted') });
 
 describe('static files', () => {
   it('serves the hosted page with a strict CSP, frameable by the allowed origins only', async () => {
@@ -47,9 +47,11 @@ describe('static files', () => {
   });
 
   it('frames the hosted page only same-origin when no merchant origin is configured', async () => {
-    const res = await testApp({ RAMP_ALLOWED_ORIGINS: '' }, { staticRoot: join(root, 'hosted') }).request(
-      '/',
-    );
+    const res = await testServer({
+      upstream: 'fake',
+      env: { RAMP_ALLOWED_ORIGINS: '' },
+      static: join(root, 'hosted'),
+    }).request('/');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self';");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
@@ -131,7 +133,7 @@ describe('static files', () => {
   });
 
   it('says the build is missing instead of failing', async () => {
-    const res = await testApp({}, { staticRoot: join(root, 'nowhere') }).request('/');
+    const res = await testServer({ upstream: 'fake', static: join(root, 'nowhere') }).request('/');
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({
       code: 'NOT_FOUND',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRACKING_TOKEN_TTL_MS, createTokenSigner, safeEqual } from './tokens';
-import { manualClock } from '../testing/upstream';
+import { manualClock } from '../testing/clock';
 
 const SECRET = 'x'.repeat(32);
 

@@ -5,9 +5,9 @@
 // learning off it carries none; two instances on one PostgreSQL ledger give the same figures.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../api/types';
-import { createRampServer } from '../index';
-import type { RampServer, RampServerOptions } from '../index';
+import type { RampServerOptions } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
+import { testServer } from '../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { type Call, callerOf, sandboxOverHttp } from '../testing/sandbox-http';
 import { QUOTE_PATH, json, quotedSession } from '../testing/session';
@@ -18,12 +18,9 @@ import type { Stats } from './stats';
 const KEY = 'sk_test_completion_0123456789abcdef';
 const ADMIN = 'completion-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-const ramps: RampServer[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const r of ramps) await r.close();
   for (const d of drops) await d();
 });
 
@@ -44,6 +41,10 @@ const base = (upstream: string): RampServerOptions => ({
 });
 
 const caller = callerOf;
+
+/** An instance whose jobs run (the status sync ends the orders), on the real clock moved by `offset`. */
+const instance = (options: RampServerOptions, clock: () => number) =>
+  testServer({ options: { role: 'all', ...options }, upstream: globalThis.fetch, clock }).server;
 
 const TERMS = {
   countryCode: 'US',
@@ -102,13 +103,7 @@ describe('completion rates on quotes', () => {
     const { origin, sandbox } = await sandboxOn();
     sandbox.scenarios.set({ failing: { BANXA: 1 } });
     let offset = 0;
-    const ramp = createRampServer(base(origin), {
-      ledger: openEmbeddedLedger(null),
-      static: null,
-      log: silent,
-      now: () => Date.now() + offset,
-    });
-    ramps.push(ramp);
+    const ramp = instance(base(origin), () => Date.now() + offset);
     const call = caller(ramp, '192.0.2.60');
 
     // Nothing has ended yet: no completion on any quote.
@@ -161,11 +156,7 @@ describe('completion rates on quotes', () => {
     const { origin, sandbox } = await sandboxOn();
     sandbox.scenarios.set({ failing: { BANXA: 1 } });
     let offset = 0;
-    const ramp = createRampServer(
-      { ...base(origin), rankingLearning: false },
-      { ledger: openEmbeddedLedger(null), static: null, log: silent, now: () => Date.now() + offset },
-    );
-    ramps.push(ramp);
+    const ramp = instance({ ...base(origin), rankingLearning: false }, () => Date.now() + offset);
     const call = caller(ramp, '192.0.2.61');
     await playOrders([call], origin, 'off', ['BANXA', 'TRANSAK'], 2);
     await waitForEnded(call, 4);
@@ -207,11 +198,11 @@ describe('completion rates when the ledger cannot give them', () => {
       },
     }));
     let offset = 0;
-    const ramp = createRampServer(
-      { rateLimitQuote: '6000/1000' },
-      { ledger, static: null, log: silent, now: () => Date.now() + offset },
-    );
-    ramps.push(ramp);
+    const ramp = testServer({
+      options: { rateLimitQuote: '6000/1000' },
+      ledger,
+      clock: () => Date.now() + offset,
+    }).server;
     const call = caller(ramp, '192.0.2.62');
     const started = Date.now();
     const first = await quotes(call);
@@ -240,7 +231,7 @@ describe.skipIf(missingServices('completion rates on several instances', ['redis
       let offset = 0;
       const calls: Call[] = [];
       for (let i = 0; i < 2; i++) {
-        const ramp = createRampServer(
+        const ramp = instance(
           {
             ...base(origin),
             redisUrl: redisDb(13),
@@ -248,9 +239,8 @@ describe.skipIf(missingServices('completion rates on several instances', ['redis
             sessionSecret: 'completion-session-secret-0123456789abcdef',
             leaseTtlMs: 1_000,
           },
-          { static: null, log: silent, now: () => Date.now() + offset },
+          () => Date.now() + offset,
         );
-        ramps.push(ramp);
         await ramp.ready();
         calls.push(caller(ramp, `192.0.2.${70 + i}`));
       }

@@ -10,10 +10,10 @@ import { resolveConfig } from '../config/config';
 import { SANDBOX_BASE_URL } from '../config/defaults';
 import { loadConfig } from '../config/env';
 import type { Env } from '../config/env';
-import { createRampServer } from '../index';
 import type { RampServer, RampServerOptions, WebhookEvent } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/ledger';
+import { testServer } from '../testing/server';
 import { quotedSession } from '../testing/session';
 import { registerUpstreamWebhook } from './upstream-webhooks/register';
 import { buySession } from '../../api/test-sessions';
@@ -70,13 +70,15 @@ async function setup(o: SetupOptions = {}) {
     webhookFetch: (input, init) => server.fetch(new Request(input as string, init)),
   });
   const reads: Read[] = [];
-  const counted: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if ((init?.method ?? 'GET') === 'GET' && url.pathname.includes('/payments/transactions')) {
-      reads.push({ at: Date.now(), url });
-    }
-    return sandbox.fetch(input, init);
-  };
+  const counting =
+    (upstream: typeof fetch): typeof fetch =>
+    (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if ((init?.method ?? 'GET') === 'GET' && url.pathname.includes('/payments/transactions')) {
+        reads.push({ at: Date.now(), url });
+      }
+      return upstream(input, init);
+    };
   let upstreamWebhookSecret: string | undefined;
   if (o.receiver) {
     const config = configOf({
@@ -88,9 +90,12 @@ async function setup(o: SetupOptions = {}) {
   }
   const received: WebhookEvent[] = [];
   const ledger: Promise<Ledger> = openEmbeddedLedger(null, () => Date.now());
-  const server: RampServer = createRampServer(
-    {
-      apiBaseUrl: SANDBOX_BASE_URL,
+  // The sandbox is the configured upstream; the status sync and the webhook sender run.
+  const t = testServer({
+    upstream: 'remote-sandbox',
+    sandbox: { reuse: sandbox },
+    options: {
+      role: 'all',
       apiKey: KEY,
       publicUrl: ORIGIN,
       adminToken: ADMIN,
@@ -101,21 +106,21 @@ async function setup(o: SetupOptions = {}) {
       ...(upstreamWebhookSecret ? { upstreamWebhookSecret } : {}),
       ...o.options,
     },
-    {
-      fetch: o.wrap ? o.wrap(counted) : counted,
-      webhookFetch: async (_url, init) => {
-        received.push(JSON.parse(String(init!.body)) as WebhookEvent);
-        return new Response(null, { status: 204 });
-      },
-      ledger,
-      now: () => Date.now(),
-      static: null,
-      log: { debug() {}, info() {}, warn() {}, error() {} },
+    wrapUpstream: (upstream) => {
+      const counted = counting(upstream);
+      return o.wrap ? o.wrap(counted) : counted;
     },
-  );
+    webhookFetch: async (_url, init) => {
+      received.push(JSON.parse(String(init!.body)) as WebhookEvent);
+      return new Response(null, { status: 204 });
+    },
+    ledger,
+    clock: 'system',
+  });
+  const server: RampServer = t.server;
   closers.push(async () => {
     sandbox.webhooks.stop();
-    await server.close();
+    await t.close();
   });
   await server.ready();
   const call = (path: string, init: RequestInit = {}) =>

@@ -1,15 +1,14 @@
 // The merchant backend through the package's surface: an intent minted by the merchant's server,
 // a session that must match it, the order in the ledger, the status sync and signed webhooks.
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRampServer, verifyWebhook } from '../index';
-import type { RampServer, WebhookEvent } from '../index';
-import { createMemoryLogger } from '../http/log';
+import { describe, expect, it, vi } from 'vitest';
+import { verifyWebhook } from '../index';
+import type { WebhookEvent } from '../index';
 import { openEmbeddedLedger } from '../storage/ledger';
 import type { Ledger } from '../storage/ledger/ledger';
+import { ADMIN_TOKEN as ADMIN, testServer } from '../testing/server';
 import { quotedSession } from '../testing/upstream';
 
-const ADMIN = 'merchant-admin-token-0123';
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const ORIGIN = 'http://127.0.0.1:8787';
 const SHOPPER = '192.0.2.10';
@@ -21,11 +20,6 @@ interface Received {
   event: WebhookEvent;
 }
 
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 function setup(answers: number[] = []) {
   const received: Received[] = [];
   const ledger: Promise<Ledger> = openEmbeddedLedger(null);
@@ -35,9 +29,10 @@ function setup(answers: number[] = []) {
     received.push({ raw, signature: headers.get('ramp-signature')!, event: JSON.parse(raw) as WebhookEvent });
     return new Response(null, { status: answers.shift() ?? 204 });
   };
-  const server = createRampServer(
-    {
-      adminToken: ADMIN,
+  // The status sync and webhook sender run here, on the real clock.
+  const { server } = testServer({
+    options: {
+      role: 'all',
       webhookUrl: 'https://shop.example/webhooks/ramp',
       webhookSecret: SECRET,
       webhookRetryBaseMs: 20,
@@ -47,9 +42,10 @@ function setup(answers: number[] = []) {
       // As a platform in front of a Web-standard host tells it (e.g. Vercel's x-real-ip).
       clientIp: (request) => request.headers.get('x-real-ip'),
     },
-    { ledger, webhookFetch, static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
-  );
-  servers.push(server);
+    ledger,
+    webhookFetch,
+    clock: 'system',
+  });
   const call = (path: string, init: RequestInit = {}) =>
     server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: SHOPPER });
   return { server, received, ledger, call };
@@ -179,14 +175,11 @@ describe('checkout intents, the ledger and webhooks', () => {
 
   it('says at start that webhooks leave a sandbox; a server on the service does not', async () => {
     const start = async (over: Record<string, string>) => {
-      const log = createMemoryLogger();
-      const server = createRampServer(
-        { webhookUrl: 'https://shop.example/webhooks/ramp', webhookSecret: SECRET, ...over },
-        { ledger: openEmbeddedLedger(null), static: null, log },
-      );
-      servers.push(server);
-      await server.ready();
-      return log.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const t = testServer({
+        options: { webhookUrl: 'https://shop.example/webhooks/ramp', webhookSecret: SECRET, ...over },
+      });
+      await t.server.ready();
+      return t.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     };
     expect(await start({})).toContainEqual(
       expect.objectContaining({

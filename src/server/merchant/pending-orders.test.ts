@@ -4,31 +4,23 @@
 // after the service answered is retried (the shopper never gets an unrecorded session, nor a 500),
 // and an answer lost on the way is settled in the background: recorded when the service has or
 // makes the session, the intent given back when nobody can open it.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '../../api/types';
 import { createSandbox } from '../../sandbox';
-import { createRampServer } from '../index';
-import type { RampServer } from '../index';
+import { SANDBOX_BASE_URL } from '../config/defaults';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { LedgerUnavailable } from '../storage/ledger/unavailable';
 import type { Ledger } from '../storage/ledger/ledger';
 import { pendingOrder } from '../testing/pending-orders';
-import { quotedSession } from '../testing/upstream';
+import { ADMIN_TOKEN as ADMIN, testServer } from '../testing/server';
+import { TEST_KEY, quotedSession } from '../testing/upstream';
 import { createOrderRecorder } from './pending-orders';
 import { buySession } from '../../api/test-sessions';
 
-const ADMIN = 'merchant-admin-token-0123';
-const KEY = 'sk_pending_orders_key_0123456789';
-const UPSTREAM = 'http://upstream.test';
 const ORIGIN = 'http://127.0.0.1:8787';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SESSION = buySession({ destinationCurrencyCode: 'ETH', walletAddress: WALLET });
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
 
 /**
  * A ledger whose methods fail (as PostgreSQL unreachable does) while `down` names them, each as
@@ -64,31 +56,28 @@ function faultyLedger(real: Ledger) {
   };
 }
 
+/** The sandbox as the configured upstream; the status sync and the pending orders' settling run. */
 async function setup() {
-  const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: UPSTREAM, timeScale: 0.02 });
-  const sessionCalls: string[] = [];
-  const fetchFn: typeof fetch = (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    if (url.pathname === '/crypto/session/widget') sessionCalls.push(String(init?.body));
-    return sandbox.fetch(input, init);
-  };
   const real = await openEmbeddedLedger(null);
   const faulty = faultyLedger(real);
-  const server = createRampServer(
-    {
-      apiBaseUrl: UPSTREAM,
-      apiKey: KEY,
-      adminToken: ADMIN,
+  const t = testServer({
+    upstream: 'remote-sandbox',
+    sandbox: { timeScale: 0.02 },
+    options: {
+      role: 'all',
       syncIntervalMs: 50,
       upstreamTimeoutMs: 1_000,
       sessionTimeoutMs: 1_000,
       rateLimitSession: '600/100',
     },
-    { fetch: fetchFn, ledger: faulty.ledger, static: null, log: quiet },
-  );
-  servers.push(server);
-  const call = (path: string, init: RequestInit = {}) =>
-    server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '192.0.2.10' });
+    ledger: faulty.ledger,
+    clock: 'system',
+  });
+  const { server, sandbox } = t;
+  /** The bodies of the session creations the service was sent. */
+  const sessionCalls = () =>
+    t.callsTo('/crypto/session/widget').map((c) => c.body as { externalSessionId: string });
+  const call = (path: string, init: RequestInit = {}) => t.request(`${ORIGIN}${path}`, init, '192.0.2.10');
   const create = (key: string, secret?: string) =>
     quotedSession(call, SESSION, { 'Idempotency-Key': key, ...(secret ? { 'X-Ramp-Intent': secret } : {}) });
   const orders = async (reference: string) =>
@@ -114,7 +103,7 @@ describe('session creation with the ledger', () => {
       expect(await res.json()).toMatchObject({ code: 'LEDGER_UNAVAILABLE' });
       t.faulty.down.delete(method);
     }
-    expect(t.sessionCalls).toEqual([]);
+    expect(t.sessionCalls()).toEqual([]);
     // Back: the same key creates the session, and the intent was never held.
     const res = await t.create('key-down-pendingOrders-begin', intent.clientSecret);
     expect(res.status).toBe(200);
@@ -134,7 +123,7 @@ describe('session creation with the ledger', () => {
     expect((await t.server.intents.retrieve(intent.id))?.sessionId).toBe(session.id);
     const replay = await t.create('key-write-0001', intent.clientSecret);
     expect(((await replay.json()) as { id: string }).id).toBe(session.id);
-    expect(t.sessionCalls).toHaveLength(1);
+    expect(t.sessionCalls()).toHaveLength(1);
   });
 
   it('settles a creation whose answer was lost before the service had it: the session is made and recorded, and the key’s retry gets it', async () => {
@@ -152,7 +141,7 @@ describe('session creation with the ledger', () => {
       },
       { timeout: 5_000, interval: 50 },
     );
-    const [first, again] = t.sessionCalls.map((b) => JSON.parse(b) as { externalSessionId: string });
+    const [first, again] = t.sessionCalls();
     expect(again!.externalSessionId).toBe(first!.externalSessionId);
     const retry = await t.create('key-drop-0001', intent.clientSecret);
     expect(retry.status).toBe(200);
@@ -167,7 +156,7 @@ describe('session creation with the ledger', () => {
     const cut = await t.create('key-cut-0001', intent.clientSecret);
     expect(cut.status).toBe(502);
     expect(await cut.json()).toMatchObject({ code: 'MALFORMED_RESPONSE' });
-    const [sent] = t.sessionCalls.map((b) => JSON.parse(b) as { externalSessionId: string });
+    const [sent] = t.sessionCalls();
     // Settled in the background: asked again, the service says it has that session; nobody can open it.
     await vi.waitFor(
       async () => expect((await t.real.pendingOrders.get(sent!.externalSessionId))?.state).toBe('lost'),
@@ -184,17 +173,17 @@ describe('session creation with the ledger', () => {
   });
 
   it('records a pending order the last process left, by the transaction that names its session', async () => {
-    const sandbox = createSandbox({ apiKey: KEY, publicBaseUrl: UPSTREAM, timeScale: 0.02 });
-    const auth = { Authorization: `BASIC ${KEY}`, 'Content-Type': 'application/json' };
+    const sandbox = createSandbox({ apiKey: TEST_KEY, publicBaseUrl: SANDBOX_BASE_URL, timeScale: 0.02 });
+    const auth = { Authorization: `BASIC ${TEST_KEY}`, 'Content-Type': 'application/json' };
     // A process asked the service, the shopper paid, and the process died before recording it.
     const created = (await (
-      await sandbox.fetch(`${UPSTREAM}/crypto/session/widget`, {
+      await sandbox.fetch(`${SANDBOX_BASE_URL}/crypto/session/widget`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ ...SESSION, externalSessionId: 'rc_left_by_a_dead_process_000001' }),
       })
     ).json()) as { id: string };
-    await sandbox.fetch(`${UPSTREAM}/provider/checkout/${created.id}`, {
+    await sandbox.fetch(`${SANDBOX_BASE_URL}/provider/checkout/${created.id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'action=pay',
@@ -210,11 +199,13 @@ describe('session creation with the ledger', () => {
       ...left,
       terms: { ...left.terms, reference: 'order-left', walletAddress: WALLET },
     });
-    const server = createRampServer(
-      { apiBaseUrl: UPSTREAM, apiKey: KEY, adminToken: ADMIN, syncIntervalMs: 50 },
-      { fetch: (input, init) => sandbox.fetch(input, init), ledger, static: null, log: quiet },
-    );
-    servers.push(server);
+    const { server } = testServer({
+      upstream: 'remote-sandbox',
+      sandbox: { reuse: sandbox },
+      options: { role: 'all', syncIntervalMs: 50 },
+      ledger,
+      clock: 'system',
+    });
     await vi.waitFor(
       async () => {
         const list = await server.orders.list({ reference: 'order-left' });

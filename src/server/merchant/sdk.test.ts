@@ -1,47 +1,33 @@
 // The server SDK on createRampServer's object, as a merchant's server calls it: orders listed by
 // reference and status a page at a time, an order's detail, intents read and expired (and an expired
 // one refused by the proxy), webhook events resent; the shapes are the HTTP routes'.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRampServer } from '../index';
-import type { RampServer } from '../index';
-import { openEmbeddedLedger } from '../storage/ledger';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOKEN as ADMIN, testServer } from '../testing/server';
 import { quotedSession } from '../testing/upstream';
 
-const ADMIN = 'merchant-admin-token-0123';
 const ORIGIN = 'http://127.0.0.1:8787';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 function setup(webhooks = true, now?: () => number) {
   const sent: string[] = [];
-  const server = createRampServer(
-    {
-      adminToken: ADMIN,
+  // Its webhook sender and status sync run here (the sync's first look a minute away).
+  const { server, request } = testServer({
+    options: {
+      role: 'all',
       ...(webhooks
         ? { webhookUrl: 'https://shop.example/webhooks/ramp', webhookSecret: 'w'.repeat(32) }
         : {}),
       syncIntervalMs: 60_000,
       rateLimitSession: '600/100',
     },
-    {
-      ledger: openEmbeddedLedger(null),
-      webhookFetch: async (_, init) => {
-        sent.push(JSON.parse(String(init?.body)).id as string);
-        return new Response(null, { status: 204 });
-      },
-      static: null,
-      log: { debug() {}, info() {}, warn() {}, error() {} },
-      now,
+    webhookFetch: async (_, init) => {
+      sent.push(JSON.parse(String(init?.body)).id as string);
+      return new Response(null, { status: 204 });
     },
-  );
-  servers.push(server);
-  const call = (path: string, init: RequestInit = {}) =>
-    server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '127.0.0.1' });
+    clock: now ?? 'system',
+  });
+  const call = (path: string, init: RequestInit = {}) => request(`${ORIGIN}${path}`, init, '127.0.0.1');
   const buy = async (reference: string, amount: string, customerId?: string) => {
     const { clientSecret } = await server.createIntent({ reference, walletAddress: WALLET, customerId });
     const body = {

@@ -1,18 +1,11 @@
 // GET /api/ramp/stats's period, checked where the query comes in: a day outside 2000 to 2100 (year
 // 0000, 9999) is refused with a clear 400, never read as a period of days named "-000001-12-…".
-import { afterAll, describe, expect, it } from 'vitest';
-import { createRampServer } from '../index';
-import { openEmbeddedLedger } from '../storage/ledger';
-import { callerOf } from '../testing/sandbox-http';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, testServer } from '../testing/server';
 
-const ADMIN = 'stats-query-admin-token-0123456789';
-const ramp = createRampServer(
-  { adminToken: ADMIN },
-  { ledger: openEmbeddedLedger(null), static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
-);
-afterAll(() => ramp.close());
+const t = testServer();
 const stats = (query: string) =>
-  callerOf(ramp, '192.0.2.40')(`/api/ramp/stats${query}`, { headers: { Authorization: `Bearer ${ADMIN}` } });
+  t.request(`/api/ramp/stats${query}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }, '192.0.2.40');
 
 describe('/api/ramp/stats from and to', () => {
   it.each([

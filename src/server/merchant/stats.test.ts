@@ -3,23 +3,19 @@
 // cancels others, and one is never paid (it expires). The stats give exactly those counts, on the
 // embedded ledger and through two instances sharing PostgreSQL and Redis (the same figures from each).
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createRampServer } from '../index';
-import type { RampServer } from '../index';
-import { openEmbeddedLedger } from '../storage/ledger';
+import type { RampServerOptions } from '../index';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { type Call, callerOf, sandboxOverHttp } from '../testing/sandbox-http';
+import { testServer } from '../testing/server';
 import { quotedSession } from '../testing/session';
 import type { Stats } from './stats';
 
 const KEY = 'sk_test_stats_0123456789abcdef';
 const ADMIN = 'stats-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-const ramps: RampServer[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const r of ramps) await r.close();
   for (const d of drops) await d();
 });
 
@@ -41,6 +37,10 @@ const base = (upstream: string) => ({
 });
 
 const caller = callerOf;
+
+/** An instance on that upstream over HTTP, its jobs running, on the real clock. */
+const instance = (options: RampServerOptions) =>
+  testServer({ options: { role: 'all', ...options }, upstream: globalThis.fetch, clock: 'system' }).server;
 
 const session = (partner: string, amount: string) => ({
   sessionType: 'BUY',
@@ -159,12 +159,7 @@ async function expectPlayedStats(call: Call): Promise<Stats> {
 describe('GET /api/ramp/stats', () => {
   it('counts the funnel, partners, countries, methods and volume of the played checkouts (embedded ledger)', async () => {
     const upstream = await sandboxOrigin();
-    const ramp = createRampServer(base(upstream), {
-      ledger: openEmbeddedLedger(null),
-      static: null,
-      log: silent,
-    });
-    ramps.push(ramp);
+    const ramp = instance(base(upstream));
     const call = caller(ramp, '192.0.2.30');
     expect((await call('/api/ramp/stats')).status).toBe(401);
     expect(
@@ -212,8 +207,7 @@ describe('GET /api/ramp/stats', () => {
   }, 40_000);
 
   it('is 404 when no admin token is configured, like the other console routes', async () => {
-    const ramp = createRampServer({}, { ledger: openEmbeddedLedger(null), static: null, log: silent });
-    ramps.push(ramp);
+    const ramp = testServer({ env: { RAMP_ADMIN_TOKEN: '' } }).server;
     expect((await caller(ramp, '192.0.2.31')('/api/ramp/stats')).status).toBe(404);
   });
 });
@@ -227,17 +221,13 @@ describe.skipIf(missingServices('stats on several instances', ['redis', 'postgre
       drops.push(db.drop);
       const calls: Call[] = [];
       for (let i = 0; i < 2; i++) {
-        const ramp = createRampServer(
-          {
-            ...base(upstream),
-            redisUrl: redisDb(12),
-            databaseUrl: db.url,
-            sessionSecret: 'stats-session-secret-0123456789abcdef',
-            leaseTtlMs: 1_000,
-          },
-          { static: null, log: silent },
-        );
-        ramps.push(ramp);
+        const ramp = instance({
+          ...base(upstream),
+          redisUrl: redisDb(12),
+          databaseUrl: db.url,
+          sessionSecret: 'stats-session-secret-0123456789abcdef',
+          leaseTtlMs: 1_000,
+        });
         await ramp.ready();
         calls.push(caller(ramp, `192.0.2.${40 + i}`));
       }

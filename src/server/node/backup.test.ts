@@ -12,19 +12,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedLedger } from '../storage/ledger';
 import { LATEST_VERSION } from '../storage/ledger/schema-version';
 import { event, order } from '../testing/ledger-records';
-import { createRampServer } from '../server';
-import { served } from '../testing/served';
+import { listeningTestServer, testServer } from '../testing/server';
 import { BUY_SESSION, quotedSession } from '../testing/upstream';
-
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
   it('a backup taken while sessions are written restores every order acknowledged before it; a plain copy is refused', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ramp-backup-'));
-    const s = await served(
-      { RAMP_DATA_DIR: dataDir, RAMP_RATE_LIMIT_SESSION: '6000/1000', RAMP_RATE_LIMIT_QUOTE: '6000/1000' },
-      { ledger: undefined },
-    );
+    const s = await listeningTestServer({
+      upstream: 'fake',
+      env: {
+        RAMP_DATA_DIR: dataDir,
+        RAMP_RATE_LIMIT_SESSION: '6000/1000',
+        RAMP_RATE_LIMIT_QUOTE: '6000/1000',
+      },
+      ledger: 'dir',
+    });
     const send = (path: string, init: RequestInit) => fetch(`${s.origin}${path}`, init);
     const acknowledged: { id: string; at: number }[] = [];
     let writing = true;
@@ -64,20 +66,18 @@ describe('ramp-checkout backup and restore', { timeout: 120_000 }, () => {
       expect(again.code).toBe(1);
       expect(again.out).toMatch(/already holds a ledger/);
 
-      const restored = createRampServer({ dataDir: restoredDir }, { static: null, log: quiet });
-      try {
-        await restored.ready();
-        const missing = [];
-        for (const id of before) if ((await restored.orders.retrieve(id)) === null) missing.push(id);
-        expect(missing).toEqual([]);
-        expect(before.length).toBeGreaterThan(20);
-      } finally {
-        await restored.close();
-      }
+      const restored = testServer({ options: { dataDir: restoredDir }, ledger: 'dir' });
+      await restored.server.ready();
+      const missing = [];
+      for (const id of before) if ((await restored.server.orders.retrieve(id)) === null) missing.push(id);
+      expect(missing).toEqual([]);
+      expect(before.length).toBeGreaterThan(20);
+      await restored.close();
 
-      const copied = createRampServer({ dataDir: naive }, { static: null, log: quiet });
-      await expect(copied.ready()).rejects.toThrow(/has no schema: .*plain copy of a running server's file/);
-      await copied.close();
+      const copied = testServer({ options: { dataDir: naive }, ledger: 'dir' });
+      await expect(copied.server.ready()).rejects.toThrow(
+        /has no schema: .*plain copy of a running server's file/,
+      );
     } finally {
       writing = false;
       await writer;

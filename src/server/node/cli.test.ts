@@ -9,8 +9,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../index';
 import type { WebhookEvent } from '../index';
-import { ROOT } from '../testing/cluster';
-import { runCli } from '../testing/process';
+import { ROOT, runCli } from '../testing/process';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 

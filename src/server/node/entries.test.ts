@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRampServer, nodeHandler } from '../index';
-import type { RampServer, RampServerOptions } from '../index';
-import { openEmbeddedLedger } from '../storage/ledger';
+import { nodeHandler } from '../index';
+import type { RampServerOptions } from '../index';
 import { send, postJson } from '../testing/client';
 import { startInstance, startUpstream } from '../testing/cluster';
 import type { CountingUpstream, Instance } from '../testing/cluster';
-import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
+import { testServer } from '../testing/server';
+import type { TestServer } from '../testing/server';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
 import { QUOTE_PATH, SESSION_PATH, quoteFor } from '../testing/session';
 
 const ONE = '127.0.0.1';
@@ -143,23 +144,29 @@ describe('npm start (dist/server/main.js)', () => {
   });
 });
 
-const options = (): RampServerOptions => ({
-  apiBaseUrl: upstream.origin,
-  apiKey: upstream.apiKey,
-  rateLimitQuote: LIMITS.quote,
-  rateLimitDiscovery: LIMITS.discovery,
-});
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+/** The server in process, on that upstream over HTTP, on the real clock. */
+const inProcess = (more: Partial<RampServerOptions> = {}) =>
+  testServer({
+    options: {
+      apiBaseUrl: upstream.origin,
+      apiKey: upstream.apiKey,
+      rateLimitQuote: LIMITS.quote,
+      rateLimitDiscovery: LIMITS.discovery,
+      ...more,
+    },
+    upstream: globalThis.fetch,
+    clock: 'system',
+  });
 
 describe('nodeHandler in an Express app', () => {
-  let ramp: RampServer;
+  let ramp: TestServer;
   let server: Server;
   let origin = '';
   beforeAll(async () => {
-    ramp = createRampServer(options(), { ledger: openEmbeddedLedger(null), static: null, log: quiet });
+    ramp = inProcess();
     const app = express();
     app.get('/shop/health', (_req, res) => void res.send('ok'));
-    app.use(nodeHandler(ramp));
+    app.use(nodeHandler(ramp.server));
     server = app.listen(0, ONE);
     await new Promise((ok) => server.once('listening', ok));
     origin = `http://${ONE}:${(server.address() as AddressInfo).port}`;
@@ -178,17 +185,14 @@ describe('nodeHandler in an Express app', () => {
 });
 
 describe('createRampServer().fetch with a clientIp option', () => {
-  let ramp: RampServer;
+  let ramp: TestServer;
   beforeAll(() => {
-    ramp = createRampServer(
-      { ...options(), clientIp: (request) => request.headers.get('x-real-ip') },
-      { ledger: openEmbeddedLedger(null), static: null, log: quiet },
-    );
+    ramp = inProcess({ clientIp: (request) => request.headers.get('x-real-ip') });
   });
   afterAll(() => ramp.close());
 
   const viaFetch: Client = async (path, { from, body, headers }) => {
-    const res = await ramp.fetch(
+    const res = await ramp.server.fetch(
       new Request(`http://shop.example${path}`, {
         method: body === undefined ? 'GET' : 'POST',
         headers: { 'content-type': 'application/json', 'x-real-ip': from, ...headers },
@@ -204,37 +208,29 @@ describe('createRampServer().fetch with a clientIp option', () => {
   });
 
   it('refuses, never pools, clients whose address is unknown, and says so once', async () => {
-    const lines: string[] = [];
-    const log = {
-      ...quiet,
-      error: (msg: string, f?: object) => void lines.push(`${msg} ${JSON.stringify(f)}`),
-    };
-    const blind = createRampServer(options(), { ledger: openEmbeddedLedger(null), static: null, log });
-    try {
-      const quote = () =>
-        blind.fetch(
-          new Request(`http://shop.example${QUOTE_PATH}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(QUOTE_BODY),
-          }),
-        );
-      const answers = [await quote(), await quote()];
-      expect(answers.map((r) => r.status)).toEqual([500, 500]);
-      expect(((await answers[0]!.json()) as { code: string }).code).toBe('CLIENT_ADDRESS_UNKNOWN');
-      expect(lines.filter((l) => l.startsWith('client address unknown'))).toHaveLength(1);
-      // Told by its caller, it counts the client.
-      const told = await blind.fetch(
+    const { server: blind, lines } = inProcess();
+    await blind.ready();
+    const quote = () =>
+      blind.fetch(
         new Request(`http://shop.example${QUOTE_PATH}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(QUOTE_BODY),
         }),
-        { ip: '192.0.2.9' },
       );
-      expect(told.status).toBe(200);
-    } finally {
-      await blind.close();
-    }
+    const answers = [await quote(), await quote()];
+    expect(answers.map((r) => r.status)).toEqual([500, 500]);
+    expect(((await answers[0]!.json()) as { code: string }).code).toBe('CLIENT_ADDRESS_UNKNOWN');
+    expect(lines.filter((l) => l.includes('"msg":"client address unknown"'))).toHaveLength(1);
+    // Told by its caller, it counts the client.
+    const told = await blind.fetch(
+      new Request(`http://shop.example${QUOTE_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(QUOTE_BODY),
+      }),
+      { ip: '192.0.2.9' },
+    );
+    expect(told.status).toBe(200);
   });
 });

@@ -3,12 +3,11 @@
 // through serve(), the entry `npm start` runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-http';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
 
-let s: Served;
+let s: ListeningTestServer<'fake'>;
 beforeAll(async () => {
-  s = await served({ RAMP_TRUST_PROXY: '1' });
+  s = await listeningTestServer({ upstream: 'fake', env: { RAMP_TRUST_PROXY: '1' } });
 });
 afterAll(() => s.close());
 

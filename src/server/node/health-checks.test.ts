@@ -4,18 +4,17 @@
 // origin; and a request the server cannot read at all is still answered with a request id, and logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-http';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
 
-let s: Served;
+let s: ListeningTestServer<'fake'>;
 beforeAll(async () => {
-  s = await served();
+  s = await listeningTestServer({ upstream: 'fake' });
 });
 afterAll(() => s.close());
 
 /** The log lines of requests for `path`, parsed. */
 const logged = (path: string) =>
-  s.log.lines
+  s.lines
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter((l) => l.msg === 'request' && l.path === path);
 
@@ -52,7 +51,7 @@ describe('a request the server cannot read', () => {
     const body = JSON.parse(res.body) as { code: string; requestId: string };
     expect(body.code).toBe('INVALID_PATH');
     expect(res.headers['x-request-id']).toBe(body.requestId);
-    const line = s.log.lines
+    const line = s.lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((l) => l.requestId === body.requestId);
     expect(line).toMatchObject({ msg: 'request', method: 'GET', status: 400, client: '127.0.0.1' });

@@ -10,9 +10,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBuilt } from '../../test/built';
 import { startCheckedBalancer } from '../testing/balancer';
-import { SERVER_ENTRY, startInstance, startUpstream } from '../testing/cluster';
+import { startInstance, startUpstream } from '../testing/cluster';
+import { SERVER_ENTRY } from '../testing/process';
 import type { CountingUpstream, Instance } from '../testing/cluster';
-import { served } from '../testing/served';
+import { listeningTestServer } from '../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { MIGRATION_LOCK_KEY } from '../storage/ledger/postgres';
 
@@ -129,7 +130,10 @@ describe.skipIf(skipServices)('serve() while another instance holds the migratio
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const s = await served({ RAMP_DATABASE_URL: db.url, RAMP_REDIS_URL: redisDb(7) });
+    const s = await listeningTestServer({
+      upstream: 'fake',
+      env: { RAMP_DATABASE_URL: db.url, RAMP_REDIS_URL: redisDb(7) },
+    });
     try {
       const asked = performance.now();
       const health = await fetch(`${s.origin}/healthz`);
@@ -142,7 +146,7 @@ describe.skipIf(skipServices)('serve() while another instance holds the migratio
       expect(await ready.json()).toMatchObject({ phase: 'starting', message: 'Starting' });
 
       await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      await s.ramp.ready();
+      await s.server.ready();
       const after = await fetch(`${s.origin}/readyz`);
       expect(after.status).toBe(200);
       expect(await after.json()).toMatchObject({ ready: true, degraded: false });

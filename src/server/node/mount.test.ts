@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRampServer, nodeHandler } from '../index';
 import type { RampServer } from '../index';
+import { testServer } from '../testing/server';
 import { BUY_SESSION, QUOTE_PATH, json, quoteFor, quotedSession } from '../testing/upstream';
 
 // A stand-in build of the hosted page, linking its files relative to itself (as Vite's base './').
@@ -29,20 +30,13 @@ const embedFile = join(hostedDir, 'embed.js');
 writeFileSync(embedFile, '/* embed */');
 
 const servers: Server[] = [];
-const ramps: RampServer[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
-  for (const r of ramps.splice(0)) await r.close();
 });
 
-function ramp(publicUrl: string): RampServer {
-  const r = createRampServer(
-    { publicUrl, dataDir: mkdtempSync(join(tmpdir(), 'ramp-mount-data-')) },
-    { static: { hostedDir, embedFile } },
-  );
-  ramps.push(r);
-  return r;
-}
+/** The server with that public URL, serving the stand-in build, on the real clock. */
+const ramp = (publicUrl: string): RampServer =>
+  testServer({ options: { publicUrl }, static: { hostedDir, embedFile }, clock: 'system' }).server;
 
 /** A port to listen on that the publicUrl can name before the server exists. */
 async function freePort(): Promise<number> {

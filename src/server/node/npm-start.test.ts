@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBuilt } from '../../test/built';
-import { ROOT, SERVER_ENTRY, startUpstream } from '../testing/cluster';
+import { startUpstream } from '../testing/cluster';
+import { ROOT, SERVER_ENTRY } from '../testing/process';
 import type { CountingUpstream } from '../testing/cluster';
 
 const built = isBuilt(SERVER_ENTRY);

@@ -3,8 +3,7 @@
 // where instances share the ledger): a session made through the web instance is announced by the
 // worker's webhook sender, never the web instance's.
 import { afterAll, describe, expect, it } from 'vitest';
-import { served } from '../testing/served';
-import type { Served } from '../testing/served';
+import { listeningTestServer, type ListeningTestServer } from '../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { BUY_SESSION, quotedSession } from '../testing/upstream';
 
@@ -28,18 +27,17 @@ describe.skipIf(skip)('RAMP_ROLE web and worker', { timeout: 60_000 }, () => {
       RAMP_LEASE_TTL_MS: '1000',
     };
     const posted = { web: 0, worker: 0 };
-    const start = async (role: 'web' | 'worker'): Promise<Served> => {
-      const s = await served(
-        { ...env, RAMP_ROLE: role },
-        {
-          webhookFetch: async () => {
-            posted[role]++;
-            return new Response(null, { status: 204 });
-          },
+    const start = async (role: 'web' | 'worker'): Promise<ListeningTestServer<'fake'>> => {
+      const s = await listeningTestServer({
+        upstream: 'fake',
+        env: { ...env, RAMP_ROLE: role },
+        webhookFetch: async () => {
+          posted[role]++;
+          return new Response(null, { status: 204 });
         },
-      );
+      });
       cleanups.push(s.close);
-      await s.ramp.ready();
+      await s.server.ready();
       return s;
     };
     const web = await start('web');

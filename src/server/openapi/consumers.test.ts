@@ -10,31 +10,18 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRampServer } from '../index';
+import { testServer } from '../testing/server';
 
 const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'ramp-openapi-consumers-'));
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 let document: Record<string, unknown>;
 
 beforeAll(async () => {
   // A server mounted below a path on its public origin, as a merchant's may be.
-  const ramp = createRampServer(
-    {
-      dataDir: join(dir, 'data'),
-      publicUrl: 'https://pay.shop.test/ramp',
-      adminToken: 'consumers-admin-token-0123',
-    },
-    { static: null, log: quiet },
-  );
-  try {
-    const res = await ramp.fetch(new Request('https://pay.shop.test/ramp/api/ramp/openapi.json'), {
-      ip: '203.0.113.7',
-    });
-    document = (await res.json()) as Record<string, unknown>;
-  } finally {
-    await ramp.close();
-  }
+  const ramp = testServer({ options: { publicUrl: 'https://pay.shop.test/ramp' } });
+  const res = await ramp.request('https://pay.shop.test/ramp/api/ramp/openapi.json');
+  document = (await res.json()) as Record<string, unknown>;
+  await ramp.close();
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

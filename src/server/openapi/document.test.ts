@@ -2,36 +2,27 @@
 // together with the app's own routes and the route declarations (every declared route is routed and
 // documented, and every routed or documented one declared), every answer typed, the webhooks, servers
 // and licence; bodies and queries from the schemas the routes validate with.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { createApp } from '../app';
 import { resolveConfig } from '../config/config';
-import { createRampServer } from '../index';
 import { createMerchant } from '../merchant/merchant';
+import { openEmbeddedLedger } from '../storage/ledger';
+import { ADMIN_TOKEN as TOKEN, testServer } from '../testing/server';
 import { WEBHOOK_TYPES } from '../../api/proxy/webhooks';
 import { DECLARED, docPath } from './document';
 
-const TOKEN = 'openapi-admin-token-0123456789';
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-const dataDir = mkdtempSync(join(tmpdir(), 'ramp-openapi-'));
 // The service's webhooks are routed only with their secret (a plain 404 otherwise).
 const options = {
-  dataDir,
   adminToken: TOKEN,
   upstreamWebhookSecret: 'openapi-upstream-secret-0123456789',
   // The sandbox's controls are declared routes too.
   sandboxControl: true,
 };
-const ramp = createRampServer(options, { static: null, log: quiet });
+const ramp = testServer({ options }).server;
 const client = { ip: '203.0.113.9' };
-afterAll(async () => {
-  await ramp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** A value each path parameter's pattern takes. */
 const SAMPLE: Record<string, string> = {
@@ -80,7 +71,7 @@ function routedApp() {
   return createApp(config, {
     sandbox,
     log: quiet,
-    merchant: (ctx) => createMerchant(ctx),
+    merchant: (ctx) => createMerchant(ctx, { ledger: openEmbeddedLedger(null) }),
     advanceSandboxClock: () => {},
   });
 }
@@ -172,21 +163,11 @@ describe('GET /api/ramp/openapi.json', () => {
   });
 
   it('names its server from RAMP_PUBLIC_URL, path included, and its licence', async () => {
-    const mounted = createRampServer(
-      { ...options, publicUrl: 'https://pay.shop.test/ramp', dataDir: join(dataDir, 'mounted') },
-      { static: null, log: quiet },
-    );
-    try {
-      const res = await mounted.fetch(
-        new Request('https://pay.shop.test/ramp/api/ramp/openapi.json'),
-        client,
-      );
-      const doc = (await res.json()) as Doc;
-      expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://pay.shop.test/ramp' })]);
-      expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
-    } finally {
-      await mounted.close();
-    }
+    const mounted = testServer({ options: { ...options, publicUrl: 'https://pay.shop.test/ramp' } });
+    const res = await mounted.request('https://pay.shop.test/ramp/api/ramp/openapi.json');
+    const doc = (await res.json()) as Doc;
+    expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://pay.shop.test/ramp' })]);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
 
   it('documents only operations the server answers', async () => {

@@ -7,7 +7,7 @@ import { RULES } from './allowlist';
 import type { ProxyRouteId } from './allowlist';
 import { checkPath } from './policy';
 import { matchAllowlist, methodArb, pathArb, upstreamPath } from '../testing/paths';
-import { TEST_ADMIN, testApp } from '../testing/upstream';
+import { ADMIN_TOKEN, testServer } from '../testing/server';
 
 const rule = (id: ProxyRouteId): RouteSpec => RULES.find((r) => r.id === id)!;
 const q = (s: string) => new URLSearchParams(s);
@@ -24,7 +24,7 @@ const queryError = (r: RouteSpec, s: string): string[] => {
 describe('the allowlist as routes', () => {
   // The console token reaches every route (the tracking routes too), so each allowlisted path is
   // answered by its own handler: an upstream call to the same path, never a 404 or 405.
-  const admin = { Authorization: `Bearer ${TEST_ADMIN}` };
+  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
   it.each([
     ['GET', '/network-partner/supported/countries?category=CRYPTO_ONRAMP'],
     ['GET', '/network-partner/defaults/US/CRYPTO_ONRAMP'],
@@ -36,7 +36,7 @@ describe('the allowlist as routes', () => {
     ['GET', '/financial-accounts'],
     ['GET', '/financial-accounts/transactions'],
   ])('%s %s goes to its route', async (method, path) => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request(`/api/ramp${path}`, { method, headers: admin });
     expect(res.status).not.toBe(404);
     expect(res.status).not.toBe(405);
@@ -48,12 +48,15 @@ describe('the allowlist as routes', () => {
     ['HEAD', '/bootstrap', 200],
     ['GET', '/admin/session', 204],
   ])('%s %s answers', async (method, path, status) => {
-    const res = await testApp().request(`/api/ramp${path}`, { method, headers: admin });
+    const res = await testServer({ upstream: 'fake' }).request(`/api/ramp${path}`, {
+      method,
+      headers: admin,
+    });
     expect(res.status).toBe(status);
   });
 
   it('says which methods a known path takes', async () => {
-    const res = await testApp().request('/api/ramp/payments/crypto/quote');
+    const res = await testServer({ upstream: 'fake' }).request('/api/ramp/payments/crypto/quote');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
     expect(await res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
@@ -69,7 +72,7 @@ describe('the allowlist as routes', () => {
     '/payments/transactions/a.b',
     '/bank-linking/accounts',
   ])('%s is not allowlisted', async (path) => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request(`/api/ramp${path}`, { headers: admin });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });

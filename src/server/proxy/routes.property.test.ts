@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../api/proxy/contract';
 import { checkPath } from './policy';
 import { matchAllowlist, methodArb, pathArb } from '../testing/paths';
-import { testApp } from '../testing/upstream';
+import { testServer } from '../testing/server';
 
 const ramp = fc.oneof(
   pathArb.map((p) => `${API_PREFIX}${p}`),
@@ -20,7 +20,7 @@ const ramp = fc.oneof(
 
 describe('the proxy (property)', () => {
   it('calls upstream only for a request that mirrors an allowlisted path exactly', async () => {
-    const t = testApp({ RAMP_RATE_LIMIT_QUOTE: '100000/100000' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '100000/100000' } });
     await fc.assert(
       fc.asyncProperty(methodArb, ramp, async (method, path) => {
         const before = t.upstream.calls.length;

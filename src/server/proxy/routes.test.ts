@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ADMIN, TEST_KEY, json, testApp } from '../testing/upstream';
+import { TEST_KEY, json } from '../testing/upstream';
+import { ADMIN_TOKEN, BROWSER_IP, testServer } from '../testing/server';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const QUOTE = {
@@ -25,7 +26,7 @@ const ALLOWED_UPSTREAM_HEADERS = ['accept', 'authorization', 'content-type', 'se
 
 describe('upstream requests', () => {
   it('carry the key and version header, and nothing of the browser request', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     await request(COUNTRIES, { headers: BROWSER_HEADERS });
     await request('/api/ramp/payments/crypto/quote', json(QUOTE, BROWSER_HEADERS));
     expect(upstream.calls).toHaveLength(2);
@@ -38,9 +39,12 @@ describe('upstream requests', () => {
   });
 
   it('use a custom version header name and value', async () => {
-    const { request, upstream } = testApp({
-      RAMP_VERSION_HEADER: 'Meld-Version',
-      RAMP_SERVICE_VERSION: '2025-06-01',
+    const { request, upstream } = testServer({
+      upstream: 'fake',
+      env: {
+        RAMP_VERSION_HEADER: 'Meld-Version',
+        RAMP_SERVICE_VERSION: '2025-06-01',
+      },
     });
     await request(COUNTRIES);
     expect(upstream.calls[0]!.headers.get('meld-version')).toBe('2025-06-01');
@@ -48,7 +52,7 @@ describe('upstream requests', () => {
   });
 
   it('mirror the path and forward only validated query parameters', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const res = await request(
       '/api/ramp/network-partner/supported/routes/CRYPTO_ONRAMP/US/USD/BTC?subdivision=US-NY&paymentMethod=CREDIT_DEBIT_CARD',
     );
@@ -61,7 +65,7 @@ describe('upstream requests', () => {
   });
 
   it('forward only allowlisted quote fields, and refuse unknown ones before any upstream call', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const bad = await request(
       '/api/ramp/payments/crypto/quote',
       json({ ...QUOTE, customerId: 'someone-else' }),
@@ -78,7 +82,7 @@ describe('upstream requests', () => {
   });
 
   it('are not retried for POSTs, and retried with backoff for idempotent reads', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', () => ({
       status: 503,
       body: { code: 'SERVICE_UNAVAILABLE', message: 'busy' },
@@ -94,7 +98,7 @@ describe('upstream requests', () => {
   });
 
   it('are not retried after a client error', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/network-partner', () => ({
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'Bad request' },
@@ -106,7 +110,7 @@ describe('upstream requests', () => {
 
 describe('the description rules, through the proxy', () => {
   it('reversed routes answer 200 []', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/network-partner/supported/routes/CRYPTO_ONRAMP/US/BTC/USD');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
@@ -114,14 +118,14 @@ describe('the description rules, through the proxy', () => {
   });
 
   it('defaults of a country without one answer 200 null', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/network-partner/defaults/DE/CRYPTO_ONRAMP');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('null');
   });
 
   it('a display name as paymentMethodType gets NO_VALID_QUOTES', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request(
       '/api/ramp/payments/crypto/quote',
       json({ ...QUOTE, paymentMethodType: 'CREDIT_OR_DEBIT_CARD_DISPLAY' }),
@@ -134,7 +138,7 @@ describe('the description rules, through the proxy', () => {
   });
 
   it('discovery answers keep the upstream wire shape', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     expect(await (await request(COUNTRIES)).json()).toMatchObject({ countries: expect.any(Array) });
     const cur = await request(
       '/api/ramp/network-partner/supported/currencies?category=CRYPTO_ONRAMP&country=US&type=FIAT',
@@ -159,7 +163,7 @@ describe('refusals', () => {
       '/api/ramp/network-partner/supported/routes/{category}/{country}/{source}/{destination}',
     ],
   ])('legacy %s → 410 with its replacement', async (path, replacement) => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const res = await request(path);
     expect(res.status).toBe(410);
     expect(await res.json()).toMatchObject({ code: 'GONE', replacement, requestId: expect.any(String) });
@@ -167,7 +171,7 @@ describe('refusals', () => {
   });
 
   it('answers 404 JSON for everything not allowlisted', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     for (const path of [
       '/api/ramp/network-partner/supported/fiat-limits',
       '/api/ramp',
@@ -186,27 +190,27 @@ describe('refusals', () => {
   });
 
   it('checks the raw request target as received on the socket, before URL normalisation', async () => {
-    const { app, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     for (const raw of [
       '/x/../api/ramp/bootstrap',
       '/api/ramp/%62ootstrap',
       'http://localhost/api/ramp//bootstrap',
     ]) {
-      const res = await app.request('/api/ramp/bootstrap', {}, { target: raw });
+      const res = await request('/api/ramp/bootstrap', {}, { ip: BROWSER_IP, target: raw });
       expect(res.status).toBe(400);
     }
     expect(upstream.calls).toHaveLength(0);
   });
 
   it('answers 405 with Allow for a known path and another method', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/payments/crypto/quote');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
   });
 
   it('tells a literal segment from the parameter beside it (transactions/sessions/:id, transactions/:id)', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const other = await request('/api/ramp/payments/transactions/other/abc123');
     expect(other.status).toBe(404);
     const postSession = await request('/api/ramp/payments/transactions/sessions/abc123', { method: 'POST' });
@@ -220,7 +224,7 @@ describe('refusals', () => {
   });
 
   it('refuses invalid queries without calling upstream', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP&x=1');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
@@ -231,7 +235,7 @@ describe('refusals', () => {
   });
 
   it('refuses bodies over 8 KB, non-JSON bodies and broken JSON', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const big = await request(
       '/api/ramp/payments/crypto/quote',
       json({ ...QUOTE, walletAddress: 'a'.repeat(9000) }),
@@ -251,7 +255,7 @@ describe('refusals', () => {
 
 describe('upstream failures reach the browser as { code, message, requestId }', () => {
   it('4xx keeps its status, code and message, and nothing else of the body', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', () => ({
       status: 422,
       body: {
@@ -272,7 +276,7 @@ describe('upstream failures reach the browser as { code, message, requestId }', 
   });
 
   it('5xx and malformed answers become 502', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', () => ({ status: 200, text: '<html>oops' }));
     const res = await request('/api/ramp/payments/crypto/quote', json(QUOTE));
     expect(res.status).toBe(502);
@@ -280,7 +284,7 @@ describe('upstream failures reach the browser as { code, message, requestId }', 
   });
 
   it('a refused key is not blamed on the browser', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', () => ({
       status: 401,
       body: { code: 'UNAUTHORIZED', message: 'Access denied' },
@@ -291,7 +295,7 @@ describe('upstream failures reach the browser as { code, message, requestId }', 
   });
 
   it('a timeout becomes 504', async () => {
-    const { request, upstream } = testApp({ RAMP_UPSTREAM_TIMEOUT_MS: '100' });
+    const { request, upstream } = testServer({ upstream: 'fake', env: { RAMP_UPSTREAM_TIMEOUT_MS: '100' } });
     upstream.on('/payments/crypto/quote', () => new Promise(() => {}));
     const res = await request('/api/ramp/payments/crypto/quote', json(QUOTE));
     expect(res.status).toBe(504);
@@ -299,7 +303,7 @@ describe('upstream failures reach the browser as { code, message, requestId }', 
   });
 
   it('a network failure becomes 502', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', () => {
       throw new TypeError('fetch failed');
     });
@@ -311,7 +315,7 @@ describe('upstream failures reach the browser as { code, message, requestId }', 
 
 describe('the API key', () => {
   it('never appears in a response or a log line, even when the upstream echoes it', async () => {
-    const { request, upstream, log } = testApp();
+    const { request, upstream, lines } = testServer({ upstream: 'fake' });
     upstream.on('/payments/crypto/quote', (r) => ({
       status: 400,
       body: { code: 'BAD_REQUEST', message: `bad header ${r.headers.get('authorization')}` },
@@ -327,7 +331,7 @@ describe('the API key', () => {
       ),
       request(COUNTRIES),
       request('/api/ramp/bootstrap?category=CRYPTO_ONRAMP'),
-      request('/api/ramp/payments/transactions', { headers: { Authorization: `Bearer ${TEST_ADMIN}` } }),
+      request('/api/ramp/payments/transactions', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }),
       request('/healthz'),
       request('/nope'),
     ]);
@@ -335,14 +339,14 @@ describe('the API key', () => {
       expect(await res.text()).not.toContain(TEST_KEY);
       for (const [, value] of res.headers) expect(value).not.toContain(TEST_KEY);
     }
-    expect(log.lines.length).toBeGreaterThan(0);
-    for (const line of log.lines) expect(line).not.toContain(TEST_KEY);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toContain(TEST_KEY);
   });
 });
 
 describe('every response', () => {
   it('carries a request id and the security headers', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     for (const path of ['/healthz', '/nope', COUNTRIES, '/api/ramp/%2e%2e/x']) {
       const res = await request(path);
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -353,23 +357,25 @@ describe('every response', () => {
   });
 
   it('gets HSTS only over https', async () => {
-    const { app } = testApp();
-    expect(
-      (await app.request('https://ramp.example/healthz')).headers.get('strict-transport-security'),
-    ).toMatch(/max-age=/);
-    expect((await app.request('http://localhost/healthz')).headers.has('strict-transport-security')).toBe(
-      false,
+    const { request } = testServer({ upstream: 'fake' });
+    expect((await request('https://ramp.example/healthz')).headers.get('strict-transport-security')).toMatch(
+      /max-age=/,
     );
+    expect((await request('http://localhost/healthz')).headers.has('strict-transport-security')).toBe(false);
   });
 });
 
 describe('/healthz', () => {
   it('says ok and which upstream is in use', async () => {
-    const { request } = testApp();
+    const { request } = testServer({ upstream: 'fake' });
     const res = await request('/healthz');
     expect(await res.json()).toEqual({ ok: true, phase: 'serving', upstream: 'remote', stores: 'memory' });
     const ready = await request('/readyz');
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true, degraded: false, dependencies: {} });
+    expect(await ready.json()).toEqual({
+      ready: true,
+      degraded: false,
+      dependencies: { ledger: { up: true } },
+    });
   });
 });

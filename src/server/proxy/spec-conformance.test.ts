@@ -2,7 +2,8 @@
 // what a shopper's transaction read carries. Asserted on what the (fake) upstream received.
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_COOKIE } from './sessions/customer-id';
-import { json, testApp } from '../testing/upstream';
+import { json } from '../testing/upstream';
+import { testServer, type TestServer } from '../testing/server';
 
 const BUY = {
   sessionType: 'BUY',
@@ -35,7 +36,7 @@ type Sent = {
   externalCustomerId: string;
 };
 
-async function session(t: ReturnType<typeof testApp>, body: unknown, headers: Record<string, string> = {}) {
+async function session(t: TestServer, body: unknown, headers: Record<string, string> = {}) {
   const res = await t.session(body, { 'Idempotency-Key': key(), ...headers });
   const sent = t.callsTo('/crypto/session/widget').at(-1)?.body as Sent;
   return { res, sent, answer: (await res.json()) as Record<string, string> };
@@ -45,7 +46,7 @@ const cookieOf = (res: Response) => /rc_cid=([^;]+)/.exec(res.headers.get('set-c
 
 describe('the session body sent upstream', () => {
   it('has no subdivision, the spec fields only, and always an externalCustomerId', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const { res, sent } = await session(t, BUY);
     expect(res.status).toBe(200);
     expect(sent.sessionData).not.toHaveProperty('subdivision');
@@ -71,7 +72,7 @@ describe('the session body sent upstream', () => {
   });
 
   it('the externalCustomerId is stable per browser (its signed cookie) and not the browser’s choice', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const first = await session(t, BUY);
     const cookie = cookieOf(first.res)!;
     expect(first.res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
@@ -98,7 +99,7 @@ describe('the session body sent upstream', () => {
   });
 
   it("a first quote sets the browser's cookie, and its session then carries the same id", async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const quote = await t.request(
       '/api/ramp/payments/crypto/quote',
       json({
@@ -119,14 +120,14 @@ describe('the session body sent upstream', () => {
   });
 
   it('refuses an externalCustomerId from the browser', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const { res } = await session(t, { ...BUY, externalCustomerId: 'me' });
     expect(res.status).toBe(400);
     expect(t.callsTo('/crypto/session/widget')).toHaveLength(0);
   });
 
   it('sends lockFields for what the shopper could not change, in the spec’s vocabulary', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const { sent } = await session(t, {
       ...BUY,
       sessionData: { ...BUY.sessionData, lockFields: ['sourceAmount', 'walletAddress', 'cryptoCurrency'] },
@@ -139,7 +140,7 @@ describe('the session body sent upstream', () => {
   });
 
   it('an XRP buy carries its destination tag; without one, or with a bad one, it is refused', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const ok = await session(t, { ...XRP_BUY, sessionData: { ...XRP_BUY.sessionData, walletTag: '12345' } });
     expect(ok.res.status).toBe(200);
     expect(ok.sent.sessionData.walletTag).toBe('12345');
@@ -162,7 +163,7 @@ describe('by-session read of a partner that cannot be looked up by session', () 
   };
 
   it('resolves through the transactions search by externalSessionId, for the owner only', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const created = await session(t, BUY);
     const { id, trackingToken } = created.answer as { id: string; trackingToken: string };
     const xid = created.sent.externalSessionId;
@@ -221,7 +222,7 @@ describe('by-session read of a partner that cannot be looked up by session', () 
 
 describe('what a shopper’s transaction read carries', () => {
   it('the partner link and 2FA links when http(s), never other schemes', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const created = await session(t, BUY);
     const { id, trackingToken } = created.answer as { id: string; trackingToken: string };
     t.upstream.on('/payments/transactions/sessions/', () => ({

@@ -3,7 +3,7 @@
 // one instance did, the others know: idempotent replays, tracking tokens, rate limits and the
 // discovery cache.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY, payAtProvider } from '../testing/harness';
+import { payAtProvider, QUOTE_BODY, SESSION_BODY } from '../testing/session';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { quoteFor, quotedSession } from '../testing/upstream';
 import { startBalancer, startInstance, startUpstream, startWebhookReceiver } from '../testing/cluster';

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isBuilt } from '../../test/built';
-import { SERVER_ENTRY, startInstance, startUpstream } from '../testing/cluster';
+import { startInstance, startUpstream } from '../testing/cluster';
+import { SERVER_ENTRY } from '../testing/process';
 import type { CountingUpstream, Instance } from '../testing/cluster';
 import { startHaproxy, stateChange } from '../testing/haproxy';
 import type { Haproxy } from '../testing/haproxy';
-import { QUOTE_BODY } from '../testing/harness';
+import { QUOTE_BODY } from '../testing/session';
 import { freePort, requireProgram } from '../testing/services';
 
 const built = isBuilt(SERVER_ENTRY);

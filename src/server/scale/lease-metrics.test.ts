@@ -2,14 +2,14 @@
 // lease, so `sum by (lease) (ramp_lease_held)` is 1 for every lease, and the ledger's size is the
 // shared ledger's, the same on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRampServer } from '../index';
 import type { RampServer } from '../index';
+import { testServer } from '../testing/server';
+import type { TestServer } from '../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 
 const skip = missingServices('background leases across two instances', ['redis', 'postgres']);
 const TOKEN = 'lease-metrics-admin-token-0123456789';
 const JOBS = ['status-sync', 'webhooks', 'pending-orders', 'retention'];
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** `ramp_lease_held` of one scrape, by lease. */
 const leasesOf = (text: string): Record<string, number> =>
@@ -18,6 +18,7 @@ const leasesOf = (text: string): Record<string, number> =>
   );
 
 describe.skipIf(skip)('ramp_lease_held on two instances (real Redis and PostgreSQL)', () => {
+  const hosts: TestServer[] = [];
   const ramps: RampServer[] = [];
   let drop: (() => Promise<void>) | undefined;
 
@@ -30,8 +31,10 @@ describe.skipIf(skip)('ramp_lease_held on two instances (real Redis and PostgreS
     await r.flushdb();
     r.disconnect();
     for (let i = 0; i < 2; i++) {
-      const ramp = createRampServer(
-        {
+      // Each instance's jobs run, on the real clock.
+      const host = testServer({
+        options: {
+          role: 'all',
           redisUrl,
           databaseUrl: db.url,
           adminToken: TOKEN,
@@ -39,15 +42,17 @@ describe.skipIf(skip)('ramp_lease_held on two instances (real Redis and PostgreS
           webhookUrl: 'http://127.0.0.1:9/unreachable',
           webhookSecret: 'whsec_0123456789abcdef0123456789abcdef',
         },
-        { static: null, log: silent },
-      );
-      ramps.push(ramp);
-      await ramp.ready();
+        clock: 'system',
+      });
+      hosts.push(host);
+      ramps.push(host.server);
+      await host.server.ready();
     }
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(ramps.map((r) => r.close()));
+    // Before the database goes.
+    await Promise.all(hosts.map((h) => h.close()));
     await drop?.();
   });
 

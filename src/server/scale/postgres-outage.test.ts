@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstream } from '../testing/cluster';
 import type { CountingUpstream } from '../testing/cluster';
-import { startServer, stopServers, whenReady } from '../testing/process';
+import { startServer, stopServers } from '../testing/process';
 import { freshDatabase, missingServices, redisDb } from '../testing/services';
 import { quotedSession } from '../testing/session';
 import { startTcpProxy } from '../testing/tcp-proxy';
@@ -60,9 +60,8 @@ describe.skipIf(skip)('a PostgreSQL outage during a burst of session creations',
       RAMP_RATE_LIMIT_QUOTE: '100000/100000',
       RAMP_RATE_LIMIT_SESSION: '100000/100000',
     });
-    origin = await server.listening;
     exited = server.exited.then((code) => `exited (${code}): ${server.stderr().slice(-2000)}`);
-    await whenReady(origin);
+    origin = await server.ready;
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

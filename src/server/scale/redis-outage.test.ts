@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_BODY, SESSION_BODY } from '../testing/harness';
+import { QUOTE_BODY, SESSION_BODY } from '../testing/session';
 import { quotedSession } from '../testing/session';
 import { freePort, freshDatabase, missingServices, requireProgram } from '../testing/services';
 import { startInstance, startUpstream } from '../testing/cluster';

@@ -16,27 +16,19 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRampServer } from '../index';
-import type { RampServer } from '../index';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RampServerOptions } from '../config/options';
-import { SESSION_BODY } from '../testing/harness';
+import { testServer } from '../testing/server';
+import { SESSION_BODY } from '../testing/session';
 import { json, quotedSession } from '../testing/upstream';
 import { SESSION_SECRET_FILE } from './session-secret';
 
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-const dirs: string[] = [];
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
+/** A server on its data directory's ledger, RAMP_SESSION_SECRET unset unless `options` set it. */
 function start(options: RampServerOptions) {
-  const server = createRampServer(options, { static: null, log: quiet });
-  servers.push(server);
+  const t = testServer({ env: { RAMP_SESSION_SECRET: '' }, options, ledger: 'dir' });
+  const { server } = t;
   const send = (path: string, init: RequestInit) =>
-    server.fetch(new Request(`http://127.0.0.1:8787${path}`, init), { ip: '127.0.0.1' });
+    t.request(`http://127.0.0.1:8787${path}`, init, '127.0.0.1');
   const lookup = async (token: string) => {
     const res = await send('/api/ramp/sessions/lookup', json({ trackingTokens: [token] }));
     return ((await res.json()) as { orders: ({ sessionId: string } | null)[] }).orders[0];
@@ -46,17 +38,13 @@ function start(options: RampServerOptions) {
     expect(res.status).toBe(200);
     return (await res.json()) as { id: string; trackingToken: string };
   };
-  return { server, lookup, checkout };
+  return { server, lookup, checkout, stop: t.close };
 }
 
-const stop = async (server: RampServer) => {
-  await server.close();
-  servers.splice(servers.indexOf(server), 1);
-};
-
+/** A directory removed when the test ends, after any server made later in it has closed. */
 const tempDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'ramp-secret-'));
-  dirs.push(d);
+  onTestFinished(() => rmSync(d, { recursive: true, force: true }));
   return d;
 };
 
@@ -68,7 +56,7 @@ describe('the session secret of a server without RAMP_SESSION_SECRET', () => {
     const file = join(dataDir, SESSION_SECRET_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
-    await stop(first.server);
+    await first.stop();
 
     const next = start({ dataDir });
     expect(await next.lookup(trackingToken)).toMatchObject({ sessionId: id });
@@ -78,7 +66,7 @@ describe('the session secret of a server without RAMP_SESSION_SECRET', () => {
     const dataDir = tempDir();
     const kept = start({ dataDir });
     const { trackingToken } = await kept.checkout();
-    await stop(kept.server);
+    await kept.stop();
     const before = readFileSync(join(dataDir, SESSION_SECRET_FILE), 'utf8');
 
     const set = start({ dataDir, sessionSecret: 'an-operator-set-session-secret-0123456789' });
@@ -107,12 +95,12 @@ describe('the session secret of a server without RAMP_SESSION_SECRET', () => {
       writeFileSync(file, secret, { mode: 0o600 });
       for (const mode of [0o640, 0o604]) {
         chmodSync(file, mode);
-        const { server } = start({ dataDir });
+        const { server, stop } = start({ dataDir });
         const refused = server.ready();
         await expect(refused).rejects.toThrow(`${file} may be read by others (mode 0${mode.toString(8)})`);
         await expect(refused).rejects.toThrow(`chmod 600 ${file}`);
         await expect(refused).rejects.not.toThrow(secret.trim());
-        await stop(server);
+        await stop();
         expect(statSync(file).mode & 0o777).toBe(mode);
         expect(readFileSync(file, 'utf8')).toBe(secret);
       }

@@ -1,82 +1,28 @@
-// Test and bench support for several instances: the built host server (dist/server/main.js) as child
+// Test and bench support for several instances: the built host server (process.ts) as child
 // processes, a small round-robin balancer in front of them on loopback (appending X-Forwarded-For as
 // a reverse proxy does, for RAMP_TRUST_PROXY=1), and the standalone sandbox as their one upstream,
 // counting the calls it gets.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { TEST_SERVER_ENV } from './child-env';
 import { createAdaptorServer } from '@hono/node-server';
 import { createStandaloneSandbox } from '../../sandbox/standalone';
 import type { FaultInjector } from '../../sandbox';
+import { startServer } from './process';
+import type { ServerProcess } from './process';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
-export const SERVER_ENTRY = resolve(ROOT, 'dist/server/main.js');
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-});
-
-export interface Instance {
+/** An instance: the built server, ready, and where it listens. */
+export interface Instance extends ServerProcess {
   origin: string;
-  child: ChildProcess;
-  /** The instance's recent output (for failure messages). */
-  output(): string;
-  /** Stops it: SIGTERM (a goodbye) or SIGKILL (an instance dying). */
-  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/**
- * Starts the built server with `env` on a free loopback port (or env's PORT); resolves once it is
- * ready (its ledger open, migrated). `group`: in a process group of its own, which stop() signals
- * whole, as systemd does (KillMode=control-group).
- */
-export function startInstance(env: Record<string, string>, o: { group?: boolean } = {}): Promise<Instance> {
-  if (!existsSync(SERVER_ENTRY)) {
-    return Promise.reject(new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`));
-  }
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: o.group === true,
-  });
-  children.add(child);
-  let out = '';
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
-    new Promise<void>((ok) => {
-      if (child.exitCode !== null || child.signalCode !== null) return ok();
-      child.once('exit', () => ok());
-      if (!o.group) return void child.kill(signal);
-      try {
-        process.kill(-child.pid!, signal);
-      } catch {
-        // Gone already (ESRCH): its exit is on its way.
-      }
-    }).finally(() => children.delete(child));
-  return new Promise((ok, fail) => {
-    const onData = () => {
-      const m = /"msg":"ready","url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        child.stdout!.off('data', onData);
-        ok({ origin: m[1]!, child, output: () => out, stop });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) =>
-      fail(new Error(`the server exited with ${code} before it was ready:\n${out}`)),
-    );
-  });
+/** Starts the built server (process.ts) and resolves once it is ready (its ledger open, migrated). */
+export async function startInstance(
+  env: Record<string, string>,
+  o: { group?: boolean } = {},
+): Promise<Instance> {
+  const server = startServer(env, o);
+  return { ...server, origin: await server.ready };
 }
 
 export interface Balancer {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { ROOT } from './cluster';
+import { ROOT } from './process';
 import { freePort } from './services';
 
 export const HAPROXY_CONFIG = resolve(ROOT, 'deploy/haproxy.cfg');

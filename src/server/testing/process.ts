@@ -1,70 +1,116 @@
-// Test support: the host server and the CLI as real processes, from the production build an
-// operator runs (`dist/server/main.js`, what `npm start` runs, and the package's `ramp-checkout`
-// bin), so a test can kill one, start a second beside it, or watch it refuse to start. The build
-// starts in a third of the CPU time TypeScript under tsx takes; `npm test` builds before any test.
+// Test support: the host server and the CLI as real processes, from the production build an operator
+// runs (`dist/server/main.js`, what `npm start` runs, and the package's `ramp-checkout` bin), so a
+// test can kill one, start a second beside it, or watch it refuse to start. Used by Vitest, the
+// benchmarks and Playwright alike (no test-runner imports). The build starts in a third of the CPU
+// time TypeScript under tsx takes; `npm test` builds before any test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TEST_SERVER_ENV } from './child-env';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const SERVER_ENTRY = resolve(ROOT, 'dist/server/main.js');
+const CLI_ENTRY = resolve(ROOT, 'dist/server/cli.js');
 
 /** A built entry of the server package; a clear error when the build is missing. */
-function built(entry: 'main.js' | 'cli.js'): string {
-  const file = resolve(ROOT, 'dist/server', entry);
+function built(file: string): string {
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   return file;
 }
 
+/**
+ * What a started server has in its environment: PATH, a loopback HOST, a free PORT, no drain, its
+ * answers checked against their schemas (child-env.ts), then `env`.
+ */
+const childEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  ...TEST_SERVER_ENV,
+  ...env,
+});
+
 export interface ServerProcess {
   child: ChildProcess;
-  /** Everything it wrote to stderr so far. */
+  /** What it wrote, both streams in order (the last 20 kB): for failure messages. */
+  output(): string;
+  /** What it wrote to stderr. */
   stderr(): string;
-  /** Resolves with its URL once it logs that it listens; rejects if it exits first. */
+  /** Its URL once it logs that it listens (it may still be opening its ledger); rejects if it exits first. */
   listening: Promise<string>;
-  /** Resolves with the exit code (null when killed by a signal). */
+  /** Its URL once it logs that it is ready (Redis, PostgreSQL, the ledger open); rejects if it exits first. */
+  ready: Promise<string>;
+  /** Its exit code (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Sends `signal` (SIGTERM: a goodbye; SIGKILL: dying), to its whole group if it has one, and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 const started = new Set<ChildProcess>();
+// A test runner that dies leaves no server behind.
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
 
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [built('main.js')], {
+/**
+ * Starts the built server (`dist/server/main.js`) with `env`. `group`: in a process group of its
+ * own, which stop() signals whole, as systemd does (KillMode=control-group).
+ */
+export function startServer(env: Record<string, string>, o: { group?: boolean } = {}): ServerProcess {
+  const child = spawn(process.execPath, [built(SERVER_ENTRY)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: o.group === true,
   });
   started.add(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((ok) =>
     child.once('exit', (code) => {
       started.delete(child);
       ok(code);
     }),
   );
-  const listening = new Promise<string>((ok, fail) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) ok(m[1]!);
+  const logged = (line: RegExp) => {
+    const url = new Promise<string>((ok, fail) => {
+      const look = () => {
+        const m = line.exec(out);
+        if (m) ok(m[1]!);
+      };
+      child.stdout!.on('data', look);
+      void exited.then((code) =>
+        fail(new Error(`the server exited with ${code} before it was ready:\n${out}`)),
+      );
     });
-    void exited.then((code) => fail(new Error(`the server exited with ${code}: ${err}`)));
+    url.catch(() => {}); // a test that never waits for it is not told twice
+    return url;
+  };
+  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+    out = (out + d.toString()).slice(-20_000);
   });
-  listening.catch(() => {});
-  return { child, stderr: () => err, listening, exited };
-}
-
-/** Polls /readyz until it answers 200 (the ledger is open). */
-export async function whenReady(url: string, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${url}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    if (Date.now() > until) throw new Error(`${url} not ready: ${res ? await res.text() : 'no answer'}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      child.once('exit', () => ok());
+      if (!o.group) return void child.kill(signal);
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Gone already (ESRCH): its exit is on its way.
+      }
+    });
+  return {
+    child,
+    output: () => out,
+    stderr: () => err,
+    listening: logged(/"msg":"listening"[^\n]*"url":"(http:\/\/[^"]+)"/),
+    ready: logged(/"msg":"ready","url":"(http:\/\/[^"]+)"/),
+    exited,
+    stop,
+  };
 }
 
 /** Stops every server a test started and did not stop. */
@@ -81,11 +127,6 @@ export async function stopServers(signal: NodeJS.Signals = 'SIGTERM'): Promise<v
   );
 }
 
-export const kill = (p: ServerProcess, signal: NodeJS.Signals): Promise<number | null> => {
-  p.child.kill(signal);
-  return p.exited;
-};
-
 /**
  * `ramp-checkout <args>` as an operator runs it, with only PATH, a loopback HOST, PORT 0 and `env`:
  * its exit code and what it printed (each stream, and both in order as `out`).
@@ -95,10 +136,7 @@ export function runCli(
   env: Record<string, string>,
 ): Promise<{ code: number | null; out: string; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [built('cli.js'), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...TEST_SERVER_ENV, ...env },
-    });
+    const child = spawn(process.execPath, [built(CLI_ENTRY), ...args], { cwd: ROOT, env: childEnv(env) });
     let out = '';
     let stdout = '';
     let stderr = '';

@@ -1,9 +1,33 @@
 // Test support with no build-tool imports (usable by vitest, Playwright and the benchmarks alike):
-// creating a session the way the widget does, its terms quoted first.
+// creating a session the way the widget does, its terms quoted first, and paying for it.
+import { BTC_WALLET, buySession } from '../../api/test-sessions';
 
 /** Where the browser asks for quotes and creates sessions. */
 export const QUOTE_PATH = '/api/ramp/payments/crypto/quote';
 export const SESSION_PATH = '/api/ramp/crypto/session/widget';
+
+export const QUOTE_BODY = {
+  countryCode: 'US',
+  sourceCurrencyCode: 'USD',
+  sourceAmount: 100,
+  destinationCurrencyCode: 'BTC',
+};
+
+/** A buy with the shopper's state and no payment method (the session's default). */
+export const SESSION_BODY = buySession({
+  subdivision: 'US-NY',
+  paymentMethodType: undefined,
+  walletAddress: BTC_WALLET,
+});
+
+/** The shopper pays on the provider's page (a real HTTP origin: a listening server's sandbox): 303 when taken. */
+export const payAtProvider = (widgetUrl: string): Promise<Response> =>
+  fetch(widgetUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
 
 export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',

@@ -1,22 +1,13 @@
 // Test support: a recording fake of the upstream service, answering with the spec's example
-// payloads (src/api/__fixtures__), and helpers to build a configured app around it.
+// payloads (src/api/__fixtures__); a test server runs over it with `upstream: 'fake'` (server.ts).
 import { fixture, okBodies } from '../../api/test-fixtures';
 import { buySession } from '../../api/test-sessions';
-import { createApp } from '../app';
-import type { AppDeps } from '../app';
-import { resolveConfig } from '../config/config';
-import { loadConfig } from '../config/env';
-import type { ServerConfig } from '../config/config';
-import type { Env } from '../config/env';
-import { createMemoryLogger } from '../http/log';
-import { quotedSession } from './session';
 
 export { QUOTE_PATH, SESSION_PATH, json, quoteFor, quotedSession } from './session';
 export type { Send } from './session';
 
 export const TEST_KEY = 'test-key-Zx81-never-show-me';
 export const TEST_BASE = 'https://upstream.test/v1';
-export const TEST_ADMIN = 'admin-token-0123456789abcdef';
 
 /** A valid buy session body (the browser's, for SESSION_PATH). */
 export const BUY_SESSION = buySession();
@@ -199,45 +190,4 @@ export function fakeUpstream(): FakeUpstream {
       };
     },
   };
-}
-
-export const remoteEnv = (extra: Env = {}): Env => ({
-  RAMP_API_BASE_URL: TEST_BASE,
-  RAMP_API_KEY: TEST_KEY,
-  RAMP_ALLOWED_ORIGINS: 'https://shop.example',
-  RAMP_ADMIN_TOKEN: TEST_ADMIN,
-  RAMP_SESSION_SECRET: 'a-test-secret-of-at-least-thirty-two-chars',
-  // What it answers and the events it queues are checked against their schemas (http/self-check.ts).
-  RAMP_SELF_CHECK: '1',
-  ...extra,
-});
-
-/** A clock tests move by hand. */
-export function manualClock(start = Date.UTC(2026, 1, 3, 12)) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
-}
-
-/** An app on a fake upstream, with an in-memory log, a manual clock and instant retries. */
-export function testApp(env: Env = {}, deps: AppDeps = {}) {
-  const config: ServerConfig = resolveConfig(loadConfig(remoteEnv(env)));
-  const upstream = fakeUpstream();
-  const log = createMemoryLogger();
-  const clock = manualClock();
-  const app = createApp(config, {
-    fetch: upstream.fetch,
-    log,
-    now: clock.now,
-    retry: { sleep: async () => {}, random: () => 0.5 },
-    ...deps,
-  });
-  /** A request from a browser at 203.0.113.7 (the connection the entry passes the app). */
-  const request = (path: string, init: RequestInit = {}, ip = '203.0.113.7') =>
-    app.request(path, init, { clientIp: ip });
-  /** A session created as the widget does (quoted first); see quotedSession. */
-  const session = (body: unknown, headers: Record<string, string> = {}, ip?: string) =>
-    quotedSession((path, init) => request(path, init, ip), body, headers);
-  /** The upstream calls to `path` (below the base URL). */
-  const callsTo = (path: string) => upstream.calls.filter((c) => c.path === path);
-  return { app, config, upstream, log, clock, request, session, callsTo };
 }

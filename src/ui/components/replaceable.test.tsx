@@ -3,7 +3,7 @@
 // engine that places the caret after the click has been dispatched (WebKit): simulated here by moving
 // the caret once the click's handlers have run, as WebKit does; and the first keystroke replaces it
 // wherever the caret is. The real engines: e2e/engines.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Combobox } from './Combobox';
@@ -114,6 +114,7 @@ describe('a value the shopper did not type', () => {
       return e.defaultPrevented;
     };
     const amount = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    act(() => amount.focus());
     amount.setSelectionRange(3, 3);
     expect(type(amount, '2')).toBe(true);
     expect(amount).toHaveValue('2');
@@ -121,10 +122,39 @@ describe('a value the shopper did not type', () => {
     expect(type(amount, '5')).toBe(false);
 
     const state = screen.getByRole<HTMLInputElement>('combobox', { name: 'State' });
+    act(() => state.focus());
     state.setSelectionRange(11, 11);
     expect(type(state, 'N')).toBe(true);
     expect(state).toHaveValue('N');
     expect(state).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('New York (US-NY)');
+  });
+
+  it("is the shopper's to edit once they place the caret themselves; a paste replaces it like typing", () => {
+    render(<Amount replaceable />);
+    const amount = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    const input = (inputType: string, data: string | null) => {
+      const e = new InputEvent('beforeinput', { inputType, data, cancelable: true, bubbles: true });
+      act(() => void amount.dispatchEvent(e));
+      return e.defaultPrevented;
+    };
+    act(() => amount.focus());
+    expect(input('insertFromPaste', '250')).toBe(true);
+    expect(amount).toHaveValue('250');
+
+    cleanup();
+    render(<Amount replaceable />);
+    const again = screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
+    act(() => again.focus());
+    fireEvent.keyDown(again, { key: 'End' });
+    const e = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: '0',
+      cancelable: true,
+      bubbles: true,
+    });
+    act(() => void again.dispatchEvent(e));
+    // Not replaced: the engine appends where the shopper put the caret ("1000").
+    expect(e.defaultPrevented).toBe(false);
   });
 });

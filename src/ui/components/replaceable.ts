@@ -16,9 +16,14 @@ export function selectWhole(input: HTMLInputElement, { afterPress = false } = {}
   if (afterPress) setTimeout(select, 0);
 }
 
+/** Keys with which the shopper places the caret themselves: from then on their typing goes there. */
+const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
 /**
  * While `replaceable`, the input's value is the checkout's, not the shopper's: `replace` receives
- * what their first keystroke typed ('' for a deletion). Spread the handlers on the input.
+ * what their first keystroke, paste or drop brings ('' for a deletion), from focus or a press until
+ * they place the caret themselves (arrow keys, Home, End); a composition (an IME) starts over the
+ * whole value. Spread the handlers on the input.
  */
 export function useReplaceable(
   input: RefObject<HTMLInputElement | null>,
@@ -26,25 +31,56 @@ export function useReplaceable(
   replace: (text: string) => void,
 ) {
   const latest = useRef({ replaceable, replace });
+  const armed = useRef(false);
   useEffect(() => {
     latest.current = { replaceable, replace };
   });
   useEffect(() => {
     const el = input.current;
     if (!el) return;
+    const live = () => latest.current.replaceable && armed.current;
     const before = (e: InputEvent) => {
-      if (!latest.current.replaceable || e.isComposing) return;
-      const text = e.inputType === 'insertText' ? e.data : e.inputType.startsWith('delete') ? '' : null;
-      if (text === null) return;
+      if (!live() || e.isComposing) return;
+      const brought =
+        e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop'
+          ? (e.data ?? e.dataTransfer?.getData('text/plain') ?? null)
+          : e.inputType === 'insertText'
+            ? e.data
+            : e.inputType.startsWith('delete')
+              ? ''
+              : null;
+      if (brought === null) return;
       e.preventDefault();
-      latest.current.replace(text);
+      armed.current = false;
+      latest.current.replace(brought);
+    };
+    const compose = () => {
+      if (!live()) return;
+      armed.current = false;
+      el.setSelectionRange(0, el.value.length);
+    };
+    const keys = (e: KeyboardEvent) => {
+      if (CARET_KEYS.has(e.key)) armed.current = false;
     };
     el.addEventListener('beforeinput', before);
-    return () => el.removeEventListener('beforeinput', before);
+    el.addEventListener('compositionstart', compose);
+    el.addEventListener('keydown', keys);
+    return () => {
+      el.removeEventListener('beforeinput', before);
+      el.removeEventListener('compositionstart', compose);
+      el.removeEventListener('keydown', keys);
+    };
   }, [input]);
   return {
-    onFocus: (e: FocusEvent<HTMLInputElement>) => replaceable && selectWhole(e.currentTarget),
-    onClick: (e: MouseEvent<HTMLInputElement>) =>
-      replaceable && selectWhole(e.currentTarget, { afterPress: true }),
+    onFocus: (e: FocusEvent<HTMLInputElement>) => {
+      if (!replaceable) return;
+      armed.current = true;
+      selectWhole(e.currentTarget);
+    },
+    onClick: (e: MouseEvent<HTMLInputElement>) => {
+      if (!replaceable) return;
+      armed.current = true;
+      selectWhole(e.currentTarget, { afterPress: true });
+    },
   };
 }

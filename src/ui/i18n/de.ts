@@ -164,7 +164,7 @@ export const de = {
   'recent.title': 'Ihre letzten Bestellungen',
   'recent.order': '{paid} für {got}',
   'recent.forget': 'Meine Bestellungen vergessen',
-  'recent.forgotten': 'Ihre Bestellungen werden auf diesem Gerät nicht mehr gespeichert.',
+  'recent.forgotten': 'Ihre Bestellungen wurden von diesem Gerät entfernt.',
   'receipt.title': 'Beleg',
   'receipt.print': 'Beleg drucken',
   'receipt.copy': 'Beleg kopieren',

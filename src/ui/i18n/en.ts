@@ -175,7 +175,7 @@ export const en = {
   'recent.title': 'Your recent orders',
   'recent.order': '{paid} for {got}',
   'recent.forget': 'Forget my orders',
-  'recent.forgotten': 'Your orders are no longer kept on this device.',
+  'recent.forgotten': 'Your orders were removed from this device.',
   'receipt.title': 'Receipt',
   'receipt.print': 'Print receipt',
   'receipt.copy': 'Copy receipt',

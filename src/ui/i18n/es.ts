@@ -160,7 +160,7 @@ export const es = {
   'recent.title': 'Tus pedidos recientes',
   'recent.order': '{paid} por {got}',
   'recent.forget': 'Olvidar mis pedidos',
-  'recent.forgotten': 'Tus pedidos ya no se guardan en este dispositivo.',
+  'recent.forgotten': 'Tus pedidos se han eliminado de este dispositivo.',
   'receipt.title': 'Recibo',
   'receipt.print': 'Imprimir recibo',
   'receipt.copy': 'Copiar recibo',

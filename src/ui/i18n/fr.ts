@@ -164,7 +164,7 @@ export const fr = {
   'recent.title': 'Vos commandes récentes',
   'recent.order': '{paid} pour {got}',
   'recent.forget': 'Oublier mes commandes',
-  'recent.forgotten': 'Vos commandes ne sont plus conservées sur cet appareil.',
+  'recent.forgotten': 'Vos commandes ont été supprimées de cet appareil.',
   'receipt.title': 'Reçu',
   'receipt.print': 'Imprimer le reçu',
   'receipt.copy': 'Copier le reçu',

@@ -177,7 +177,7 @@ export const it = {
   'recent.title': 'I tuoi ordini recenti',
   'recent.order': '{paid} per {got}',
   'recent.forget': 'Dimentica i miei ordini',
-  'recent.forgotten': 'I tuoi ordini non sono più conservati su questo dispositivo.',
+  'recent.forgotten': 'I tuoi ordini sono stati rimossi da questo dispositivo.',
   'receipt.title': 'Ricevuta',
   'receipt.print': 'Stampa la ricevuta',
   'receipt.copy': 'Copia la ricevuta',

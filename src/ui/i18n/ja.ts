@@ -175,7 +175,7 @@ export const ja = {
   'recent.title': '最近の注文',
   'recent.order': '{paid} で {got}',
   'recent.forget': '注文履歴を消去',
-  'recent.forgotten': 'この端末には注文が保存されなくなりました。',
+  'recent.forgotten': 'この端末から注文を削除しました。',
   'receipt.title': '領収書',
   'receipt.print': '領収書を印刷',
   'receipt.copy': '領収書をコピー',

@@ -174,7 +174,7 @@ export const ko = {
   'recent.title': '최근 주문',
   'recent.order': '{paid}로 {got}',
   'recent.forget': '내 주문 기록 지우기',
-  'recent.forgotten': '이 기기에 더 이상 주문이 저장되지 않습니다.',
+  'recent.forgotten': '이 기기에서 주문이 삭제되었습니다.',
   'receipt.title': '영수증',
   'receipt.print': '영수증 인쇄',
   'receipt.copy': '영수증 복사',

@@ -176,7 +176,7 @@ export const pt = {
   'recent.title': 'Seus pedidos recentes',
   'recent.order': '{paid} por {got}',
   'recent.forget': 'Esquecer meus pedidos',
-  'recent.forgotten': 'Seus pedidos não são mais guardados neste dispositivo.',
+  'recent.forgotten': 'Seus pedidos foram removidos deste dispositivo.',
   'receipt.title': 'Recibo',
   'receipt.print': 'Imprimir recibo',
   'receipt.copy': 'Copiar recibo',

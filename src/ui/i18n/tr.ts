@@ -175,7 +175,7 @@ export const tr = {
   'recent.title': 'Son siparişleriniz',
   'recent.order': '{paid} karşılığında {got}',
   'recent.forget': 'Siparişlerimi unut',
-  'recent.forgotten': 'Siparişleriniz artık bu cihazda saklanmıyor.',
+  'recent.forgotten': 'Siparişleriniz bu cihazdan kaldırıldı.',
   'receipt.title': 'Makbuz',
   'receipt.print': 'Makbuzu yazdır',
   'receipt.copy': 'Makbuzu kopyala',

@@ -169,7 +169,7 @@ export const zh = {
   'recent.title': '您最近的订单',
   'recent.order': '{paid} 兑换 {got}',
   'recent.forget': '清除我的订单',
-  'recent.forgotten': '此设备不再保存您的订单。',
+  'recent.forgotten': '已从此设备中删除您的订单。',
   'receipt.title': '收据',
   'receipt.print': '打印收据',
   'receipt.copy': '复制收据',

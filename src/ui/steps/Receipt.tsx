@@ -1,7 +1,7 @@
 // The receipt of a launched order, on its status screen: what was paid and received, fees, rate,
 // partner, method, network, wallet (and tag), the partner's transaction id, the chain's hash, the
 // date and the site; printed alone (printReceipt.ts) or copied as text, in the checkout's language.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Quote, Transaction } from '../../api/types';
 import type { CheckoutState, RecentOrder } from '../../checkout';
 import { Button, CopyButton } from '../components';
@@ -37,6 +37,9 @@ export function Receipt({ state, quote, transaction: tx, order }: ReceiptProps) 
   for (const [term, text] of extra)
     if (text) rows.push({ term, text, node: <span className="rc-break">{text}</span> });
   const title = t('receipt.title');
+  // The printed copy (its own frame in the page) goes with the receipt.
+  const printed = useRef<HTMLIFrameElement>(null);
+  useEffect(() => () => printed.current?.remove(), []);
   const text = [title, ...rows.map((r) => `${r.term}: ${r.text}`)].join('\n');
   return (
     <section className="rc-receipt rc-stack" aria-labelledby={`${id}-title`}>
@@ -47,7 +50,9 @@ export function Receipt({ state, quote, transaction: tx, order }: ReceiptProps) 
       <div className="rc-receipt__actions">
         <Button
           variant="secondary"
-          onClick={(e) => printReceipt(e.currentTarget.ownerDocument, { title, rows, lang: t.locale })}
+          onClick={(e) => {
+            printed.current = printReceipt(e.currentTarget, { title, rows, lang: t.locale });
+          }}
         >
           {t('receipt.print')}
         </Button>

@@ -86,7 +86,7 @@ describe('what the service returns, on the screens', () => {
     const { partner, sessionId } = await launch(h);
     await server.act(sessionId, 'pay');
     const verify = await screen.findByRole('link', { name: `Verify at ${partner}` }, { timeout: 5000 });
-    expect(verify).toHaveAttribute('href', `http://localhost/sandbox/provider/verify/${sessionId}`);
+    expect(verify).toHaveAttribute('href', `http://localhost/api/ramp/sandbox/provider/verify/${sessionId}`);
     expect(status()).toHaveTextContent(`${partner} needs you to confirm this payment`);
   });
 

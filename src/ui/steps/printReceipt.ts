@@ -1,6 +1,7 @@
 // Prints a receipt alone, whatever page the checkout sits in (the hosted page, a merchant's page with
-// the embed or the React component): its rows go into a hidden frame of their own, which is printed
-// (and kept, empty of anything else, until the next print: some browsers print after print() returns).
+// the embed or the React component): its rows go into a hidden frame of their own, which is printed,
+// then focus goes back to the control that asked. The frame stays until the next print or until the
+// receipt goes (its owner removes it): some browsers print after print() has returned.
 // Styled through the CSSOM, which a page's Content-Security-Policy allows (no <style>, no style
 // attribute in markup).
 
@@ -11,7 +12,8 @@ export interface PrintedReceipt {
   lang: string;
 }
 
-export function printReceipt(owner: Document, receipt: PrintedReceipt): HTMLIFrameElement {
+export function printReceipt(from: HTMLElement, receipt: PrintedReceipt): HTMLIFrameElement {
+  const owner = from.ownerDocument;
   owner.querySelectorAll('iframe[data-rc-receipt]').forEach((f) => f.remove());
   const frame = owner.createElement('iframe');
   frame.dataset.rcReceipt = '';
@@ -50,5 +52,6 @@ export function printReceipt(owner: Document, receipt: PrintedReceipt): HTMLIFra
   doc.body.append(heading, list);
   win.focus();
   win.print();
+  from.focus();
   return frame;
 }

@@ -9,8 +9,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../../sandbox';
 import { resolveConfig } from '../../config/config';
 import { loadConfig } from '../../config/env';
-import { createRampServer, nodeHandler, verifyWebhook } from '../../index';
-import type { RampServer, WebhookEvent } from '../../index';
+import { nodeHandler, verifyWebhook } from '../../index';
+import type { WebhookEvent } from '../../index';
+import { testServer } from '../../testing/server';
 import { freshDatabase, missingServices, redisDb } from '../../testing/services';
 import { quotedSession } from '../../testing/session';
 import { registerUpstreamWebhook } from './register';
@@ -18,10 +19,8 @@ import { registerUpstreamWebhook } from './register';
 const KEY = 'sk_test_upstream_cluster_0123456789';
 const MERCHANT_SECRET = 'whsec_cluster_0123456789abcdef0123456789';
 const skip = missingServices('upstream webhooks on several instances', ['redis', 'postgres']);
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 const servers: Server[] = [];
-const ramps: RampServer[] = [];
 let dropDb: (() => Promise<void>) | undefined;
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
@@ -38,7 +37,6 @@ const body = (req: IncomingMessage) =>
   });
 
 afterAll(async () => {
-  for (const r of ramps) await r.close();
   for (const s of servers) s.closeAllConnections();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   await dropDb?.();
@@ -92,8 +90,10 @@ describe.skipIf(skip)('upstream webhooks on several instances (real Redis and Po
     const db = await freshDatabase('upstream_webhooks');
     dropDb = db.drop;
     for (let i = 0; i < 2; i++) {
-      const ramp = createRampServer(
-        {
+      // Each instance's jobs run (the webhook sender, the events' applier), on the real clock.
+      const { server: ramp } = testServer({
+        options: {
+          role: 'all',
           apiBaseUrl: sandboxOrigin,
           apiKey: KEY,
           publicUrl,
@@ -109,9 +109,9 @@ describe.skipIf(skip)('upstream webhooks on several instances (real Redis and Po
           rateLimitSession: '600/100',
           rateLimitQuote: '600/100',
         },
-        { static: null, log: silent },
-      );
-      ramps.push(ramp);
+        upstream: globalThis.fetch,
+        clock: 'system',
+      });
       await ramp.ready();
       backends.push(await listen(nodeHandler(ramp) as never));
     }

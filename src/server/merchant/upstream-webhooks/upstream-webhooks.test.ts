@@ -11,10 +11,12 @@ import { createSandbox, signWebhook } from '../../../sandbox';
 import type { Sandbox, WalkName } from '../../../sandbox';
 import { resolveConfig } from '../../config/config';
 import { loadConfig } from '../../config/env';
-import { createRampServer, nodeHandler, verifyWebhook } from '../../index';
+import { nodeHandler, verifyWebhook } from '../../index';
 import type { RampServer, WebhookEvent } from '../../index';
 import { openEmbeddedLedger } from '../../storage/ledger';
 import type { Ledger } from '../../storage/ledger/ledger';
+import { testServer } from '../../testing/server';
+import type { TestServer } from '../../testing/server';
 import { quotedSession } from '../../testing/session';
 import { registerUpstreamWebhook } from './register';
 import { MAX_EVENT_BYTES } from './receiver';
@@ -36,6 +38,7 @@ let sandbox: Sandbox;
 let sandboxOrigin: string;
 let rampOrigin: string;
 let ramp: RampServer;
+let host: TestServer | undefined;
 let ledger: Promise<Ledger>;
 let upstreamSecret: string;
 let profileId: string;
@@ -110,17 +113,21 @@ beforeAll(async () => {
   upstreamSecret = registration.secret;
   profileId = registration.id;
   ledger = openEmbeddedLedger(null);
-  ramp = createRampServer(
-    { ...env, upstreamWebhookSecret: upstreamSecret },
-    { ledger, static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
-  );
+  // Its webhook sender and the applier of the service's events run here.
+  host = testServer({
+    options: { ...env, role: 'all', upstreamWebhookSecret: upstreamSecret },
+    upstream: globalThis.fetch,
+    ledger,
+    clock: 'system',
+  });
+  ramp = host.server;
   rampPort.handle(nodeHandler(ramp) as never);
   await ramp.ready();
 });
 
 afterAll(async () => {
   sandbox?.webhooks.stop();
-  await ramp?.close();
+  await host?.close();
   for (const s of servers) s.closeAllConnections();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
@@ -333,18 +340,7 @@ describe('the service webhooks, with polling off', () => {
 
 describe('without RAMP_UPSTREAM_WEBHOOK_SECRET', () => {
   it('has no receiver', async () => {
-    const server = createRampServer(
-      { adminToken: ADMIN },
-      {
-        ledger: openEmbeddedLedger(null),
-        static: null,
-        log: { debug() {}, info() {}, warn() {}, error() {} },
-      },
-    );
-    const res = await server.fetch(
-      new Request('http://127.0.0.1:8787/api/ramp/webhooks/upstream', { method: 'POST', body: '{}' }),
-    );
+    const res = await testServer().request('/api/ramp/webhooks/upstream', { method: 'POST', body: '{}' });
     expect(res.status).toBe(404);
-    await server.close();
   });
 });

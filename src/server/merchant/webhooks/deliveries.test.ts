@@ -5,20 +5,15 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createRampServer, nodeHandler } from '../../index';
-import type { RampServer, WebhookEvent } from '../../index';
+import type { RampServerOptions, WebhookEvent } from '../../index';
+import { ADMIN_TOKEN as ADMIN, listeningTestServer } from '../../testing/server';
 import { quotedSession } from '../../testing/session';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
-const ADMIN = 'deliveries-admin-token-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -37,6 +32,13 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/**
+ * The server on a port, its ledger in a data directory, its webhook sender running; it closes after
+ * the receivers (a hanging attempt ends first).
+ */
+const host = async (options: RampServerOptions) =>
+  (await listeningTestServer({ options: { role: 'all', ...options }, ledger: 'dir' })).origin;
 
 const session = (amount: string) => ({
   sessionType: 'BUY',
@@ -65,17 +67,12 @@ it("a receiver that hangs on one session's event does not delay another session'
       res.writeHead(204).end();
     });
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-deliveries-'));
-  const ramp: RampServer = createRampServer(
-    { dataDir, webhookUrl: `${receiver}/hooks`, webhookSecret: SECRET, rateLimitSession: '600/100' },
-    { static: null, log: quiet },
-  );
-  cleanups.push(
-    () => ramp.close(),
-    () => rmSync(dataDir, { recursive: true, force: true }),
-  );
-  const host = await listen(nodeHandler(ramp));
-  const send = (path: string, init: RequestInit) => fetch(`${host}${path}`, init);
+  const origin = await host({
+    webhookUrl: `${receiver}/hooks`,
+    webhookSecret: SECRET,
+    rateLimitSession: '600/100',
+  });
+  const send = (path: string, init: RequestInit) => fetch(`${origin}${path}`, init);
 
   const first = await quotedSession(send, session('100'), { 'Idempotency-Key': 'independent-key-0001' });
   expect(first.status).toBe(200);
@@ -113,25 +110,14 @@ it('an endpoint that never answers for 20 orders stops no webhook: each attempt 
       res.writeHead(204).end();
     });
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'ramp-deliveries-'));
-  const ramp: RampServer = createRampServer(
-    {
-      dataDir,
-      webhookUrl: `${receiver}/hooks`,
-      webhookSecret: SECRET,
-      webhookTimeoutMs: 300,
-      adminToken: ADMIN,
-      rateLimitSession: '600/100',
-      rateLimitQuote: '6000/600',
-    },
-    { static: null, log: quiet },
-  );
-  cleanups.push(
-    () => ramp.close(),
-    () => rmSync(dataDir, { recursive: true, force: true }),
-  );
-  const host = await listen(nodeHandler(ramp));
-  const send = (path: string, init: RequestInit) => fetch(`${host}${path}`, init);
+  const origin = await host({
+    webhookUrl: `${receiver}/hooks`,
+    webhookSecret: SECRET,
+    webhookTimeoutMs: 300,
+    rateLimitSession: '600/100',
+    rateLimitQuote: '6000/600',
+  });
+  const send = (path: string, init: RequestInit) => fetch(`${origin}${path}`, init);
 
   for (let i = 0; i < 20; i++) {
     const res = await quotedSession(send, session(String(100 + i)), {

@@ -3,10 +3,9 @@
 // scheme; while a rotation lasts, the previous secret verifies the same delivery too.
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createRampServer, verifyWebhook } from '../../index';
-import type { RampServer } from '../../index';
-import { openEmbeddedLedger } from '../../storage/ledger';
+import { testServer } from '../../testing/server';
 import { quotedSession } from '../../testing/upstream';
 
 // 32 random bytes, base64, as the spec's `whsec_` secrets are written.
@@ -15,24 +14,20 @@ const PREVIOUS = 'old-secret-0123456789abcdef-0123456789';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 async function oneDelivery(options: { webhookSecret?: string; webhookSecretPrevious?: string } = {}) {
   const received: { raw: string; headers: Record<string, string> }[] = [];
   const webhookFetch: typeof fetch = async (_url, init) => {
     received.push({ raw: String(init!.body), headers: Object.fromEntries(new Headers(init!.headers)) });
     return new Response(null, { status: 204 });
   };
-  const server = createRampServer(
-    { webhookUrl: 'https://shop.example/hooks', webhookSecret: SECRET, ...options },
-    { ledger: openEmbeddedLedger(null), webhookFetch, static: null, log: quiet },
-  );
-  servers.push(server);
+  // The webhook sender is a background job: it runs here.
+  const t = testServer({
+    options: { role: 'all', webhookUrl: 'https://shop.example/hooks', webhookSecret: SECRET, ...options },
+    webhookFetch,
+    clock: 'system',
+  });
   const call = (path: string, init: RequestInit = {}) =>
-    server.fetch(new Request(`http://127.0.0.1${path}`, init), { ip: '192.0.2.7' });
+    t.request(`http://127.0.0.1${path}`, init, '192.0.2.7');
   const session = await quotedSession(
     call,
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from './cache';
-import { manualClock } from '../../testing/upstream';
+import { manualClock } from '../../testing/clock';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISCOVERY_CACHE_DEFAULTS } from './cache';
-import { testApp } from '../../testing/upstream';
+import { testServer } from '../../testing/server';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const countriesCalls = (calls: { path: string }[]) =>
@@ -8,7 +8,7 @@ const countriesCalls = (calls: { path: string }[]) =>
 
 describe('discovery cache', () => {
   it('makes one upstream call for N concurrent identical requests', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const gate = t.upstream.hold();
     const pending = Array.from({ length: 25 }, () => t.request(COUNTRIES));
     await new Promise((r) => setTimeout(r, 0));
@@ -23,14 +23,14 @@ describe('discovery cache', () => {
   });
 
   it('keeps different queries apart', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     await t.request(COUNTRIES);
     await t.request('/api/ramp/network-partner/supported/countries?category=CRYPTO_OFFRAMP');
     expect(t.upstream.calls).toHaveLength(2);
   });
 
   it('serves a stale answer when the upstream fails, within a bound', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const first = await (await t.request(COUNTRIES)).json();
     t.upstream.on('/network-partner', () => ({
       status: 503,
@@ -47,7 +47,7 @@ describe('discovery cache', () => {
   });
 
   it('does not hide client errors behind stale answers', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     await t.request(COUNTRIES);
     t.upstream.on('/network-partner', () => ({ status: 400, body: { code: 'BAD_REQUEST', message: 'no' } }));
     t.clock.advance(DISCOVERY_CACHE_DEFAULTS.ttlMs + DISCOVERY_CACHE_DEFAULTS.staleWhileRevalidateMs + 1);
@@ -55,7 +55,7 @@ describe('discovery cache', () => {
   });
 
   it('answers stale at once in the revalidate window and refreshes in the background', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     await t.request(COUNTRIES);
     t.clock.advance(DISCOVERY_CACHE_DEFAULTS.ttlMs + 1);
     const res = await t.request(COUNTRIES);
@@ -68,7 +68,7 @@ describe('discovery cache', () => {
 
 describe('/api/ramp/bootstrap', () => {
   it('answers the first screen in one response, through the cache', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request('/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=US');
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -101,7 +101,7 @@ describe('/api/ramp/bootstrap', () => {
   });
 
   it('falls back to the Accept-Language region, then the first fiat currency when there is no default', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const res = await t.request('/api/ramp/bootstrap?category=CRYPTO_ONRAMP', {
       headers: { 'Accept-Language': 'de-DE,de;q=0.9' },
     });
@@ -114,7 +114,7 @@ describe('/api/ramp/bootstrap', () => {
   });
 
   it('defaults to US without hints, and validates its query', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     expect(await (await t.request('/api/ramp/bootstrap')).json()).toMatchObject({ country: 'US' });
     expect((await t.request('/api/ramp/bootstrap?category=BUY')).status).toBe(400);
   });

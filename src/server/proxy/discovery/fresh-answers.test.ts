@@ -2,7 +2,7 @@
 // headers as the first answer (CORS per Origin, security headers), a request id of their own, no
 // upstream call; past freshness the stale entry answers while it is refreshed.
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../testing/upstream';
+import { testServer } from '../../testing/server';
 
 const COUNTRIES = '/api/ramp/network-partner/supported/countries?category=CRYPTO_ONRAMP';
 const SHOP = 'https://shop.example';
@@ -17,7 +17,7 @@ const headersOf = (res: Response) => {
 
 describe('fresh discovery answers', () => {
   it('answer a repeat like the first, with its own request id and no upstream call', async () => {
-    const { request, upstream, log } = testApp();
+    const { request, upstream, lines } = testServer({ upstream: 'fake' });
     const first = await request(COUNTRIES);
     const second = await request(COUNTRIES);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -34,12 +34,12 @@ describe('fresh discovery answers', () => {
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
     expect(await second.text()).toBe(await first.text());
     expect(upstream.calls).toHaveLength(1);
-    const lines = log.lines.filter((l) => l.includes('"msg":"request"'));
-    expect(lines.at(-1)).toContain('"cache":"HIT"');
+    const requests = lines.filter((l) => l.includes('"msg":"request"'));
+    expect(requests.at(-1)).toContain('"cache":"HIT"');
   });
 
   it('keep answers per Origin, so a merchant origin gets its CORS grant and others none', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     await request(COUNTRIES);
     const plain = await request(COUNTRIES);
     const shop = await request(COUNTRIES, { headers: { Origin: SHOP } });
@@ -54,7 +54,7 @@ describe('fresh discovery answers', () => {
   });
 
   it('are not kept past the cache entry’s freshness', async () => {
-    const { request, upstream, clock } = testApp();
+    const { request, upstream, clock } = testServer({ upstream: 'fake' });
     await request(COUNTRIES);
     clock.advance(60_000);
     const later = await request(COUNTRIES);
@@ -64,7 +64,7 @@ describe('fresh discovery answers', () => {
   });
 
   it('never answer another method or another query', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     await request(COUNTRIES);
     expect((await request(COUNTRIES, { method: 'POST' })).status).toBe(405);
     const other = await request(`${COUNTRIES}&partners=BANXA`);

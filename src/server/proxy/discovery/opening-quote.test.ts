@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { okBodies } from '../../../api/test-fixtures';
 import { OPENING_QUOTE_WAIT_MS } from '../parts';
-import { createRampServer } from '../../index';
-import { createMemoryLogger } from '../../http/log';
-import { QUOTE_PATH, TEST_BASE, TEST_KEY, fakeUpstream, json, testApp } from '../../testing/upstream';
+import { QUOTE_PATH, json } from '../../testing/upstream';
+import { testServer } from '../../testing/server';
 
 const OPENING =
   '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP&destinationCurrencyCode=ETH&sourceAmount=100&paymentMethodType=CREDIT_DEBIT_CARD';
@@ -19,7 +18,7 @@ const REQUEST = {
 
 describe('the bootstrap’s opening quote', () => {
   it('comes with the first data, asked upstream as a quote is, and is never cached', async () => {
-    const { request, callsTo } = testApp();
+    const { request, callsTo } = testServer({ upstream: 'fake' });
     const res = await request(OPENING);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { country: string; quote?: { request: unknown; quotes: unknown[] } };
@@ -35,7 +34,7 @@ describe('the bootstrap’s opening quote', () => {
   });
 
   it('is not asked without a quote named; that bootstrap stays briefly cacheable', async () => {
-    const { request, callsTo } = testApp();
+    const { request, callsTo } = testServer({ upstream: 'fake' });
     const res = await request('/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB');
     expect(((await res.json()) as { quote?: unknown }).quote).toBeUndefined();
     expect(res.headers.get('cache-control')).toBe('private, max-age=30');
@@ -43,7 +42,7 @@ describe('the bootstrap’s opening quote', () => {
   });
 
   it('is left out, never failing the bootstrap, when the service has none or the allowance is spent', async () => {
-    const failing = testApp();
+    const failing = testServer({ upstream: 'fake' });
     failing.upstream.on('/payments/crypto/quote', () => ({
       status: 400,
       body: { code: 'NO_VALID_QUOTES', message: 'No valid quotes' },
@@ -52,7 +51,7 @@ describe('the bootstrap’s opening quote', () => {
     expect(refused.status).toBe(200);
     expect(((await refused.json()) as { quote?: unknown }).quote).toBeUndefined();
 
-    const limited = testApp({ RAMP_RATE_LIMIT_QUOTE: '1/1' });
+    const limited = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '1/1' } });
     await limited.request(OPENING);
     const second = await limited.request(OPENING);
     expect(second.status).toBe(200);
@@ -62,42 +61,33 @@ describe('the bootstrap’s opening quote', () => {
 
   it('when late, is joined by the widget’s own ask for it (same shopper): the service quotes once', async () => {
     // Through createRampServer's fetch, as a Web host runs it, the caller naming the client's address.
-    const upstream = fakeUpstream();
+    const t = testServer({ upstream: 'fake' });
     const [answer] = okBodies('crypto-quote');
-    upstream.on('/payments/crypto/quote', async () => {
+    t.upstream.on('/payments/crypto/quote', async () => {
       await new Promise((resolve) => setTimeout(resolve, OPENING_QUOTE_WAIT_MS + 300));
       return { status: 200, body: answer };
     });
-    const server = createRampServer(
-      { apiBaseUrl: TEST_BASE, apiKey: TEST_KEY },
-      { fetch: upstream.fetch, static: null, log: createMemoryLogger() },
-    );
-    const send = (path: string, init: RequestInit = {}) =>
-      server.fetch(new Request(`http://shop.example${path}`, init), { ip: '203.0.113.7' });
-    const quotes = () => upstream.calls.filter((c) => c.path === '/payments/crypto/quote');
-    try {
-      const boot = await send(OPENING);
-      expect(((await boot.json()) as { quote?: unknown }).quote).toBeUndefined();
-      const cookie = boot.headers.get('set-cookie')!.split(';')[0]!;
+    const send = (path: string, init: RequestInit = {}) => t.request(`http://shop.example${path}`, init);
+    const quotes = () => t.callsTo('/payments/crypto/quote');
+    const boot = await send(OPENING);
+    expect(((await boot.json()) as { quote?: unknown }).quote).toBeUndefined();
+    const cookie = boot.headers.get('set-cookie')!.split(';')[0]!;
 
-      // The widget's ask, its fields in another order: answered by the quote in flight.
-      const reordered = Object.fromEntries(Object.entries(REQUEST).reverse());
-      const own = await send(QUOTE_PATH, json(reordered, { cookie }));
-      expect(own.status).toBe(200);
-      expect(((await own.json()) as { quotes: unknown[] }).quotes.length).toBeGreaterThan(0);
-      expect(quotes()).toHaveLength(1);
+    // The widget's ask, its fields in another order: answered by the quote in flight.
+    const reordered = Object.fromEntries(Object.entries(REQUEST).reverse());
+    const own = await send(QUOTE_PATH, json(reordered, { cookie }));
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { quotes: unknown[] }).quotes.length).toBeGreaterThan(0);
+    expect(quotes()).toHaveLength(1);
 
-      // Another shopper's ask for the same is never answered with it.
-      const other = await send(QUOTE_PATH, json(REQUEST));
-      expect(other.status).toBe(200);
-      expect(quotes()).toHaveLength(2);
-    } finally {
-      await server.close();
-    }
+    // Another shopper's ask for the same is never answered with it.
+    const other = await send(QUOTE_PATH, json(REQUEST));
+    expect(other.status).toBe(200);
+    expect(quotes()).toHaveLength(2);
   }, 15_000);
 
   it('refuses a named quote that is not one, naming the parameter', async () => {
-    const { request, upstream } = testApp();
+    const { request, upstream } = testServer({ upstream: 'fake' });
     const partial = await request(
       '/api/ramp/bootstrap?category=CRYPTO_ONRAMP&country=GB&sourceCurrencyCode=GBP',
     );

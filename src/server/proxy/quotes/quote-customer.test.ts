@@ -2,14 +2,11 @@
 // with its intent's client secret (as the session from that intent will), else the browser's own.
 // Through createRampServer's fetch on the embedded sandbox, whose quotes say previouslyUsed for a
 // partner this customer id has paid with.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../api/types';
-import { createRampServer } from '../../index';
-import type { RampServer } from '../../index';
-import { openEmbeddedLedger } from '../../storage/ledger';
+import { ADMIN_TOKEN as ADMIN, testServer } from '../../testing/server';
 import { QUOTE_PATH, json, quotedSession } from '../../testing/session';
 
-const ADMIN = 'quote-customer-admin-token-0123';
 const ORIGIN = 'http://127.0.0.1:8787';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TERMS = {
@@ -19,24 +16,10 @@ const TERMS = {
   paymentMethodType: 'CREDIT_DEBIT_CARD',
 };
 
-const servers: RampServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 describe('the customer id of a quote', () => {
   it("is the intent's customerId when the quote carries the intent: previouslyUsed comes back", async () => {
-    const server = createRampServer(
-      { adminToken: ADMIN, sandboxTimeScale: 0.02 },
-      {
-        ledger: openEmbeddedLedger(null),
-        static: null,
-        log: { debug() {}, info() {}, warn() {}, error() {} },
-      },
-    );
-    servers.push(server);
-    const call = (path: string, init: RequestInit = {}) =>
-      server.fetch(new Request(`${ORIGIN}${path}`, init), { ip: '192.0.2.80' });
+    const t = testServer({ env: { RAMP_SANDBOX_TIME_SCALE: '0.02' }, clock: 'system' });
+    const call = (path: string, init: RequestInit = {}) => t.request(`${ORIGIN}${path}`, init, '192.0.2.80');
     const intentFor = async (reference: string) => {
       const res = await call(
         '/api/ramp/intents',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IdempotentRunner } from './idempotency';
 import { MemoryIdempotencyStore } from '../../storage/stores/idempotency';
-import { manualClock } from '../../testing/upstream';
+import { manualClock } from '../../testing/clock';
 import { deadlineError } from '../../http/deadline';
 
 const runner = (now = manualClock().now, ttlMs?: number) =>

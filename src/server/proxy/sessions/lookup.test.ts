@@ -2,14 +2,15 @@
 // request and one ledger read, nothing of anyone else's, the same null for every token that reads no
 // order, a changed state on the next lookup, bad bodies refused, one rate-limit unit per request.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LOOKUP_TOKENS } from '../../../api/proxy/session-lookup';
+import { MAX_LOOKUP_TOKENS } from '../../../api/proxy/contract';
 import type { SessionLookupResponse } from '../../../api/proxy/session-lookup';
 import { TRACKING_TOKEN_TTL_MS, createTokenSigner } from '../../http/tokens';
-import { createMerchant } from '../../merchant/merchant';
 import { openEmbeddedLedger } from '../../storage/ledger';
 import type { Ledger } from '../../storage/ledger/ledger';
 import type { OrderQuery } from '../../storage/ledger/types';
-import { ADMIN_TOKEN, SESSION_SECRET, SHOP, errorBody, harness } from '../../testing/harness';
+import { ADMIN_TOKEN, HARDENING_ENV, SESSION_SECRET, SHOP, testServer } from '../../testing/server';
+import { errorBody } from '../../testing/error-body';
+import { SESSION_BODY } from '../../testing/session';
 import type { Env } from '../../config/env';
 import { json } from '../../testing/upstream';
 
@@ -21,7 +22,7 @@ afterEach(async () => {
   for (const l of ledgers.splice(0)) await l.close();
 });
 
-/** The harness's app with the merchant backend on an in-memory ledger whose order reads are counted. */
+/** A test server on an in-memory ledger whose order reads are counted. */
 async function setup(env: Env = {}) {
   const ledger = await openEmbeddedLedger(null);
   ledgers.push(ledger);
@@ -34,11 +35,11 @@ async function setup(env: Env = {}) {
       get: () => Promise.reject(new Error('the lookup reads orders in one list call')),
     },
   };
-  const h = harness({ env, deps: { merchant: (ctx) => createMerchant(ctx, { ledger: counted }) } });
+  const h = testServer({ env: { ...HARDENING_ENV, ...env }, ledger: counted });
   let n = 0;
   /** A session of this browser, as the widget creates it (its intent's when given). */
   const session = async (headers: Record<string, string> = {}) => {
-    const res = await h.createSession(`lookup-test-key-${++n}`, undefined, headers);
+    const res = await h.session(SESSION_BODY, { 'Idempotency-Key': `lookup-test-key-${++n}`, ...headers });
     expect(res.status).toBe(200);
     return (await res.json()) as { id: string; trackingToken: string };
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_TOKEN_TTL_MS } from '../../http/tokens';
-import { BUY_SESSION, SESSION_PATH, json, testApp } from '../../testing/upstream';
+import { BUY_SESSION, SESSION_PATH, json } from '../../testing/upstream';
+import { testServer, type TestServer } from '../../testing/server';
 
 const BODY = BUY_SESSION;
 const KEY_A = '3f6c1f0e-8a51-4c39-9a70-aaaaaaaaaaaa';
@@ -8,7 +9,7 @@ const KEY_B = '3f6c1f0e-8a51-4c39-9a70-bbbbbbbbbbbb';
 
 type Session = { id: string; widgetUrl: string; trackingToken: string; externalSessionId: string };
 
-async function createSession(t: ReturnType<typeof testApp>, key = KEY_A, body: unknown = BODY) {
+async function createSession(t: TestServer, key = KEY_A, body: unknown = BODY) {
   const res = await t.session(body, { 'Idempotency-Key': key });
   return { res, body: (await res.json()) as Session & { code?: string; message?: string } };
 }
@@ -17,7 +18,7 @@ const tracked = (token: string) => ({ headers: { 'X-Ramp-Tracking': token } });
 
 describe('session creation', () => {
   it('sets externalSessionId and clientIpAddress, and returns a tracking token', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const { res, body } = await createSession(t);
     expect(res.status).toBe(200);
     const sent = t.callsTo('/crypto/session/widget')[0]!.body as {
@@ -37,14 +38,14 @@ describe('session creation', () => {
   });
 
   it('takes the client IP from X-Forwarded-For only with RAMP_TRUST_PROXY=1 (the last hop)', async () => {
-    const untrusting = testApp();
+    const untrusting = testServer({ upstream: 'fake' });
     await untrusting.session(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '198.51.100.9' });
-    const sent = (t: ReturnType<typeof testApp>) =>
+    const sent = (t: TestServer) =>
       (t.callsTo('/crypto/session/widget')[0]!.body as { sessionData: object }).sessionData;
     expect(sent(untrusting)).toMatchObject({
       clientIpAddress: '203.0.113.7',
     });
-    const trusting = testApp({ RAMP_TRUST_PROXY: '1' });
+    const trusting = testServer({ upstream: 'fake', env: { RAMP_TRUST_PROXY: '1' } });
     await trusting.session(BODY, { 'Idempotency-Key': KEY_A, 'X-Forwarded-For': '10.0.0.1, 198.51.100.9' });
     expect(sent(trusting)).toMatchObject({
       clientIpAddress: '198.51.100.9',
@@ -56,7 +57,7 @@ describe('session creation', () => {
     ['true', 'true is one proxy: the last entry', '10.0.0.2'],
     ['3', 'a header shorter than the hops says nothing: the socket', '203.0.113.7'],
   ])('with RAMP_TRUST_PROXY=%s takes %s', async (hops, _, address) => {
-    const t = testApp({ RAMP_TRUST_PROXY: hops });
+    const t = testServer({ upstream: 'fake', env: { RAMP_TRUST_PROXY: hops } });
     const forwarded = '6.6.6.6, 198.51.100.9, 10.0.0.2'
       .split(', ')
       .slice(hops === '3' ? 1 : 0)
@@ -71,7 +72,7 @@ describe('session creation', () => {
     ['clientIpAddress', { ...BODY, sessionData: { ...BODY.sessionData, clientIpAddress: '1.2.3.4' } }],
     ['customerId', { ...BODY, customerId: 'cust' }],
   ])('refuses a body that sets %s', async (field, body) => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const { res, body: err } = await createSession(t, KEY_A, body);
     expect(res.status).toBe(400);
     expect(err).toMatchObject({ code: 'FIELD_NOT_ALLOWED', message: expect.stringContaining(field) });
@@ -79,7 +80,7 @@ describe('session creation', () => {
   });
 
   it('refuses unknown fields and a missing wallet on BUY', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const unknown = await createSession(t, KEY_A, {
       ...BODY,
       sessionData: { ...BODY.sessionData, theme: 'x' },
@@ -95,7 +96,7 @@ describe('session creation', () => {
   });
 
   it('requires a well-formed Idempotency-Key', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     expect((await t.request(SESSION_PATH, json(BODY))).status).toBe(400);
     const bad = await createSession(t, 'short');
     expect(bad.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY' });
@@ -103,7 +104,7 @@ describe('session creation', () => {
   });
 
   it('accepts a redirectUrl on an allowed origin or its own origin, and refuses others', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const withRedirect = (url: string) => ({
       ...BODY,
       sessionData: { ...BODY.sessionData, redirectUrl: url },
@@ -128,7 +129,7 @@ describe('session creation', () => {
   });
 
   it('limits redirects to RAMP_REDIRECT_ORIGINS when set', async () => {
-    const t = testApp({ RAMP_REDIRECT_ORIGINS: 'https://pay.shop.example' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_REDIRECT_ORIGINS: 'https://pay.shop.example' } });
     const body = (url: string) => ({ ...BODY, sessionData: { ...BODY.sessionData, redirectUrl: url } });
     expect((await createSession(t, 'key-redirect-1', body('https://shop.example/x'))).res.status).toBe(400);
     expect((await createSession(t, 'key-redirect-2', body('https://pay.shop.example/x'))).res.status).toBe(
@@ -137,7 +138,7 @@ describe('session creation', () => {
   });
 
   it('answers a replay of the same Idempotency-Key with the same session, without a second upstream session', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const [first, second] = await Promise.all([createSession(t), createSession(t)]);
     const third = await createSession(t);
     expect(second.body).toEqual(first.body);
@@ -148,7 +149,7 @@ describe('session creation', () => {
   });
 
   it('refuses the same Idempotency-Key for a different checkout', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     await createSession(t);
     const changed = await createSession(t, KEY_A, {
       ...BODY,
@@ -159,7 +160,7 @@ describe('session creation', () => {
   });
 
   it('says so when the upstream already has the session but the server lost it', async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     t.upstream.on('/crypto/session/widget', () => ({
       status: 400,
       body: { code: 'DUPLICATE_EXTERNAL_SESSION_ID', message: 'duplicate' },
@@ -172,7 +173,7 @@ describe('session creation', () => {
 
 describe('transaction reads', () => {
   const setup = async () => {
-    const t = testApp();
+    const t = testServer({ upstream: 'fake' });
     const a = (await createSession(t, KEY_A)).body;
     const b = (await createSession(t, KEY_B)).body;
     t.upstream.calls.length = 0;
@@ -244,7 +245,7 @@ describe('rate limits', () => {
   };
 
   it('shed excess quote traffic per client with 429 and Retry-After', async () => {
-    const t = testApp({ RAMP_RATE_LIMIT_QUOTE: '60/2' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_QUOTE: '60/2' } });
     const quote = (ip: string) => t.request('/api/ramp/payments/crypto/quote', json(QUOTE), ip);
     expect((await quote('203.0.113.7')).status).toBe(200);
     expect((await quote('203.0.113.7')).status).toBe(200);
@@ -262,7 +263,7 @@ describe('rate limits', () => {
   });
 
   it('apply to session creation', async () => {
-    const t = testApp({ RAMP_RATE_LIMIT_SESSION: '1/1' });
+    const t = testServer({ upstream: 'fake', env: { RAMP_RATE_LIMIT_SESSION: '1/1' } });
     expect((await createSession(t, KEY_A)).res.status).toBe(200);
     const limited = await createSession(t, KEY_B);
     expect(limited.res.status).toBe(429);

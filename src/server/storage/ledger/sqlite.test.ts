@@ -1,28 +1,21 @@
 // The embedded store's file: a ledger written by the earlier sql.js store opens unchanged, and
 // /readyz (through the server, on a real HTTP port) turns red when the file goes away under it.
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRampServer, nodeHandler } from '../../index';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RampServer } from '../../index';
+import { listeningTestServer, testServer } from '../../testing/server';
 import { openEmbeddedLedger } from './index';
 import { MIGRATIONS, MIGRATIONS_TABLE } from './migrations';
 
-const dirs: string[] = [];
-const cleanups: (() => Promise<void>)[] = [];
+/** A directory removed when the test ends, after any server made later in it has closed. */
 const tempDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'ramp-sqlite-'));
-  dirs.push(d);
+  onTestFinished(() => rmSync(d, { recursive: true, force: true }));
   return d;
 };
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 describe('a ledger written by the sql.js store', () => {
   it('opens unchanged: its orders, history and pending deliveries are there, its migrations not run again', async () => {
@@ -63,18 +56,9 @@ describe('a ledger written by the sql.js store', () => {
 
 describe('/readyz and the embedded ledger', () => {
   async function serve(dir: string): Promise<{ url: string; ramp: RampServer }> {
-    const ramp = createRampServer(
-      { dataDir: dir },
-      { static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
-    );
-    const http = createServer(nodeHandler(ramp));
-    await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
-    cleanups.push(async () => {
-      await new Promise((ok) => http.close(ok));
-      await ramp.close();
-    });
-    await ramp.ready();
-    return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, ramp };
+    const t = await listeningTestServer({ options: { dataDir: dir }, ledger: 'dir' });
+    await t.server.ready();
+    return { url: t.origin, ramp: t.server };
   }
 
   it('is green while the ledger serves, and red once its file is removed or replaced', async () => {
@@ -104,11 +88,7 @@ describe('/readyz and the embedded ledger', () => {
   it('is red, saying why, when the ledger could not be opened', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'ledger.sqlite'), '');
-    const ramp = createRampServer(
-      { dataDir: dir },
-      { static: null, log: { debug() {}, info() {}, warn() {}, error() {} } },
-    );
-    cleanups.push(() => ramp.close());
+    const ramp = testServer({ options: { dataDir: dir }, ledger: 'dir' }).server;
     await expect(ramp.ready()).rejects.toThrow(/is empty \(0 bytes\)/);
     const red = await ramp.fetch(new Request('http://127.0.0.1/readyz'));
     expect(red.status).toBe(503);
