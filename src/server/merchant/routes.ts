@@ -240,8 +240,6 @@ export const MERCHANT_ROUTES = [
   }),
 ];
 
-export type MerchantRouteId = (typeof MERCHANT_ROUTES)[number]['id'];
-
 export function merchantRoutes(deps: MerchantDeps, requireAdmin: RequireAdmin): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   mountRoutes(app, MERCHANT_ROUTES, {
