@@ -108,7 +108,8 @@ async function freePort(): Promise<number> {
 async function run(file: string, env: Record<string, string>, ready: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: dir,
-    env: { ...process.env, RAMP_DATA_DIR: mkdtempSync(join(dir, 'data-')), ...env },
+    // RAMP_SELF_CHECK: what the server sends is checked against its schemas (src/server/http/self-check.ts).
+    env: { ...process.env, RAMP_DATA_DIR: mkdtempSync(join(dir, 'data-')), RAMP_SELF_CHECK: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

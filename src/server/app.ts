@@ -34,7 +34,6 @@ import { API_OWN_ROUTES, HEALTH_ROUTES } from './http/own-routes';
 import type { OwnRouteDeps } from './http/own-routes';
 import { readJsonBody } from './http/body';
 import { OffSchema, mountRoutes } from '../api/routes/mount';
-import { SELF_CHECK } from './http/self-check';
 import type { Lifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { UPSTREAM_OPERATIONS, upstreamOperation } from './proxy/operations';
@@ -81,11 +80,6 @@ export interface AppDeps {
   onMerchant?: (merchant: Merchant) => void;
   /** This instance's metrics (GET /metrics). Default: a registry of its own. */
   metrics?: Metrics;
-  /**
-   * Checks every JSON answer of a declared route against its declared schema, and answers a mismatch
-   * with a 500 that names it. Default: http/self-check.ts SELF_CHECK (on under tests).
-   */
-  checkAnswers?: boolean;
 }
 
 /** With a shared cache tier, this process keeps discovery answers only briefly: instances converge. */
@@ -211,7 +205,8 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
       c.set('clientAborted', true);
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
-    // A test met an answer off its schema: said in the answer, where the test shows it.
+    // The self-check met an answer off its schema: said in the answer, where the test shows it (field
+    // and rule only: OffSchema never repeats a value).
     if (err instanceof OffSchema) {
       log.error('answer off its schema', { requestId, error: err.message });
       return c.json({ code: 'INTERNAL_ERROR', message: err.message, requestId }, 500, NO_STORE);
@@ -262,8 +257,15 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
     metrics,
     openApi: openApiDocument(config),
   };
-  const checkAnswers = deps.checkAnswers ?? SELF_CHECK;
-  const mounted = { readBody: (c: Context<AppEnv>) => readJsonBody(c.req.raw), checkAnswers };
+  if (config.selfCheck) {
+    log.info('self-check on', {
+      why: 'selfCheck (RAMP_SELF_CHECK=1): each JSON answer and webhook event is checked against its schema before it leaves, an answer off it is a 500; a development aid, for tests',
+    });
+  }
+  const mounted = {
+    readBody: (c: Context<AppEnv>) => readJsonBody(c.req.raw),
+    checkAnswers: config.selfCheck,
+  };
   mountRoutes(app, HEALTH_ROUTES, { ...mounted, deps: ownDeps, access: { admin: (c) => requireAdmin(c) } });
 
   // ---- the embedded sandbox (before the API's headers: it stands in for a third party) ----
@@ -279,30 +281,24 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono<AppEnv
   const merchant = deps.merchant?.({ config, upstream, log, now, metrics });
   if (merchant) {
     deps.onMerchant?.(merchant);
-    app.route(
-      '/',
-      merchantRoutes({ config, parts: () => merchant.parts(), log, now }, requireAdmin, { checkAnswers }),
-    );
+    app.route('/', merchantRoutes({ config, parts: () => merchant.parts(), log, now }, requireAdmin));
   }
 
   const answers = createFreshAnswers({ now });
-  const proxy = createProxy(
-    {
-      config,
-      upstream,
-      discovery,
-      log,
-      now,
-      stores,
-      answers,
-      orders: merchant?.orders,
-      requireAdmin,
-      funnel: merchant?.funnel,
-      completion: merchant?.completion,
-      intentCustomer: merchant?.intentCustomer,
-    },
-    { checkAnswers },
-  );
+  const proxy = createProxy({
+    config,
+    upstream,
+    discovery,
+    log,
+    now,
+    stores,
+    answers,
+    orders: merchant?.orders,
+    requireAdmin,
+    funnel: merchant?.funnel,
+    completion: merchant?.completion,
+    intentCustomer: merchant?.intentCustomer,
+  });
   app.route('/', proxy);
 
   if (config.mode === 'sandbox' && sandbox && config.sandboxControl) {

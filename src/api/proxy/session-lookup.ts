@@ -24,6 +24,12 @@ export type SessionLookupRequest = v.InferOutput<typeof SessionLookupBodySchema>
 /** An order as its shopper may see it: never the merchant's reference, customer or intent. */
 export const TrackedOrderSchema = v.object({
   ...v.omit(OrderSchema, ['intentId', 'reference', 'customerId', 'country']).entries,
+  terminal: v.pipe(
+    v.boolean(),
+    v.description(
+      'True once the status can no longer change, so the browser may stop asking; false for `EXPIRED`, which a late transaction still moves',
+    ),
+  ),
   /** The canonical payment method (`CREDIT_DEBIT_CARD`); null when the session named none. */
   paymentMethod: v.nullable(v.string()),
 });

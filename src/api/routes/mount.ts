@@ -20,7 +20,7 @@ export interface MountOptions<D, C, X> {
   run?(route: RouteSpec, c: C, work: (extra: X) => Promise<Response>): Promise<Response>;
   /** Told the route's declared pattern when it is routed by another (metrics labels). */
   routedAs?(c: C, label: string): void;
-  /** Checks every JSON answer against the route's declared schema for its status, and throws on a mismatch (tests). */
+  /** Checks every JSON answer against the route's declared schema for its status, and throws on a mismatch (the server's selfCheck). */
   checkAnswers?: boolean;
 }
 
@@ -162,10 +162,15 @@ export function bodyProblems(issues: readonly v.BaseIssue<unknown>[]): string[] 
   });
 }
 
-/** What was sent strays from its declared schema: a defect of the sender's, found by a test. */
+/**
+ * What was sent strays from its declared schema: a defect of the sender's, found by a test. It names
+ * each field and the rule it breaks, never the value (valibot's messages repeat what they received).
+ */
 export class OffSchema extends Error {
   static of(what: string, issues: readonly v.BaseIssue<unknown>[]): OffSchema {
-    const where = issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
+    const rule = (i: v.BaseIssue<unknown>) =>
+      i.expected === null ? `fails ${i.type}` : `expected ${i.expected}`;
+    const where = issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? '(root)'}: ${rule(i)}`);
     return new OffSchema(`${what} strays from its schema: ${where.join('; ')}`);
   }
 
@@ -175,7 +180,7 @@ export class OffSchema extends Error {
   }
 }
 
-/** A JSON answer against the route's schema for its status (tests): a mismatch is a defect, thrown. */
+/** A JSON answer against the route's schema for its status (selfCheck): a mismatch is a defect, thrown. */
 async function checkAnswer(route: RouteSpec, res: Response): Promise<void> {
   const what = `${route.id}'s ${res.status} answer`;
   const answer = route.answers[res.status];

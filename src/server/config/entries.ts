@@ -209,6 +209,7 @@ export const OPTIONS = {
     { read: read.number, default: 1 },
   ),
   sandboxControl: option('RAMP_SANDBOX_CONTROL', flag, { read: read.boolean, default: false }),
+  selfCheck: option('RAMP_SELF_CHECK', flag, { read: read.boolean, default: false }),
   // A function: set in code only (the Web entry's caller knows the client's address).
   clientIp: option(
     undefined,

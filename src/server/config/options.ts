@@ -90,6 +90,8 @@ export interface RampServerOptions {
   sandboxTimeScale?: number;
   /** RAMP_SANDBOX_CONTROL: expose /__sandbox/* for end-to-end tests. @default false */
   sandboxControl?: boolean;
+  /** RAMP_SELF_CHECK: a development aid: each JSON answer and webhook event is checked against its declared schema before it leaves (a mismatch is a 500 naming the field). @default false */
+  selfCheck?: boolean;
   /**
    * The client's IP address, for `fetch` called from a Web-standard host (Next.js, workers), where
    * the server cannot see the socket: e.g. the platform's header. Not an environment variable; the

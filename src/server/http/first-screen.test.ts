@@ -156,4 +156,20 @@ describe('the hosted page with its first screen', () => {
       },
     ]);
   });
+
+  it('tells the merchant of a link to fix once per problem, each cut short (a link is anyone’s to make)', async () => {
+    const page = serve(prerender);
+    const long = `x${'y'.repeat(4000)}`;
+    for (const locale of ['nl-NL', 'nl-NL', long, long, 'pl'])
+      expect((await page.get(`${BEST}&locale=${locale}`)).res.status).toBe(200);
+    const issues = page.lines
+      .map((l) => JSON.parse(l) as { level: string; issues?: string[] })
+      .filter((l) => l.level === 'warn')
+      .flatMap((l) => l.issues ?? []);
+    expect(issues).toHaveLength(3);
+    expect(issues[0]).toContain('"nl-NL"');
+    expect(issues[1]!.length).toBeLessThanOrEqual(200);
+    expect(issues[1]).toMatch(/^locale "xyyy+…$/);
+    expect(issues[2]).toContain('"pl"');
+  });
 });

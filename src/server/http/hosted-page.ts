@@ -21,6 +21,13 @@ import { bootstrapRequestPath } from './preload';
 /** A page made per request is compressed fast (the build's files have the slowest, smallest brotli). */
 const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
+/**
+ * A link to fix is logged once per distinct problem, at most this many (a link is anyone's to make:
+ * a stream of made-up values must not fill the log), each cut to NOTICE_CHARS.
+ */
+const MAX_NOTICES = 100;
+const NOTICE_CHARS = 200;
+
 export interface HostedPageDeps {
   app: Hono<AppEnv>;
   /** The hosted build's folder. */
@@ -46,6 +53,17 @@ export function hostedPageMaker(deps: HostedPageDeps): MiddlewareHandler<AppEnv>
     }
     return sheets.get(name);
   };
+  const told = new Set<string>();
+  const tellMerchant = (notices: readonly string[]) => {
+    const fresh: string[] = [];
+    for (const notice of notices) {
+      const n = notice.length > NOTICE_CHARS ? `${notice.slice(0, NOTICE_CHARS - 1)}…` : notice;
+      if (told.has(n) || told.size >= MAX_NOTICES) continue;
+      told.add(n);
+      fresh.push(n);
+    }
+    if (fresh.length) log?.warn('hosted page link to fix', { issues: fresh });
+  };
   // The hosted page with its first data in it (http/first-data.ts), when its URL says which and the
   // answer comes in time; else the next handler sends the page file as it is.
   return async (c, next) => {
@@ -63,7 +81,7 @@ export function hostedPageMaker(deps: HostedPageDeps): MiddlewareHandler<AppEnv>
       acceptLanguage: c.req.header('accept-language'),
     });
     // A link's language the checkout cannot speak: the shopper gets theirs, the merchant is told.
-    if (rendered?.notices.length) log?.warn('hosted page link to fix', { issues: rendered.notices });
+    if (rendered?.notices.length) tellMerchant(rendered.notices);
     const page = rendered?.html ?? withJson;
     const body = Buffer.from(page);
     const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);

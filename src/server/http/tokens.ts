@@ -3,12 +3,10 @@
 // `{ sid, exp, xid? }`; they expire, and signatures are compared in constant time.
 import { systemClock } from './clock';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { MAX_TOKEN_LENGTH, TRACKING_TOKEN_DAYS, TRACKING_TOKEN_RE } from '../../api/proxy/contract';
+import { MAX_TOKEN_LENGTH, TRACKING_TOKEN_DAYS } from '../../api/proxy/contract';
 
 /** A token reads its order while its browser may list it among its recent orders. */
 export const TRACKING_TOKEN_TTL_MS = TRACKING_TOKEN_DAYS * 24 * 60 * 60 * 1000;
-/** A token's form (no more: whether this server signed it is verify's to say): api/proxy/session-lookup.ts. */
-export { MAX_TOKEN_LENGTH, TRACKING_TOKEN_RE };
 
 export interface TrackingClaims {
   /** The upstream session id the bearer created. */

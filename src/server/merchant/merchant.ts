@@ -123,7 +123,7 @@ export function createMerchant(ctx: MerchantContext, o: MerchantOptions = {}): M
         )
       : null;
     let upstreamEvents: UpstreamEventApplier | null = null;
-    const events = webhook ? { livemode } : null;
+    const events = webhook ? { livemode, selfCheck: config.selfCheck } : null;
     const recording = {
       orders: ledger.orders,
       log,

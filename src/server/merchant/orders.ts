@@ -91,16 +91,19 @@ export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 /** How the merchant's events are made: live, or from the sandbox (docs/CONTRACTS.md §5). */
 export interface EventMode {
   livemode: boolean;
+  /** Each checked against its schema first (the server's selfCheck, http/self-check.ts). */
+  selfCheck: boolean;
 }
 
-/** An order's event, as every delivery of it sends it (checked against its schema under tests). */
+/** An order's event, as every delivery of it sends it (checked against its schema under selfCheck). */
 export function webhookEvent(
   type: WebhookType,
   o: OrderRecord,
   at: number,
-  { livemode }: EventMode,
+  { livemode, selfCheck }: EventMode,
 ): WebhookEvent {
   return checkedSent<WebhookEvent>(
+    selfCheck,
     WebhookEventSchema,
     {
       id: newEventId(),

@@ -240,20 +240,14 @@ export const MERCHANT_ROUTES = [
   }),
 ];
 
-export type MerchantRouteId = (typeof MERCHANT_ROUTES)[number]['id'];
-
-export function merchantRoutes(
-  deps: MerchantDeps,
-  requireAdmin: RequireAdmin,
-  o: { checkAnswers?: boolean } = {},
-): Hono<AppEnv> {
+export function merchantRoutes(deps: MerchantDeps, requireAdmin: RequireAdmin): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   mountRoutes(app, MERCHANT_ROUTES, {
     deps,
     prefix: API_PREFIX,
     access: { admin: (c) => requireAdmin(c) },
     readBody: (c) => readJsonBody(c.req.raw),
-    checkAnswers: o.checkAnswers,
+    checkAnswers: deps.config.selfCheck,
   });
   return app;
 }

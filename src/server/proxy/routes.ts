@@ -17,7 +17,7 @@ import { createProxyParts } from './parts';
 import type { ProxyDeps, ProxyParts } from './parts';
 import { MAX_QUERY_LENGTH, checkPath } from './policy';
 
-export function createProxy(deps: ProxyDeps, o: { checkAnswers?: boolean } = {}): Hono<AppEnv> {
+export function createProxy(deps: ProxyDeps): Hono<AppEnv> {
   const parts = createProxyParts(deps);
   const { answers } = deps;
 
@@ -59,7 +59,7 @@ export function createProxy(deps: ProxyDeps, o: { checkAnswers?: boolean } = {})
     access: access(parts),
     readBody: (c) => readJsonBody(c.req.raw),
     routedAs: (c, label) => c.set('route', label),
-    checkAnswers: o.checkAnswers,
+    checkAnswers: deps.config.selfCheck,
     // One deadline for everything this request makes the upstream do; the browser gets its answer
     // by then at the latest, and upstream calls stop when it leaves. Passed while the body is still
     // on its way, it is the client's delay (408), not the upstream's.

@@ -2,7 +2,7 @@
 // transaction read by its shopper is cut down to the documented fields the widget uses, so account
 // and customer details the upstream attaches never reach a browser; so is an order of the ledger.
 import type { TrackedOrder } from '../../api/proxy/session-lookup';
-import type { OrderRecord } from '../storage/ledger/types';
+import { isFinal, type OrderRecord } from '../storage/ledger/types';
 import type {
   MultiFactorAuthorization,
   SessionResponse,
@@ -73,11 +73,15 @@ export const transactionView = (t: Transaction): Transaction => {
   return view;
 };
 
-/** An order of the ledger as its shopper sees it: never the merchant's reference, customer or intent. */
+/**
+ * An order of the ledger as its shopper sees it: never the merchant's reference, customer or intent.
+ * `terminal` tells the browser it may stop asking, so an EXPIRED order is not: the ledger stops
+ * following it, but a transaction that turns up later (the shopper paid) still moves it.
+ */
 export const trackedOrderView = (o: OrderRecord): TrackedOrder => ({
   sessionId: o.sessionId,
   status: o.status,
-  terminal: o.terminal,
+  terminal: isFinal(o),
   partner: o.partner,
   direction: o.direction,
   sourceAmount: o.sourceAmount,

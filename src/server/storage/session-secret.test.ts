@@ -1,8 +1,19 @@
 // RAMP_SESSION_SECRET unset on a single server: the secret it makes at its first start is kept in its
 // data directory (its owner's to read only), so the next server on that directory reads the orders of
 // the tracking tokens the first one gave; a set secret wins and writes nothing; a file that holds no
-// secret stops the start, untouched. (The built server, killed and started again: data-dir.test.ts.)
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// secret, one that others may read, or a link that points nowhere stops the start, untouched. (The
+// built server, killed and started again: data-dir.test.ts.)
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -69,9 +80,44 @@ describe('the session secret of a server without RAMP_SESSION_SECRET', () => {
   it('stops the start, naming the file and leaving it as it is, when the file holds no secret', async () => {
     const dataDir = tempDir();
     const file = join(dataDir, SESSION_SECRET_FILE);
-    writeFileSync(file, 'short\n');
+    writeFileSync(file, 'short\n', { mode: 0o600 });
     const { server } = start({ dataDir });
     await expect(server.ready()).rejects.toThrow(`${file} holds no session secret`);
     expect(readFileSync(file, 'utf8')).toBe('short\n');
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'stops the start, naming the file and leaving it as it is, when group or others may read it',
+    async () => {
+      const dataDir = tempDir();
+      const file = join(dataDir, SESSION_SECRET_FILE);
+      const secret = `${'s'.repeat(43)}\n`;
+      writeFileSync(file, secret, { mode: 0o600 });
+      for (const mode of [0o640, 0o604]) {
+        chmodSync(file, mode);
+        const { server, stop } = start({ dataDir });
+        const refused = server.ready();
+        await expect(refused).rejects.toThrow(`${file} may be read by others (mode 0${mode.toString(8)})`);
+        await expect(refused).rejects.toThrow(`chmod 600 ${file}`);
+        await expect(refused).rejects.not.toThrow(secret.trim());
+        await stop();
+        expect(statSync(file).mode & 0o777).toBe(mode);
+        expect(readFileSync(file, 'utf8')).toBe(secret);
+      }
+    },
+  );
+
+  it('stops the start, naming the link and where it points, when a symbolic link there points nowhere', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, SESSION_SECRET_FILE);
+    const target = join(dataDir, 'secrets', 'ramp-session');
+    symlinkSync(target, file);
+    const { server } = start({ dataDir });
+    await expect(server.ready()).rejects.toThrow(
+      `${file} is a symbolic link to ${target}, which does not exist`,
+    );
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file)).toBe(target);
+    expect(() => statSync(target)).toThrow(/ENOENT/);
   });
 });

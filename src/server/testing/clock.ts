@@ -5,5 +5,3 @@ export function manualClock(start = Date.UTC(2026, 1, 3, 12)) {
   let t = start;
   return { now: () => t, advance: (ms: number) => void (t += ms) };
 }
-
-export type ManualClock = ReturnType<typeof manualClock>;

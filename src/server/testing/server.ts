@@ -40,13 +40,15 @@ export const TEST_ORIGIN = 'http://localhost';
  * Every test server's environment unless the test says otherwise (a blank value unsets one). No
  * background jobs (RAMP_ROLE=web: status sync, webhook sender, pending orders, retention): they call
  * the upstream on their own time, which a test of the browser's calls must not count; a test of
- * them sets RAMP_ROLE=all.
+ * them sets RAMP_ROLE=all. What it answers and the events it makes are checked against their schemas
+ * (RAMP_SELF_CHECK: http/self-check.ts).
  */
 const BASE_ENV: Env = {
   RAMP_ROLE: 'web',
   RAMP_ALLOWED_ORIGINS: SHOP,
   RAMP_ADMIN_TOKEN: ADMIN_TOKEN,
   RAMP_SESSION_SECRET: SESSION_SECRET,
+  RAMP_SELF_CHECK: '1',
 };
 
 /**

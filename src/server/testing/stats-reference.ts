@@ -1,6 +1,6 @@
 // Test support: /stats computed as it was before the ledger grouped it (each of the period's orders
 // read into JavaScript, then counted and summed there): the reference the grouped reads are held to
-// (merchant/stats-sql.test.ts). Slow on purpose and never used by the server.
+// (merchant/stats-aggregation.test.ts). Slow on purpose and never used by the server.
 import { completionOf, countEnded } from '../merchant/completion';
 import type { Ended } from '../merchant/completion';
 import { addDecimal } from '../merchant/decimal-sum';

@@ -8,7 +8,7 @@
 // transaction), read the transaction, and record it through the same path as the status sync.
 import { RampError } from '../../../api';
 import type { Transaction } from '../../../api/types';
-import { EXPIRED } from '../../storage/ledger/types';
+import { isFinal } from '../../storage/ledger/types';
 import type { OrderLedger, UpstreamEventLedger } from '../../storage/ledger/ledger';
 import type { OrderRecord, UpstreamEventRecord } from '../../storage/ledger/types';
 import type { Upstream } from '../../upstream/client';
@@ -83,8 +83,7 @@ export function createUpstreamEventApplier(o: UpstreamEventApplierOptions): Upst
       }
       const now = await o.orders.get(order.sessionId);
       // An order that expired meanwhile still takes its transaction (the shopper paid): go round again.
-      const ended = now?.terminal === true && now.status !== EXPIRED;
-      if (!now || ended || (now.status === tx.status && now.transactionId === tx.id)) {
+      if (!now || isFinal(now) || (now.status === tx.status && now.transactionId === tx.id)) {
         return { done: 'applied', note: `already ${now?.status ?? 'gone'}` };
       }
       // Another writer changed the order between our reads: read again rather than write over it.

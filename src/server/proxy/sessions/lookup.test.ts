@@ -154,6 +154,37 @@ describe('POST /api/ramp/sessions/lookup', () => {
     });
   });
 
+  it('answers an expired order as not ended, since a late payment still moves it, and a settled one as ended', async () => {
+    const { h, ledger, session, orders } = await setup();
+    const s = await session();
+    h.clock.advance(86_400_000);
+    const expiredAt = h.clock.now();
+    const expiry = {
+      status: 'EXPIRED',
+      terminal: true,
+      transactionId: null,
+      at: expiredAt,
+      source: 'expiry',
+    } as const;
+    expect(await ledger.orders.applyUpdate(s.id, expiry, [])).toBe(true);
+    expect((await orders([s.trackingToken]))[0]).toMatchObject({ status: 'EXPIRED', terminal: false });
+
+    // The shopper paid after all: the ledger takes the transaction, and the next lookup sees it end.
+    h.clock.advance(60_000);
+    const paid = {
+      status: 'SETTLED',
+      terminal: true,
+      transactionId: 'txn_late_1',
+      at: h.clock.now(),
+    } as const;
+    expect(await ledger.orders.applyUpdate(s.id, paid, [])).toBe(true);
+    expect((await orders([s.trackingToken]))[0]).toMatchObject({
+      status: 'SETTLED',
+      terminal: true,
+      transactionId: 'txn_late_1',
+    });
+  });
+
   it('refuses a malformed body or more than the limit with 400, naming no token', async () => {
     const { h, session, lookup } = await setup();
     const s = await session();

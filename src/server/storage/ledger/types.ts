@@ -118,6 +118,10 @@ export interface PendingSettlement {
  */
 export const EXPIRED = 'EXPIRED';
 
+/** True once nothing can change the order: terminal and not EXPIRED (which a late transaction reopens). */
+export const isFinal = (o: Pick<OrderRecord, 'status' | 'terminal'>): boolean =>
+  o.terminal && o.status !== EXPIRED;
+
 export interface StatusChange {
   sessionId: string;
   status: OrderStatus;

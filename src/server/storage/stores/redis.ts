@@ -42,7 +42,7 @@ export class SecretMismatchError extends Error {
   }
 }
 
-// Token bucket: the same rule as ratelimit.ts, on Redis's clock so instances' clocks do not matter.
+// Token bucket: the same rule as http/rate-limit.ts, on Redis's clock so instances' clocks do not matter.
 // Returns {1, 0} when allowed, {0, retryAfterSec} when refused.
 const TAKE = `
 local burst = tonumber(ARGV[1])
