@@ -87,9 +87,22 @@ export async function launchWebKit(port: number): Promise<Engine> {
   );
 
   const display = `:${port}`;
+  // -noreset: by default an X server resets when its last client leaves, which here is each session's
+  // MiniBrowser, and a client connecting during the reset (the next session's) is refused ("cannot
+  // open display"): 3 in 2,100 quick reconnects on this machine, 0 in 2,700 with -noreset.
   const xvfb = startChild(
     'Xvfb',
-    [display, '-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
+    [
+      display,
+      '-displayfd',
+      '3',
+      '-noreset',
+      '-screen',
+      '0',
+      `${SCREEN.width}x${SCREEN.height}x24`,
+      '-nolisten',
+      'tcp',
+    ],
     process.env,
   );
   // It writes the display's number once it takes clients.
