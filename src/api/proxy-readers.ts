@@ -7,10 +7,9 @@ import type { Bootstrap } from './bootstrap';
 import type { Reader, Readers } from './client';
 import { malformedResponse } from './errors';
 import type { Page, Transaction } from './types';
+import { isRecord } from '../domain/json';
 
 type Json = Record<string, unknown>;
-
-const isRecord = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const fail = (what: string): never => {
   throw malformedResponse(`Malformed response: ${what}`);

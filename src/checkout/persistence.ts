@@ -4,6 +4,7 @@
 import type { QuoteSort } from './ranking';
 import type { CheckoutState, LaunchSession, Selection, Step, Tracking } from './state';
 import { STEPS } from './state';
+import { isRecord } from '../domain/json';
 
 /** The part of the Web Storage API used here. */
 export interface StorageLike {
@@ -22,11 +23,10 @@ export interface PersistedCheckout {
 
 const VERSION = 1;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
 
 function asTracking(v: unknown): Tracking | null {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   const { sessionId, trackingToken } = v;
   if (typeof sessionId !== 'string' || !sessionId || typeof trackingToken !== 'string') return null;
   return { sessionId, trackingToken };
@@ -46,10 +46,10 @@ const TEXT_FIELDS = [
 
 /** A stored selection, or undefined when it is not one. */
 export function asSelection(v: unknown): Selection | undefined {
-  if (!isObject(v) || (v.direction !== 'buy' && v.direction !== 'sell')) return undefined;
+  if (!isRecord(v) || (v.direction !== 'buy' && v.direction !== 'sell')) return undefined;
   if (!TEXT_FIELDS.every((f) => optional(v[f], 'string'))) return undefined;
   const { crypto } = v;
-  if (crypto !== undefined && !(isObject(crypto) && typeof crypto.currencyCode === 'string'))
+  if (crypto !== undefined && !(isRecord(crypto) && typeof crypto.currencyCode === 'string'))
     return undefined;
   // A copy of an offer stored by an earlier version is dropped: offers are asked anew.
   const selection: Record<string, unknown> = { ...v };
@@ -58,7 +58,7 @@ export function asSelection(v: unknown): Selection | undefined {
 }
 
 function asSession(v: unknown): LaunchSession | undefined {
-  if (!isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   const { id, widgetUrl, trackingToken } = v;
   return typeof id === 'string' && typeof widgetUrl === 'string' && typeof trackingToken === 'string'
     ? { id, widgetUrl, trackingToken }
@@ -71,7 +71,7 @@ export function loadCheckout(storage: StorageLike, key: string): PersistedChecko
     const raw = storage.getItem(key);
     if (raw === null) return null;
     const data: unknown = JSON.parse(raw);
-    if (!isObject(data) || data.v !== VERSION) return null;
+    if (!isRecord(data) || data.v !== VERSION) return null;
     const tracking = asTracking(data.tracking);
     if (!tracking) return null;
     const selection = asSelection(data.selection);
@@ -117,7 +117,7 @@ export function loadChoices(storage: StorageLike, key: string): StoredChoices | 
     const raw = storage.getItem(choicesKey(key));
     if (raw === null) return null;
     const data: unknown = JSON.parse(raw);
-    if (!isObject(data) || data.v !== VERSION || typeof data.step !== 'string') return null;
+    if (!isRecord(data) || data.v !== VERSION || typeof data.step !== 'string') return null;
     const selection = asSelection(data.selection);
     if (!selection || !(STEPS as readonly string[]).includes(data.step)) return null;
     const sort =

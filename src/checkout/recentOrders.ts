@@ -14,6 +14,7 @@ import { decimalOf, offerFigures, type OfferFigures } from './offerFigures';
 import { offerRate } from './rates';
 import type { Selection, Tracking } from './state';
 import { flowCodes } from './state';
+import { isRecord } from '../domain/json';
 
 /** The newest this many are kept (one lookup reads them all), none older than their tokens read. */
 export const RECENT_ORDERS_MAX = MAX_LOOKUP_TOKENS;
@@ -122,7 +123,6 @@ export function kept(list: readonly RecentOrder[], now: number): RecentOrder[] {
     .slice(0, RECENT_ORDERS_MAX);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const text = (v: unknown, max = 256) => typeof v === 'string' && v.length > 0 && v.length <= max;
 const REQUIRED = [
   'sessionId',
@@ -138,7 +138,7 @@ const OPTIONAL = ['totalFee', 'rate', 'status', 'transactionId', 'txHash'] as co
 
 /** One stored order, or null when it is not one (another version, or tampered with). */
 export function asRecentOrder(v: unknown): RecentOrder | null {
-  if (!isObject(v) || typeof v.createdAt !== 'number' || !Number.isFinite(v.createdAt)) return null;
+  if (!isRecord(v) || typeof v.createdAt !== 'number' || !Number.isFinite(v.createdAt)) return null;
   if (!REQUIRED.every((f) => text(v[f]))) return null;
   // One token of another form would have the whole lookup refused.
   const token = v.trackingToken as string;

@@ -1,6 +1,6 @@
 // The bottom layer: rules that the browser and the server both enforce, with no React, no Node and no
 // I/O (wallet addresses per chain, exact decimals, the hash functions they need, the identifier
-// rules, URLs, a crypto currency's identity). Every other layer
+// rules, URLs, a crypto currency's identity, what a JSON object is: json.ts). Every other layer
 // may import it; it imports nothing of the project.
 export { addressFamily, validateAddress } from './address';
 export type { AddressCheck, AddressProblem } from './address';

@@ -10,11 +10,11 @@ import type { SessionLookupRequest } from '../api/proxy/session-lookup';
 import type { OrderState, RecentOrder, RecentOrdersStore } from '../checkout';
 import { useRampClient } from './client';
 import { rampKeys } from './keys';
+import { isRecord } from '../domain/json';
 
 /** How often the open orders' states are read while the list is shown. */
 export const ORDER_STATES_MS = 10_000;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /**
@@ -26,11 +26,11 @@ export function readOrderStates(
   asked: readonly RecentOrder[],
 ): Map<string, OrderState | null> {
   const out = new Map<string, OrderState | null>();
-  const items: readonly unknown[] = isObject(data) && Array.isArray(data.orders) ? data.orders : [];
+  const items: readonly unknown[] = isRecord(data) && Array.isArray(data.orders) ? data.orders : [];
   items.forEach((item, i) => {
     const order = asked[i];
     if (order && item === null) return void out.set(order.sessionId, null);
-    if (!order || !isObject(item) || item.sessionId !== order.sessionId || typeof item.status !== 'string')
+    if (!order || !isRecord(item) || item.sessionId !== order.sessionId || typeof item.status !== 'string')
       return;
     out.set(order.sessionId, {
       status: item.status,

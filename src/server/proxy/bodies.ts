@@ -6,6 +6,7 @@ import { QuoteBodySchema, SessionBodySchema } from '../../api/proxy/payments';
 import { checkBody } from '../../api/routes/mount';
 import type { QuoteRequest } from '../../api/types';
 import { badRequest } from '../http/errors';
+import { isRecord } from '../../domain/json';
 
 /**
  * A session's body as the proxy takes it: `sessionData.subdivision` is context for the server's own
@@ -89,6 +90,3 @@ export function parseSessionBody(body: unknown): SessionBody {
   }
   return parsed;
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -3,20 +3,19 @@
 import { en } from './en';
 import { languages, type MessageOverrides } from './languages';
 import { PARAM } from './translator';
+import { isRecord } from '../../domain/json';
 
 const placeholders = (s: string) => new Set([...s.matchAll(PARAM)].map((m) => m[1]));
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What is wrong with a `messages` option, one line each (none: it is usable as MessageOverrides). */
 export function messagesIssues(value: unknown): string[] {
   if (value === undefined) return [];
-  if (!isObject(value)) return ['messages must be an object of languages, e.g. { en: { … } }'];
+  if (!isRecord(value)) return ['messages must be an object of languages, e.g. { en: { … } }'];
   const issues: string[] = [];
   for (const [language, words] of Object.entries(value)) {
     if (!languages.some((l) => l === language)) {
       issues.push(`messages: "${language}" is not a supported language (${languages.join(', ')})`);
-    } else if (!isObject(words)) {
+    } else if (!isRecord(words)) {
       issues.push(`messages.${language} must be an object of message keys`);
     } else {
       for (const [key, text] of Object.entries(words)) {
