@@ -1,14 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { chromiumPath } from './e2e/support/chromium';
 import { TEST_SERVER_ENV } from './src/server/testing/child-env';
 
-// Debian's Chromium where it is installed (CI, our machines), its headless shell first: the same
-// Blink without the browser's own interface (its WebUI renderers, on-device model service), which is
-// what Playwright runs headless with its own browsers too. Half the CPU of the full browser for the
-// same journeys (53 against 108 CPU-s for three specs). Playwright's own browser elsewhere.
-const executablePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const executablePath = chromiumPath();
 
 // Every port the e2e run opens is E2E_PORT_BASE + a fixed offset, so two runs on one machine (two
 // checkouts of the repo) can be told apart: E2E_PORT_BASE=9790 npm run test:e2e.

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Browser, Request } from '@playwright/test';
+import { chromiumPath } from '../e2e/support/chromium';
 import { startHostServer } from './host';
 import type { HostServer } from './host';
 import { withTimeout } from './net';
@@ -295,11 +296,6 @@ async function loadOnce(browser: Browser, origin: string, label: string): Promis
   } finally {
     await context.close();
   }
-}
-
-export function chromiumPath(): string | undefined {
-  const system = '/usr/bin/chromium';
-  return process.env.CHROMIUM_PATH ?? (existsSync(system) ? system : undefined);
 }
 
 export async function runRoundTripBench(): Promise<RoundTripBench> {

@@ -9,7 +9,8 @@ import { chromium } from '@playwright/test';
 import { startHostServer } from './host';
 import type { HostServer } from './host';
 import { withTimeout } from './net';
-import { chromiumPath, LAUNCH_ARGS, PREFILLED_QUERY } from './roundtrips';
+import { chromiumPath } from '../e2e/support/chromium';
+import { LAUNCH_ARGS, PREFILLED_QUERY } from './roundtrips';
 
 export const SLOW_PHONE = {
   latencyMs: 150,
