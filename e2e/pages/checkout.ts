@@ -146,12 +146,19 @@ export class Checkout {
     return this.widget.getByRole('button', { name: 'Change', exact: true });
   }
 
-  /** Shows the order screen's country, state and payment method when they are folded. */
+  /**
+   * Shows the order screen's country, state and payment method when they are folded. The fold can
+   * open itself meanwhile (its "Change" gone: a question in it waits for the shopper, e.g. a country
+   * the direction does not serve, once the routes are in), so each look is asked again until the
+   * country is seen.
+   */
   async showRouteDetails(): Promise<void> {
-    await expect(this.change.or(this.country).first()).toBeVisible();
-    if ((await this.change.count()) && (await this.change.getAttribute('aria-expanded')) === 'false')
-      await this.change.click();
-    await expect(this.country).toBeVisible();
+    await expect(async () => {
+      if (await this.country.isVisible()) return;
+      if ((await this.change.getAttribute('aria-expanded', { timeout: 1_000 })) === 'false')
+        await this.change.click({ timeout: 1_000 });
+      await expect(this.country).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   /** Types into a picker and picks the first option whose name matches. */
